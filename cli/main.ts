@@ -1,0 +1,1 @@
+console.log("hi", 1 as number)

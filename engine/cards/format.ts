@@ -1,0 +1,269 @@
+/**
+ * The Arbiter card format (version "arbiter-card/1").
+ *
+ * Descended from the HearthBreaker tag format (seed 003): auras are reversible modifications applied to what a
+ * selector picks; effects are `when` (an event pattern) + actions, each action naming its own selector.
+ * Extended with what the advanced rulebook needs: battlecry, deathrattle, spell text, secrets, targets,
+ * trigger priority (Rule 2 notes: Redemption / Djinni of Zephyrs always queue last), aura kinds and priority
+ * (Rule 4a/4d), and the Rule 5 class of every trigger.
+ *
+ * This file is the single source of the format: spec/schema/card.schema.json mirrors it and every card file in
+ * spec/cards/ is validated against that schema when loaded.
+ */
+
+export type CardType = 'minion' | 'spell' | 'weapon' | 'hero' | 'hero_power' | 'enchantment';
+
+/** Relation to the controller of the card/trigger that is asking (Rule 10: current controller, no memory). */
+export type PlayerRel = 'friendly' | 'enemy' | 'both';
+
+/**
+ * Rule 5 class of a trigger or ability.
+ * - negative: damaging / destroying / hindering / misdirecting. Ignores mortally wounded and pending-destroy
+ *   characters when it picks targets; a Secret of this class aborts when its specific target is one of them.
+ * - beneficial: healing / buffing. Counts mortally wounded characters.
+ * - aoe: area of effect. Counts mortally wounded characters.
+ * - neutral: neither (draw a card, summon, copy): Rule 5 does not apply.
+ */
+export type Rule5Class = 'negative' | 'beneficial' | 'aoe' | 'neutral';
+
+export type Keyword = 'taunt' | 'divine_shield' | 'charge' | 'stealth' | 'windfury' | 'poisonous' | 'immune';
+
+export type Race = 'beast' | 'demon' | 'dragon' | 'mech' | 'murloc' | 'pirate' | 'totem';
+
+/** A test on one entity. All given fields must hold (logical AND). */
+export interface Filter {
+  /** 'self' = the entity carrying the ability; 'other' = anything but it; 'any' (default). */
+  is?: 'self' | 'other' | 'any';
+  /** minion, hero, character (= minion or hero), weapon, secret, spell, card (anything). */
+  type?: 'minion' | 'hero' | 'character' | 'weapon' | 'secret' | 'spell' | 'card';
+  player?: PlayerRel;
+  race?: Race;
+  keyword?: Keyword;
+  /** Has a Battlecry (and is not silenced). */
+  hasBattlecry?: boolean;
+  hasDeathrattle?: boolean;
+  /** Rule 5b: mortally wounded (health <= 0) or pending destroy. */
+  mortallyWoundedOrPendingDestroy?: boolean;
+  attackAtLeast?: number;
+  attackAtMost?: number;
+  /** Is the event's other party (e.g. the damaged minion for a damage source filter). */
+  damaged?: boolean;
+  /** Card id equality (for "another Grim Patron"-style needs; generic, never a name check in code). */
+  card?: string;
+  not?: Filter;
+}
+
+/** Picks entities for an action. Selectors compose as sets: a base set, then filter, exclude, random pick. */
+export interface Selector {
+  /**
+   * Base set:
+   * - self: the entity carrying the ability (for an enchantment: the entity it is attached to is `attached`).
+   * - attached: the entity an enchantment is attached to.
+   * - target: the chosen target of the spell / battlecry / hero power.
+   * - event_subject: the subject of the triggering event (damaged, healed, died, summoned, played, attacker...).
+   * - event_source: the source of the triggering event (the damage dealer, the spell cast...).
+   * - event_target: the defender of an attack / the target of a spell being cast.
+   * - hero: heroes; minions; characters (heroes + minions); weapon; secrets;
+   * - adjacent: the minions next to `of` (default: target).
+   * - summoned: the entities summoned by the previous action of this ability.
+   */
+  select:
+    | 'self' | 'attached' | 'target' | 'event_subject' | 'event_source' | 'event_target'
+    | 'hero' | 'minions' | 'characters' | 'weapon' | 'secrets' | 'adjacent' | 'summoned';
+  player?: PlayerRel;
+  /** For 'adjacent': whose neighbours. */
+  of?: 'self' | 'target' | 'event_subject';
+  /** Include the target itself together with its neighbours (Cone of Cold). */
+  includeOf?: boolean;
+  filter?: Filter;
+  /** Pick this many at random (each pick a recorded random choice). */
+  random?: number;
+}
+
+/** An integer, or a computed integer. */
+export type Amount =
+  | number
+  | { count: Selector; times?: number; plus?: number }
+  | { if: Condition; then: Amount; else: Amount }
+  | { min: number; max: number }; // random in [min, max], a recorded random choice
+
+/** A test on the game state, evaluated when its timing says (queue time or resolve time, Rule 10b). */
+export type Condition =
+  | { exists: Selector }               // at least one entity matches
+  | { notExists: Selector }
+  | { countAtLeast: Selector; n: number }
+  | { holdingRace: Race }              // "if you're holding a Dragon"
+  | { test: Selector; filter: Filter } // every selected entity passes the filter (and at least one is selected)
+  | { boardHasSpace: PlayerRel }
+  | { all: Condition[] }
+  | { any: Condition[] }
+  | { not: Condition };
+
+/** Actions: permanent (damage, destroy, draw...) and reversible ones carried as enchantments. */
+export type Action =
+  | { do: 'damage'; to: Selector; amount: Amount; spellDamage?: boolean }
+  | { do: 'heal'; to: Selector; amount: Amount }
+  | { do: 'split_damage'; among: Selector; amount: Amount; spellDamage?: boolean } // one damage at a time, random target each
+  | { do: 'destroy'; to: Selector }
+  | { do: 'draw'; player?: PlayerRel | 'caster'; count?: Amount }
+  | { do: 'summon'; card: string; count?: number; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' }
+  | { do: 'buff'; to: Selector; attack?: Amount; health?: Amount; enchantment?: string }
+  | { do: 'give'; to: Selector; enchantment: string }   // attach an enchantment card (may carry triggers / deathrattle)
+  | { do: 'freeze'; to: Selector }
+  | { do: 'take_control'; to: Selector }
+  | { do: 'return_to_hand'; to: Selector; costIncrease?: number }
+  | { do: 'transform'; to: Selector; into: string | 'copy_of_target' }
+  | { do: 'put_into_play'; from: 'deck' | 'hand'; filter: Filter; count?: number } // force play (Rule 2 note: the bug)
+  | { do: 'copy_to_hand'; of: Selector; count?: number; player?: PlayerRel }
+  | { do: 'resurrect'; of: Selector; health?: number }   // summon a fresh copy of a dead minion
+  | { do: 'gain_armor'; amount: Amount; player?: PlayerRel }
+  | { do: 'equip'; card: string }
+  | { do: 'counter' }                                    // counter the spell being cast (event_subject)
+  | { do: 'redirect_attack'; to: Selector }              // the attack's new defender (Misdirection, Noble Sacrifice)
+  | { do: 'redirect_spell'; to: Selector }               // the spell's new target (Spellbender)
+  | { do: 'trigger_deathrattles'; of: Selector }         // Feign Death
+  | { do: 'replace_hero'; hero: string; weapon?: string } // Lord Jaraxxus
+  | { do: 'cast_copy'; on: Selector }                    // Djinni of Zephyrs: cast a copy of the spell on this
+  | { do: 'if'; condition: Condition; then: Action[]; else?: Action[] }
+  | { do: 'silence'; to: Selector };
+
+/** A spell text, battlecry, deathrattle or hero power. */
+export interface Ability {
+  actions: Action[];
+  /** Rule 5 class of the ability (battlecries and spells obey Rule 6 targeting instead; the class still picks random targets). */
+  class?: Rule5Class;
+  /** Checked again when the ability resolves; false = no effect (Rule 6 exception: "if you're holding a Dragon"). */
+  condition?: Condition;
+}
+
+/** What a card may target when played (spells, battlecries, hero powers). */
+export interface TargetSpec {
+  /** Legal target set. */
+  select: Selector;
+  /** true: the card can be played without a target when none is legal (most battlecries). */
+  optional?: boolean;
+  /** Requirement to be allowed to target at all ("if you're holding a Dragon"). */
+  requires?: Condition;
+}
+
+/** Event kinds a trigger can respond to. Each happens in a named Phase of a Sequence, or as an Event inside one. */
+export type EventKind =
+  | 'played'        // On Play phase: a card is played from hand (subject: the card)
+  | 'spell_cast'    // On Play phase of a spell (subject: the spell; target: its target)
+  | 'after_played'  // After Play phase of a minion (subject: the minion)
+  | 'after_spell'   // After Spell phase (subject: the spell; target: its target)
+  | 'summoned'      // On Summon (subject: the minion)
+  | 'after_summon'  // After Summon (subject: the minion)
+  | 'damaged'       // a character took damage (subject: it; source: the dealer)
+  | 'healed'        // a character was healed (subject: it)
+  | 'died'          // a Death in a Death Phase (subject: the dead entity)
+  | 'attack'        // Preparation phase (subject: attacker; target: defender)
+  | 'after_attack'  // after combat (subject: attacker; target: defender)
+  | 'turn_start'    // Start of Turn phase (subject: the active player's hero)
+  | 'turn_end'      // End of Turn phase (subject: the active player's hero)
+  | 'hero_power';   // a hero power is used (subject: the hero power)
+
+export interface EventPattern {
+  on: EventKind;
+  /** Filter on the event's subject, relative to the trigger's controller. */
+  subject?: Filter;
+  /** Filter on the event's source (e.g. "whenever your hero attacks": source of attack is the hero). */
+  source?: Filter;
+  /** Filter on the event's target (e.g. "when a character attacks your hero"). */
+  target?: Filter;
+  /** Whose turn: for turn_start / turn_end, whose turn it is relative to the trigger's controller. */
+  player?: PlayerRel;
+}
+
+export interface Trigger {
+  when: EventPattern;
+  actions: Action[];
+  class: Rule5Class;
+  /** 'first' / 'last' override order of play (Rule 2 notes). */
+  priority?: 'first' | 'last';
+  /** Checked when the Queue is populated (Rule 10b); false = not queued. */
+  queueCondition?: Condition;
+  /** Checked when the entry resolves (Rule 10b, Rule 5b); false = aborted, recorded with its reason. */
+  resolveCondition?: Condition;
+  /**
+   * For Secrets and negative triggers that act on one specific entity: that entity. If it is mortally wounded,
+   * pending destroy or gone when the trigger resolves, the trigger aborts (Rule 5).
+   */
+  specificTarget?: 'event_subject' | 'event_source' | 'event_target';
+  /** A Secret: revealed and removed when it resolves (not when it aborts). */
+  secret?: boolean;
+  /** The enchantment carrying this trigger is removed after it fires (Conceal-like one-turn effects). */
+  expires?: boolean;
+  /**
+   * Rule 10 exception (Blessing of Wisdom): 'caster' draws/acts for the player who attached the enchantment, no
+   * matter who controls it now. Default: the current controller.
+   */
+  actsFor?: 'controller' | 'caster';
+}
+
+/** Reversible modifications an aura or enchantment applies. */
+export interface Mods {
+  attack?: number;
+  health?: number;
+  /** Attack becomes equal to current health (Lightspawn). */
+  attackEqualsHealth?: boolean;
+  setAttack?: number;
+  setHealth?: number;
+  keywords?: Keyword[];
+  /** Mana cost change of cards in hand (negative = cheaper), not below `costMinimum`. */
+  cost?: number;
+  costMinimum?: number;
+  /** Healing becomes damage (Auchenai Soulpriest). */
+  healingDamages?: boolean;
+  /** Deathrattles trigger twice (Baron Rivendare). */
+  deathrattlesTwice?: boolean;
+  spellDamage?: number;
+  /** Stolen until this enchantment ends; `memory` of the side to go back to (Shadow Madness, Rule 10 exception). */
+  stolen?: boolean;
+  frozen?: boolean;
+}
+
+export interface Aura {
+  /** Rule 4a: health_attack auras update before the Death Creation Step, other and mana_cost after it. */
+  kind: 'health_attack' | 'other' | 'mana_cost';
+  mods: Mods;
+  /** Entities (or, for mana_cost, cards in hand) the aura affects; evaluated only at Aura Updates. */
+  selector: Selector;
+  /** Aura priority (Rule 4 notes): lower first. Default 0; Summoning Portal -10 ("always first"), Lightspawn 100 ("always last"). */
+  priority?: number;
+}
+
+export interface CardDef {
+  format?: 'arbiter-card/1';
+  /** The card's id in the game data (CardDefs.xml CardID), or an Arbiter id for synthetic cards. */
+  id: string;
+  name: string;
+  type: CardType;
+  cost?: number;
+  attack?: number;
+  health?: number;
+  durability?: number;
+  race?: Race;
+  text: string;
+  /** Where the stats/text come from: "CardDefs 2.8.0.9554" or "seed 001: <blurb>" or "synthetic". */
+  source: string;
+  /** A token (not collectible): summoned or created by other cards. */
+  token?: boolean;
+  keywords?: Keyword[];
+  /** A Secret spell: when cast it goes to the secret zone and its `triggers` become active. */
+  secret?: boolean;
+  /** Spells, battlecries and hero powers: what may be targeted. */
+  target?: TargetSpec;
+  /** Spell text (Spell Text phase) or hero power effect. */
+  spell?: Ability;
+  battlecry?: Ability;
+  deathrattle?: Ability;
+  triggers?: Trigger[];
+  auras?: Aura[];
+  /** Enchantment cards: what they modify while attached. */
+  mods?: Mods;
+  /** Enchantment cards: removed at the start/end of a turn. */
+  expires?: 'start_of_controller_turn' | 'end_of_turn';
+  /** Hero cards: their hero power card id. */
+  heroPower?: string;
+}

@@ -1,0 +1,159 @@
+/**
+ * The Arbiter trace (version "arbiter-trace/1"): one vocabulary between producers (reference engine, adapters,
+ * Power.log parser) and consumers (golden verify, invariants, differential comparison, reports).
+ *
+ * A trace is a flat list of records, one per line when written. Blocks are opened and closed explicitly
+ * (like PowerHistory's BLOCK_START / BLOCK_END), so a trace streams, diffs line by line, and a consumer rebuilds
+ * the tree with a stack. Entities are named by stable integer ids; an `entity` record introduces each one.
+ */
+
+export const TRACE_FORMAT = 'arbiter-trace/1';
+
+/** How much a producer can tell (adapter protocol `fidelity`). Consumers run only what the fidelity supports. */
+export type Fidelity = 'final_state' | 'events' | 'phases';
+
+export type BlockKind = 'sequence' | 'phase' | 'step' | 'trigger';
+
+/** PowerHistory block types (Power.log BlockType) that a phase maps onto where one fits. */
+export type BlockType = 'PLAY' | 'POWER' | 'TRIGGER' | 'DEATHS' | 'ATTACK' | 'FATIGUE';
+
+/** Sequence kinds: one per Player Action, plus Summon (a Sequence started by an effect) and the game's own. */
+export type SequenceKind =
+  | 'PLAY_MINION' | 'CAST_SPELL' | 'PLAY_WEAPON' | 'ATTACK' | 'HERO_POWER' | 'END_TURN' | 'START_TURN' | 'SUMMON'
+  | 'LOG_BLOCK'; // a producer that cannot tell sequences apart (Power.log) wraps top-level blocks in this
+
+/** Phase kinds, named after the rulebook's Phases. */
+export type PhaseKind =
+  | 'ON_PLAY' | 'BATTLECRY' | 'AFTER_PLAY' | 'ON_SUMMON' | 'AFTER_SUMMON'
+  | 'SPELL_TEXT' | 'AFTER_SPELL' | 'PREPARATION' | 'COMBAT' | 'HERO_POWER'
+  | 'END_OF_TURN' | 'START_OF_TURN' | 'DRAW' | 'DEATH' | 'FORCED_DEATH' | 'EQUIP' | 'OTHER';
+
+/** Steps run after the outermost Phase ends (Rule 4a). */
+export type StepKind = 'AURA_UPDATE_HEALTH_ATTACK' | 'DEATH_CREATION' | 'AURA_UPDATE_OTHER' | 'GAME_END_CHECK';
+
+export interface MetaRecord {
+  t: 'meta';
+  format: typeof TRACE_FORMAT;
+  producer: string;
+  profile: string;
+  fidelity: Fidelity;
+  scenario?: string;
+  seed?: string;
+  mutants?: string[];
+}
+
+export interface EntityRecord {
+  t: 'entity';
+  id: number;
+  card: string;
+  name: string;
+  type: string; // minion, hero, spell, weapon, hero_power, enchantment, secret
+  controller: number; // 0 or 1
+  zone: string;
+  label?: string;
+  /** Order of play index when in play (Rule 2 notes). */
+  order?: number;
+  /** true when the entity was already in play when the producer's record began (spectator / mid-game logs). */
+  preexisting?: boolean;
+}
+
+export interface OpenRecord {
+  t: 'open';
+  id: number; // block id, unique in the trace
+  block: BlockKind;
+  kind: string; // SequenceKind | PhaseKind | StepKind | trigger's event kind
+  type?: BlockType;
+  /** The subject the rulebook requires to be in play for this phase (Rule 6), or the trigger's source entity. */
+  subject?: number;
+  target?: number;
+  player?: number;
+  /** Phase only: true when it is the outermost Phase (its end starts the Death Creation Step, Rule 3). */
+  outermost?: boolean;
+  /** Trigger only: the queue and entry index it resolves. */
+  queue?: number;
+  entry?: number;
+  rule?: string;
+  /** Producer's source line (Power.log) for error messages. */
+  line?: number;
+}
+
+export interface CloseRecord {
+  t: 'close';
+  id: number;
+}
+
+export interface QueueEntry {
+  /** The entity the trigger belongs to (minion, secret, enchantment, weapon, hero) or the dead minion for a deathrattle. */
+  source: number;
+  /** What responds: 'trigger' index on its card, 'deathrattle', or 'death' (a Death queued in a Death Phase). */
+  what: string;
+  /** The order-of-play index the entry was sorted by. */
+  order: number;
+  /** Index of the simultaneous event this entry responds to (Rule 2b), in the queue's `events` list. */
+  event: number;
+  priority?: 'first' | 'last';
+}
+
+export interface QueueRecord {
+  t: 'queue';
+  id: number;
+  /** Block that created it. */
+  block: number;
+  /** The simultaneous events the queue responds to, in the order they were queued (Rule 2b): subject ids. */
+  events: { kind: string; subject: number; order: number }[];
+  entries: QueueEntry[];
+  rule: string;
+}
+
+export type GameEvent =
+  | { e: 'damage'; source: number; target: number; amount: number; health: number; rule?: string }
+  | { e: 'heal'; source: number; target: number; amount: number; health: number }
+  | { e: 'armor'; target: number; amount: number }
+  | { e: 'divine_shield_pop'; target: number }
+  | { e: 'destroy_mark'; target: number; rule?: string }
+  | { e: 'death'; entity: number; rule?: string }
+  | { e: 'zone'; entity: number; from: string; to: string; position?: number }
+  | { e: 'summon'; entity: number; card: string; controller: number; position: number; order: number }
+  | { e: 'draw'; player: number; entity: number | null; card?: string }
+  | { e: 'burn'; player: number; entity: number; card: string; rule?: string }
+  | { e: 'fatigue'; player: number; amount: number }
+  | { e: 'enchant'; target: number; enchantment: number; card: string }
+  | { e: 'unenchant'; target: number; enchantment: number }
+  | { e: 'stats'; entity: number; attack: number; health: number; maxHealth: number; why: string }
+  | { e: 'control'; entity: number; from: number; to: number }
+  | { e: 'freeze'; target: number }
+  | { e: 'random'; what: string; options: number[]; pick: number; forced?: boolean }
+  | { e: 'trigger_abort'; source: number; reason: string; rule: string }
+  | { e: 'phase_skipped'; kind: string; subject?: number; reason: string; rule: string }
+  | { e: 'redirect'; what: 'attack' | 'spell'; from: number | null; to: number }
+  | { e: 'counter'; spell: number }
+  | { e: 'hero_replaced'; player: number; old: number; hero: number }
+  | { e: 'mana'; player: number; spent: number; left: number }
+  | { e: 'game_check'; result: 'ongoing' | 'win' | 'loss' | 'draw'; winner?: number; rule: string }
+  | { e: 'loop_guard'; steps: number; rule: string };
+
+export type EventRecord = { t: 'event' } & GameEvent;
+
+export type TraceRecord = MetaRecord | EntityRecord | OpenRecord | CloseRecord | QueueRecord | EventRecord;
+
+/** Deterministic serialisation: sorted keys, one record per line. */
+export function recordToLine(r: TraceRecord): string {
+  return JSON.stringify(sortKeys(r));
+}
+
+export function traceToJsonl(records: readonly TraceRecord[]): string {
+  return records.map(recordToLine).join('\n') + '\n';
+}
+
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v as object).sort()) {
+      const x = (v as Record<string, unknown>)[k];
+      if (x !== undefined) out[k] = sortKeys(x);
+    }
+    return out;
+  }
+  return v;
+}
