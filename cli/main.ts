@@ -1,1 +1,60 @@
-console.log("hi", 1 as number)
+/**
+ * The `arbiter` command. Exit codes: 0 = all good; 1 = a check failed (expectation, golden case, regression);
+ * 2 = bad input or usage (the message names the file, the JSON path and what was expected); 3 = internal error.
+ */
+import { Command, CommanderError } from 'commander';
+import { InputError } from '../engine/validation.js';
+import { addScenarioCommands } from './scenario-commands.js';
+import { addGoldenCommands } from './golden-commands.js';
+import { addInfoCommands } from './info-commands.js';
+import { addExtraCommands } from './extra-commands.js';
+
+export const EXIT = { ok: 0, failed: 1, badInput: 2, internal: 3 } as const;
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('arbiter')
+    .description('Conformance suite and test oracle for Hearthstone-like rules engines.\nReference engine for the Hearthstone advanced rulebook; golden scenarios; property checks; differential runs.')
+    .version('0.1.0')
+    .showHelpAfterError('(run with --help for usage)')
+    .addHelpText('after', `
+Exit codes: 0 all good, 1 a check failed, 2 bad input or usage, 3 internal error.
+Examples:
+  arbiter run-scenario golden/cases/cult-master-simultaneous-death.json
+  arbiter trace golden/cases/dark-cultist-buffs-mortally-wounded-yeti.json
+  arbiter golden verify
+  arbiter golden verify --mutant die-at-zero-health`);
+  addScenarioCommands(program);
+  addGoldenCommands(program);
+  addInfoCommands(program);
+  addExtraCommands(program);
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  program.exitOverride();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return (program as Command & { exitCodeSet?: number }).exitCodeSet ?? process.exitCode ?? 0;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      return e.exitCode === 0 ? EXIT.ok : EXIT.badInput;
+    }
+    if (e instanceof InputError) {
+      process.stderr.write(`arbiter: ${e.message}\n`);
+      return EXIT.badInput;
+    }
+    process.stderr.write(`arbiter: internal error: ${(e as Error).message}\n`);
+    if (process.env.ARBITER_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
+    return EXIT.internal;
+  }
+}
+
+const isMain = process.argv[1] && /arbiter(\.mjs)?$|cli\/main\.ts$/.test(process.argv[1]);
+if (isMain) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

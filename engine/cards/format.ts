@@ -50,6 +50,9 @@ export interface Filter {
   damaged?: boolean;
   /** Card id equality (for "another Grim Patron"-style needs; generic, never a name check in code). */
   card?: string;
+  /** The entity plays this role in the triggering event (e.g. `not: {role: 'event_subject'}` = not the attacker). */
+  role?: 'event_subject' | 'event_target' | 'event_source' | 'target';
+  legendary?: boolean;
   not?: Filter;
 }
 
@@ -69,7 +72,7 @@ export interface Selector {
    */
   select:
     | 'self' | 'attached' | 'target' | 'event_subject' | 'event_source' | 'event_target'
-    | 'hero' | 'minions' | 'characters' | 'weapon' | 'secrets' | 'adjacent' | 'summoned';
+    | 'hero' | 'minions' | 'characters' | 'weapon' | 'secrets' | 'adjacent' | 'summoned' | 'hand' | 'deck';
   player?: PlayerRel;
   /** For 'adjacent': whose neighbours. */
   of?: 'self' | 'target' | 'event_subject';
@@ -95,6 +98,7 @@ export type Condition =
   | { holdingRace: Race }              // "if you're holding a Dragon"
   | { test: Selector; filter: Filter } // every selected entity passes the filter (and at least one is selected)
   | { boardHasSpace: PlayerRel }
+  | { chance: number }                 // a recorded random choice: true with this probability
   | { all: Condition[] }
   | { any: Condition[] }
   | { not: Condition };
@@ -106,7 +110,7 @@ export type Action =
   | { do: 'split_damage'; among: Selector; amount: Amount; spellDamage?: boolean } // one damage at a time, random target each
   | { do: 'destroy'; to: Selector }
   | { do: 'draw'; player?: PlayerRel | 'caster'; count?: Amount }
-  | { do: 'summon'; card: string; count?: number; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' }
+  | { do: 'summon'; card: string | { randomOf: string[] }; count?: Amount; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' }
   | { do: 'buff'; to: Selector; attack?: Amount; health?: Amount; enchantment?: string }
   | { do: 'give'; to: Selector; enchantment: string }   // attach an enchantment card (may carry triggers / deathrattle)
   | { do: 'freeze'; to: Selector }
@@ -125,7 +129,9 @@ export type Action =
   | { do: 'replace_hero'; hero: string; weapon?: string } // Lord Jaraxxus
   | { do: 'cast_copy'; on: Selector }                    // Djinni of Zephyrs: cast a copy of the spell on this
   | { do: 'if'; condition: Condition; then: Action[]; else?: Action[] }
-  | { do: 'silence'; to: Selector };
+  | { do: 'silence'; to: Selector }
+  /** Rule 3 / Rule 8 exception: kill mortally wounded and pending-destroy minions now, in a Forced Death Phase. */
+  | { do: 'force_death_phase' };
 
 /** A spell text, battlecry, deathrattle or hero power. */
 export interface Ability {
@@ -175,6 +181,10 @@ export interface EventPattern {
   player?: PlayerRel;
 }
 
+/**
+ * A trigger. On an enchantment, `is: 'self'` in its event filters means the entity the enchantment is attached to,
+ * and `select: 'self'` in its actions means that entity too ('attached' says it explicitly).
+ */
 export interface Trigger {
   when: EventPattern;
   actions: Action[];
@@ -217,6 +227,8 @@ export interface Mods {
   healingDamages?: boolean;
   /** Deathrattles trigger twice (Baron Rivendare). */
   deathrattlesTwice?: boolean;
+  /** Battlecries trigger twice (Brann Bronzebeard). */
+  battlecriesTwice?: boolean;
   spellDamage?: number;
   /** Stolen until this enchantment ends; `memory` of the side to go back to (Shadow Madness, Rule 10 exception). */
   stolen?: boolean;
@@ -244,6 +256,7 @@ export interface CardDef {
   health?: number;
   durability?: number;
   race?: Race;
+  rarity?: 'free' | 'common' | 'rare' | 'epic' | 'legendary';
   text: string;
   /** Where the stats/text come from: "CardDefs 2.8.0.9554" or "seed 001: <blurb>" or "synthetic". */
   source: string;

@@ -112,12 +112,12 @@ export type GameEvent =
   | { e: 'divine_shield_pop'; target: number }
   | { e: 'destroy_mark'; target: number; rule?: string }
   | { e: 'death'; entity: number; rule?: string }
-  | { e: 'zone'; entity: number; from: string; to: string; position?: number }
+  | { e: 'zone'; entity: number; from: string; to: string; position?: number; order?: number }
   | { e: 'summon'; entity: number; card: string; controller: number; position: number; order: number }
   | { e: 'draw'; player: number; entity: number | null; card?: string }
   | { e: 'burn'; player: number; entity: number; card: string; rule?: string }
   | { e: 'fatigue'; player: number; amount: number }
-  | { e: 'enchant'; target: number; enchantment: number; card: string }
+  | { e: 'enchant'; target: number; enchantment: number; card: string; order?: number }
   | { e: 'unenchant'; target: number; enchantment: number }
   | { e: 'stats'; entity: number; attack: number; health: number; maxHealth: number; why: string }
   | { e: 'control'; entity: number; from: number; to: number }

@@ -1,0 +1,53 @@
+/** `arbiter golden verify | update | list`: the golden suite. */
+import type { Command } from 'commander';
+import { loadCardPool } from '../engine/cards/pool.js';
+import { verifyAll, updateTraces, summarize, type GoldenResult } from '../golden/suite.js';
+import { mutantOption, parseMutants } from './options.js';
+
+const LABEL: Record<GoldenResult['status'], string> = { pass: 'PASS', fail: 'FAIL', 'expected-fail': 'XFAIL', 'unexpected-pass': 'XPASS', error: 'ERROR' };
+
+export function formatGolden(results: GoldenResult[], opts: { diffLines?: number } = {}): string {
+  const out: string[] = [];
+  for (const r of results) {
+    out.push(`${LABEL[r.status].padEnd(5)} ${r.id}  [rules ${r.rules.join(', ')}]${r.status === 'expected-fail' && r.reason ? `  (${r.reason})` : ''}`);
+    if (r.status === 'fail' || r.status === 'error' || r.status === 'unexpected-pass') {
+      for (const f of r.failures) out.push(`        - ${f}`);
+      if (r.diff) {
+        const lines = r.diff.split('\n');
+        const max = opts.diffLines ?? 40;
+        out.push(...lines.slice(0, max).map((l) => `        ${l}`));
+        if (lines.length > max) out.push(`        ... (${lines.length - max} more diff lines)`);
+      }
+    }
+  }
+  const c = summarize(results);
+  out.push('');
+  out.push(`golden: ${results.length} scenarios: ${c.pass} pass, ${c['expected-fail']} expected-fail, ${c['unexpected-pass']} unexpected pass, ${c.fail} fail, ${c.error} error`);
+  return out.join('\n') + '\n';
+}
+
+export function addGoldenCommands(program: Command): void {
+  const golden = program.command('golden').description('the golden suite: every rulebook example with its stated outcome and locked trace');
+  golden
+    .command('verify')
+    .description('re-run every golden scenario, check its stated outcome and compare its trace with the locked one (exit 0 only when all hold)')
+    .argument('[ids...]', 'only these scenario ids')
+    .addOption(mutantOption())
+    .option('--json', 'print results as JSON')
+    .option('--diff-lines <n>', 'diff lines shown per failing case', '40')
+    .action((ids: string[], o: { mutant: string[]; json?: boolean; diffLines: string }) => {
+      const results = verifyAll(loadCardPool(), { ids, mutants: parseMutants(o.mutant) });
+      if (o.json) process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+      else process.stdout.write(formatGolden(results, { diffLines: Number(o.diffLines) }));
+      const c = summarize(results);
+      process.exitCode = c.fail + c.error + c['unexpected-pass'] === 0 ? 0 : 1;
+    });
+  golden
+    .command('update')
+    .description('rewrite locked traces from the reference engine after a reviewed change, and print what changed')
+    .argument('[ids...]', 'only these scenario ids (default: all)')
+    .action((ids: string[]) => {
+      const changes = updateTraces(loadCardPool(), ids);
+      process.stdout.write(changes.length ? changes.join('\n') + '\n' : 'no trace changed\n');
+    });
+}

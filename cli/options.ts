@@ -1,0 +1,19 @@
+/** Options shared by several commands. */
+import { Option } from 'commander';
+import { MUTANTS, isMutantName, type MutantName } from '../engine/mutants.js';
+import { InputError } from '../engine/validation.js';
+
+export function mutantOption(): Option {
+  return new Option('-m, --mutant <name...>', `run the engine with deliberate rule bugs switched on (${Object.keys(MUTANTS).join(', ')})`).default([]);
+}
+
+export function parseMutants(list: string[] | undefined): MutantName[] {
+  const out: MutantName[] = [];
+  for (const m of list ?? []) {
+    for (const x of m.split(',').filter(Boolean)) {
+      if (!isMutantName(x)) throw new InputError('--mutant', '$', `unknown mutant "${x}" (expected one of: ${Object.keys(MUTANTS).join(', ')})`);
+      out.push(x);
+    }
+  }
+  return out;
+}

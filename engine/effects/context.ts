@@ -1,0 +1,42 @@
+/** What an ability, trigger or aura sees while it runs: who carries it, who acts, what event raised it. */
+import type { EventKind, Rule5Class } from '../cards/format.js';
+import type { Entity, Game, Side } from '../state.js';
+
+/** The mutable state of the running Sequence that redirect effects change (Misdirection, Spellbender). */
+export interface SequenceState {
+  kind: string;
+  attacker?: number;
+  defender?: number;
+  spell?: number;
+  target?: number | null;
+}
+
+/** An Event (rulebook definition: any change in the game state) that triggers can respond to. */
+export interface GameEventRef {
+  kind: EventKind;
+  subject: number;
+  source?: number;
+  target?: number | null;
+  /** turn events: whose turn. */
+  player?: Side;
+  seq?: SequenceState;
+}
+
+export interface Ctx {
+  g: Game;
+  /** The entity the ability belongs to (played card, trigger owner, dead minion for its deathrattle, enchantment). */
+  source: Entity;
+  /** 'self' in selectors and filters: the source, or for an enchantment the entity it is attached to. */
+  self: Entity;
+  /** The acting player (Rule 10: the current controller; Rule 10 exceptions: the caster). */
+  controller: Side;
+  cls: Rule5Class;
+  /** A trigger, deathrattle or secret (Rule 5 applies to these). */
+  isTrigger: boolean;
+  event?: GameEventRef;
+  /** The chosen target of a spell, battlecry or hero power (null: none). */
+  target?: number | null;
+  /** Entities summoned by this ability so far ('summoned' selector). */
+  summoned: number[];
+  seq?: SequenceState;
+}

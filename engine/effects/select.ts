@@ -1,0 +1,159 @@
+/**
+ * Selectors, filters, conditions and amounts: the small algebra cards are written in.
+ * Selectors compose as sets: a base set, a filter, Rule 5 exclusion, then a recorded random pick.
+ */
+import type { Amount, Condition, Filter, PlayerRel, Selector } from '../cards/format.js';
+import {
+  attack, entity, health, hasKeyword, inPlay, isCharacter, mortallyWoundedOrPendingDestroy, opponent,
+  type Entity, type Game, type Side,
+} from '../state.js';
+import type { Ctx } from './context.js';
+import { pickRandomEntity, randomInt, randomChance } from './randomness.js';
+
+export function sides(ctx: Ctx, rel: PlayerRel | undefined): Side[] {
+  const me = ctx.controller;
+  if (rel === 'friendly') return [me];
+  if (rel === 'enemy') return [opponent(me)];
+  return [me, opponent(me)];
+}
+
+function boardOf(g: Game, side: Side): number[] {
+  return g.players[side].board;
+}
+
+function liveHero(g: Game, side: Side): number[] {
+  const h = entity(g, g.players[side].hero);
+  return h.zone === 'play' ? [h.id] : [];
+}
+
+function adjacentOf(g: Game, id: number | null | undefined, includeOf: boolean): number[] {
+  if (id === null || id === undefined) return [];
+  const e = entity(g, id);
+  if (e.zone !== 'play' || e.card.type !== 'minion') return [];
+  const board = boardOf(g, e.controller);
+  const i = board.indexOf(id);
+  const out: number[] = [];
+  if (i > 0) out.push(board[i - 1]!);
+  if (includeOf) out.push(id);
+  if (i >= 0 && i < board.length - 1) out.push(board[i + 1]!);
+  return out;
+}
+
+function baseSet(ctx: Ctx, sel: Selector): number[] {
+  const g = ctx.g;
+  const ss = sides(ctx, sel.player);
+  switch (sel.select) {
+    case 'self': return [ctx.self.id];
+    case 'attached': return ctx.source.attachedTo !== undefined ? [ctx.source.attachedTo] : [ctx.self.id];
+    case 'target': return ctx.target !== null && ctx.target !== undefined && inPlay(entity(g, ctx.target)) ? [ctx.target] : [];
+    case 'event_subject': return ctx.event ? [ctx.event.subject] : [];
+    case 'event_source': return ctx.event?.source !== undefined ? [ctx.event.source] : [];
+    case 'event_target': {
+      const t = ctx.event?.seq?.defender ?? ctx.event?.seq?.target ?? ctx.event?.target;
+      return t !== undefined && t !== null ? [t] : [];
+    }
+    case 'hero': return ss.flatMap((s) => liveHero(g, s));
+    case 'minions': return ss.flatMap((s) => [...boardOf(g, s)]);
+    case 'characters': return ss.flatMap((s) => [...liveHero(g, s), ...boardOf(g, s)]);
+    case 'weapon': return ss.flatMap((s) => (g.players[s].weapon !== null ? [g.players[s].weapon!] : []));
+    case 'secrets': return ss.flatMap((s) => [...g.players[s].secrets]);
+    case 'hand': return ss.flatMap((s) => [...g.players[s].hand]);
+    case 'deck': return ss.flatMap((s) => [...g.players[s].deck]);
+    case 'summoned': return [...ctx.summoned];
+    case 'adjacent': {
+      const of = sel.of === 'self' ? ctx.self.id : sel.of === 'event_subject' ? ctx.event?.subject : ctx.target;
+      return adjacentOf(g, of, sel.includeOf ?? false);
+    }
+  }
+}
+
+/** Does entity e pass filter f, as seen by ctx (relations are relative to ctx.controller, Rule 10)? */
+export function passes(ctx: Ctx, e: Entity, f: Filter | undefined): boolean {
+  if (!f) return true;
+  const g = ctx.g;
+  if (f.is === 'self' && e.id !== ctx.self.id) return false;
+  if (f.is === 'other' && e.id === ctx.self.id) return false;
+  if (f.type) {
+    const t = e.card.type;
+    const isSecret = !!e.card.secret;
+    const ok =
+      f.type === 'card' ? true
+      : f.type === 'character' ? isCharacter(e)
+      : f.type === 'secret' ? isSecret
+      : f.type === 'spell' ? t === 'spell'
+      : t === f.type;
+    if (!ok) return false;
+  }
+  if (f.player === 'friendly' && e.controller !== ctx.controller) return false;
+  if (f.player === 'enemy' && e.controller === ctx.controller) return false;
+  if (f.race && e.card.race !== f.race) return false;
+  if (f.keyword && !hasKeyword(g, e, f.keyword)) return false;
+  if (f.hasBattlecry !== undefined && (!!e.card.battlecry && !e.silenced) !== f.hasBattlecry) return false;
+  if (f.hasDeathrattle !== undefined && (!!e.card.deathrattle && !e.silenced) !== f.hasDeathrattle) return false;
+  if (f.mortallyWoundedOrPendingDestroy !== undefined && mortallyWoundedOrPendingDestroy(g, e) !== f.mortallyWoundedOrPendingDestroy) return false;
+  if (f.attackAtLeast !== undefined && attack(g, e) < f.attackAtLeast) return false;
+  if (f.attackAtMost !== undefined && attack(g, e) > f.attackAtMost) return false;
+  if (f.card !== undefined && e.card.id !== f.card) return false;
+  if (f.legendary !== undefined && (e.card.rarity === 'legendary') !== f.legendary) return false;
+  if (f.role !== undefined) {
+    const ev = ctx.event;
+    const id =
+      f.role === 'event_subject' ? ev?.subject
+      : f.role === 'event_source' ? ev?.source
+      : f.role === 'event_target' ? (ev?.seq?.defender ?? ev?.seq?.target ?? ev?.target)
+      : ctx.target;
+    if (id !== e.id) return false;
+  }
+  if (f.not && passes(ctx, e, f.not)) return false;
+  return true;
+}
+
+/** Rule 5: does this selection ignore mortally wounded and pending-destroy characters? */
+function appliesRule5(ctx: Ctx, sel: Selector): boolean {
+  if (ctx.g.mutants.has('ignore-rule-5')) return false;
+  return ctx.cls === 'negative' && (ctx.isTrigger || sel.random !== undefined);
+}
+
+export function select(ctx: Ctx, sel: Selector): number[] {
+  const g = ctx.g;
+  let ids = baseSet(ctx, sel).filter((id) => passes(ctx, entity(g, id), sel.filter));
+  if (appliesRule5(ctx, sel)) ids = ids.filter((id) => !mortallyWoundedOrPendingDestroy(g, entity(g, id)));
+  if (sel.random !== undefined) {
+    const picked: number[] = [];
+    let pool = ids;
+    for (let i = 0; i < sel.random && pool.length; i++) {
+      const p = pickRandomEntity(g, pool, `${ctx.source.card.name}: random ${sel.select}`);
+      picked.push(p);
+      pool = pool.filter((x) => x !== p);
+    }
+    return picked;
+  }
+  return ids;
+}
+
+export function evalCondition(ctx: Ctx, c: Condition): boolean {
+  const g = ctx.g;
+  if ('exists' in c) return select(ctx, c.exists).length > 0;
+  if ('notExists' in c) return select(ctx, c.notExists).length === 0;
+  if ('countAtLeast' in c) return select(ctx, c.countAtLeast).length >= c.n;
+  if ('holdingRace' in c) return g.players[ctx.controller].hand.some((id) => entity(g, id).card.race === c.holdingRace);
+  if ('test' in c) {
+    // reads the entity even when it has left play (Rule 5b "if that kills it")
+    const ids = c.test.select === 'target' && ctx.target !== null && ctx.target !== undefined ? [ctx.target] : select(ctx, c.test);
+    return ids.length > 0 && ids.every((id) => passes(ctx, entity(g, id), c.filter) || (c.filter.mortallyWoundedOrPendingDestroy === true && entity(g, id).zone === 'graveyard'));
+  }
+  if ('boardHasSpace' in c) return sides(ctx, c.boardHasSpace).every((s) => g.players[s].board.length < 7);
+  if ('chance' in c) return randomChance(g, c.chance, `${ctx.source.card.name}: ${c.chance * 100}% chance`);
+  if ('all' in c) return c.all.every((x) => evalCondition(ctx, x));
+  if ('any' in c) return c.any.some((x) => evalCondition(ctx, x));
+  return !evalCondition(ctx, c.not);
+}
+
+export function evalAmount(ctx: Ctx, a: Amount): number {
+  if (typeof a === 'number') return a;
+  if ('count' in a) return select(ctx, a.count).length * (a.times ?? 1) + (a.plus ?? 0);
+  if ('if' in a) return evalAmount(ctx, evalCondition(ctx, a.if) ? a.then : a.else);
+  return randomInt(ctx.g, a.min, a.max, `${ctx.source.card.name}: ${a.min}-${a.max}`);
+}
+
+export { health };

@@ -1,0 +1,28 @@
+/** Creating entities and putting them into play (assigning their place in the order of play, Rule 2 notes). */
+import type { CardDef } from './cards/format.js';
+import type { Entity, Game, Side, Zone } from './state.js';
+
+export function createEntity(g: Game, card: CardDef, controller: Side, zone: Zone, label?: string): Entity {
+  const e: Entity = {
+    id: g.nextId++, card, controller, owner: controller, zone, order: 0, damage: 0, armor: 0,
+    enchantments: [], auraLayer: [], pendingDestroy: false, frozen: false, exhausted: false, attacks: 0,
+    divineShield: !!card.keywords?.includes('divine_shield'), silenced: false, costIncrease: 0, lastPosition: -1,
+    durabilityLoss: 0, ...(label ? { label } : {}),
+  };
+  g.entities.set(e.id, e);
+  g.trace.entity({ id: e.id, card: card.id, name: card.name, type: card.secret ? 'secret' : card.type, controller, zone, ...(label ? { label } : {}) });
+  return e;
+}
+
+/**
+ * A minion enters the board at `position`. It becomes the newest in the order of play, except when force-played
+ * from hand or deck: the documented bug makes it the oldest (Rule 2 note; mutant 'newest-force-play').
+ */
+export function enterPlay(g: Game, e: Entity, position: number, forcePlay: boolean): void {
+  const p = g.players[e.controller];
+  e.zone = 'play';
+  e.exhausted = !e.card.keywords?.includes('charge');
+  e.order = forcePlay && !g.mutants.has('newest-force-play') ? g.oldestOrder-- : g.nextOrder++;
+  p.board.splice(position, 0, e.id);
+  g.trace.event({ e: 'summon', entity: e.id, card: e.card.id, controller: e.controller, position, order: e.order });
+}

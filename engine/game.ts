@@ -1,0 +1,43 @@
+/** A new, empty game: two players, the seeded random stream, the trace recorder. */
+import type { CardPool, Game, Player, Side } from './state.js';
+import { Random, type Forced } from './random.js';
+import { Recorder } from './trace/recorder.js';
+import type { MutantName } from './mutants.js';
+
+export interface GameOptions {
+  cards: CardPool;
+  seed?: string;
+  forced?: Forced[];
+  mutants?: Iterable<MutantName>;
+  stepBudget?: number;
+  resolveLabel?: (label: string) => number | undefined;
+}
+
+function emptyPlayer(side: Side): Player {
+  return { side, hero: 0, heroPower: null, weapon: null, board: [], hand: [], deck: [], secrets: [], graveyard: [], mana: 10, maxMana: 10, fatigue: 0 };
+}
+
+export function newGame(o: GameOptions): Game {
+  return {
+    entities: new Map(),
+    players: [emptyPlayer(0), emptyPlayer(1)],
+    active: 0,
+    turn: 1,
+    nextId: 1,
+    nextOrder: 1,
+    oldestOrder: 0,
+    depth: 0,
+    otherAuras: [],
+    result: 'ongoing',
+    cards: o.cards,
+    random: new Random(o.seed ?? '0', o.forced ?? [], o.resolveLabel),
+    trace: new Recorder(),
+    mutants: new Set(o.mutants ?? []),
+    steps: 0,
+    stepBudget: o.stepBudget ?? 10_000,
+    queueDepth: 0,
+    inDeathPhase: false,
+    collecting: null,
+    pending: [],
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Rule 4a: the Death Creation Step removes every mortally wounded (0 or less Health) and pending-destroy entity
+ * from play, simultaneously. Rule 7: the Death Phase queues the Deaths in order of play; for each Death, its Death
+ * Event triggers (Deathrattles, on-Death Secrets, on-Death triggered effects) are queued when that Death is reached
+ * and resolved in order of play. Rule 3 / Rule 8 exceptions: a Forced Death Phase kills in the middle of a Phase.
+ */
+import { entity, health, durability, playerHasAuraEffect, type Entity, type Game } from '../state.js';
+import type { GameEventRef } from '../effects/context.js';
+import { raise, sortEntries, type Entry } from './queue.js';
+
+function isDying(g: Game, e: Entity): boolean {
+  if (e.zone !== 'play') return false;
+  if (e.card.type === 'minion' || e.card.type === 'hero') return e.pendingDestroy || health(g, e) <= 0;
+  if (e.card.type === 'weapon') return e.pendingDestroy || durability(g, e) <= 0;
+  return false;
+}
+
+/** Everything that dies now, oldest first. */
+export function findDying(g: Game): Entity[] {
+  const out: Entity[] = [];
+  for (const p of g.players) {
+    for (const id of [p.hero, ...p.board, ...(p.weapon !== null ? [p.weapon] : [])]) {
+      const e = entity(g, id);
+      if (isDying(g, e)) out.push(e);
+    }
+  }
+  return out.sort((a, b) => a.order - b.order);
+}
+
+/** Take an entity out of play into the graveyard (its attached enchantments go with it). */
+export function removeFromPlay(g: Game, e: Entity, rule: string): void {
+  const p = g.players[e.controller];
+  if (e.card.type === 'minion') {
+    e.lastPosition = p.board.indexOf(e.id);
+    p.board = p.board.filter((x) => x !== e.id);
+  }
+  if (e.card.type === 'weapon' && p.weapon === e.id) p.weapon = null;
+  e.zone = 'graveyard';
+  p.graveyard.push(e.id);
+  for (const en of e.enchantments) entity(g, en).zone = 'graveyard';
+  g.trace.event({ e: 'death', entity: e.id, rule });
+}
+
+export function deathCreationStep(g: Game): Entity[] {
+  const b = g.trace.openBlock({ block: 'step', kind: 'DEATH_CREATION', rule: '4a' });
+  let dead = findDying(g);
+  if (g.mutants.has('deaths-one-at-a-time')) dead = dead.slice(0, 1);
+  for (const e of dead) removeFromPlay(g, e, '4a');
+  g.trace.closeBlock(b);
+  return dead;
+}
+
+/** Deathrattle entries of a dead entity: its own, then those of enchantments it carried ("added Deathrattles"). */
+export function deathrattleEntries(g: Game, dead: Entity, ev: GameEventRef, eventIndex: number): Entry[] {
+  const out: Entry[] = [];
+  const times = playerHasAuraEffect(g, dead.controller, 'deathrattlesTwice') ? 2 : 1;
+  const own = !dead.silenced && dead.card.deathrattle ? [dead] : [];
+  const added = dead.enchantments.map((id) => entity(g, id)).filter((en) => en.card.deathrattle);
+  for (const src of [...own, ...added]) {
+    for (let i = 0; i < times; i++) out.push({ source: src, deathrattleOf: dead, event: ev, eventIndex, order: src.order });
+  }
+  return out;
+}
+
+export function resolveDeathPhase(g: Game, dead: Entity[]): void {
+  // Rule 7: the Deaths, queued in order of play.
+  g.trace.queue(dead.map((d) => ({ kind: 'died', subject: d.id, order: d.order })), dead.map((d, i) => ({ source: d.id, what: 'death', order: d.order, event: i })), '7');
+  for (const d of dead) {
+    // Each Death's triggers are queued only when that Death is reached (Rule 7; Mad Scientist / Duplicate example).
+    const ev: GameEventRef = { kind: 'died', subject: d.id };
+    raise(g, [ev], (evs) => sortEntries(g, deathrattleEntries(g, d, evs[0]!, 0)));
+  }
+}
+
+/**
+ * Rule 3 / Rule 8 exception: a Forced Death Phase. Mortally wounded and pending-destroy minions die now, in the middle
+ * of the running Phase; their Deaths resolve in a nested Death Phase. Deaths it causes stay unresolved until the
+ * outermost Phase ends.
+ */
+export function forcedDeathPhase(g: Game, run: (body: () => void) => void): void {
+  const dead = findDying(g).filter((e) => e.card.type === 'minion');
+  if (dead.length === 0) return;
+  for (const e of dead) removeFromPlay(g, e, '3-forced-death');
+  run(() => resolveDeathPhase(g, dead));
+}

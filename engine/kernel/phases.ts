@@ -1,0 +1,95 @@
+/**
+ * Sequences, Phases and the Steps after the outermost Phase.
+ * Rule 3: nested Phases start and end inside a Phase, but only the outermost Phase ending starts the Death
+ * Creation Step. Rule 4a: after it ends: Aura Update (Health/Attack), Death Creation Step, Aura Update (Other).
+ * Rule 7/8: if anything died, a Death Phase (itself an outermost Phase) resolves the Deaths, and this repeats until
+ * no new Deaths occur. Rule 9: the game result is checked when the Sequence ends.
+ */
+import type { PhaseKind, BlockType, SequenceKind } from '../trace/format.js';
+import { entity, inPlay, type Game, type Side } from '../state.js';
+import { auraUpdateHealthAttack, auraUpdateOther } from './auras.js';
+import { deathCreationStep, resolveDeathPhase } from './deaths.js';
+
+export class GameOverSignal extends Error {}
+
+export interface PhaseSpec {
+  kind: PhaseKind;
+  type: BlockType;
+  /** Rule 6: the subjects that must still be in play for this Phase to run. */
+  subjects?: number[];
+  target?: number | null;
+  player?: Side;
+}
+
+/** Run a Phase. Returns false when it was skipped because a required subject left play (Rule 6). */
+export function runPhase(g: Game, spec: PhaseSpec, body: () => void): boolean {
+  const subjects = spec.subjects ?? [];
+  const missing = subjects.find((id) => !inPlay(entity(g, id)));
+  if (missing !== undefined && !g.mutants.has('no-phase-skip')) {
+    g.trace.event({ e: 'phase_skipped', kind: spec.kind, subject: missing, reason: `subject #${missing} ${entity(g, missing).card.name} is no longer in play`, rule: '6' });
+    return false;
+  }
+  const outermost = g.depth === 0;
+  const id = g.trace.openBlock({
+    block: 'phase', kind: spec.kind, type: spec.type, outermost,
+    ...(subjects.length ? { subject: subjects[0] } : {}),
+    ...(spec.target !== undefined && spec.target !== null ? { target: spec.target } : {}),
+    ...(spec.player !== undefined ? { player: spec.player } : {}),
+  });
+  g.depth++;
+  try {
+    body();
+  } finally {
+    g.depth--;
+    g.trace.closeBlock(id);
+  }
+  if (outermost) afterOutermostPhase(g);
+  return true;
+}
+
+/** Rule 4a, then Rule 7/8: Death Phases until no new Deaths. */
+export function afterOutermostPhase(g: Game, allowDeathPhase = true): void {
+  auraUpdateHealthAttack(g);
+  const dead = deathCreationStep(g);
+  if (g.mutants.has('recalculate-health-after-deaths')) auraUpdateHealthAttack(g);
+  auraUpdateOther(g);
+  if (dead.length === 0 || !allowDeathPhase) return;
+  if (g.mutants.has('death-phase-once') && g.inDeathPhase) return;
+  g.inDeathPhase = true;
+  try {
+    runPhase(g, { kind: 'DEATH', type: 'DEATHS' }, () => resolveDeathPhase(g, dead));
+  } finally {
+    g.inDeathPhase = false;
+  }
+}
+
+/** Rule 9: decide win / loss / draw. */
+export function checkGameEnd(g: Game, rule: string): void {
+  const deadA = entity(g, g.players[0].hero).zone !== 'play';
+  const deadB = entity(g, g.players[1].hero).zone !== 'play';
+  const result = deadA && deadB ? 'draw' : deadA ? 'B_wins' : deadB ? 'A_wins' : 'ongoing';
+  g.result = result;
+  const b = g.trace.openBlock({ block: 'step', kind: 'GAME_END_CHECK', rule });
+  g.trace.event({
+    e: 'game_check',
+    result: result === 'ongoing' ? 'ongoing' : result === 'draw' ? 'draw' : 'win',
+    ...(result === 'A_wins' ? { winner: 0 } : result === 'B_wins' ? { winner: 1 } : {}),
+    rule,
+  });
+  g.trace.closeBlock(b);
+}
+
+/** A Sequence: what begins when a Player Action is taken. The game result is checked when it ends (Rule 9). */
+export function runSequence(g: Game, kind: SequenceKind, player: Side, subject: number | undefined, body: () => void): void {
+  const id = g.trace.openBlock({ block: 'sequence', kind, player, ...(subject !== undefined ? { subject } : {}) });
+  let over = false;
+  try {
+    body();
+  } catch (e) {
+    if (!(e instanceof GameOverSignal)) throw e;
+    over = true;
+  } finally {
+    g.trace.closeBlock(id);
+  }
+  if (!over) checkGameEnd(g, '9');
+}

@@ -1,0 +1,224 @@
+/**
+ * Rule 2a/2b/2c: Queues. When events happen (one, or several simultaneously), a Queue is created and filled with
+ * every trigger that can respond: events in order of play of their subjects (2b), then for each event its triggers
+ * in order of play (2a), with the priority exceptions (always first / always last: Redemption, Djinni of Zephyrs).
+ * Once its first entry starts resolving the Queue is immutable (2c). Entries resolve one at a time, depth first
+ * (Rule 1a/1b): everything an entry raises is resolved before the next entry starts.
+ */
+import type { Trigger, EventPattern } from '../cards/format.js';
+import type { QueueEntry } from '../trace/format.js';
+import { entity, inPlay, mortallyWoundedOrPendingDestroy, triggersOf, describe, type Entity, type Game, type Side } from '../state.js';
+import type { Ctx, GameEventRef } from '../effects/context.js';
+import { evalCondition, passes } from '../effects/select.js';
+import { runActions } from '../effects/actions.js';
+
+export class LoopGuardError extends Error {}
+
+/** One queued response: a card trigger, or the deathrattle of a dead entity (or of an enchantment it carried). */
+export interface Entry {
+  source: Entity;
+  trigger?: Trigger;
+  triggerIndex?: number;
+  deathrattleOf?: Entity;
+  event: GameEventRef;
+  eventIndex: number;
+  order: number;
+  priority?: 'first' | 'last';
+}
+
+/** The entity an ability of `source` treats as 'self': an enchantment acts for the entity it is attached to. */
+export function carrierOf(g: Game, source: Entity): Entity {
+  return source.attachedTo !== undefined ? entity(g, source.attachedTo) : source;
+}
+
+/** Everything in play that can carry a trigger: heroes, minions, weapons, secrets, attached enchantments. */
+export function* triggerCarriers(g: Game): Generator<Entity> {
+  for (const p of g.players) {
+    const ids = [p.hero, ...p.board, ...(p.weapon !== null ? [p.weapon] : []), ...p.secrets];
+    for (const id of ids) {
+      const e = entity(g, id);
+      if (!inPlay(e)) continue;
+      yield e;
+      for (const en of e.enchantments) {
+        const x = entity(g, en);
+        if (x.zone === 'play') yield x;
+      }
+    }
+  }
+}
+
+function ctxFor(g: Game, source: Entity, ev: GameEventRef, trig?: Trigger): Ctx {
+  const carrier = carrierOf(g, source);
+  const controller: Side = trig?.actsFor === 'caster' && source.caster !== undefined ? source.caster : carrier.controller;
+  return { g, source, self: carrier, controller, cls: trig?.class ?? 'neutral', isTrigger: true, event: ev, summoned: [], seq: ev.seq };
+}
+
+export function matchesPattern(g: Game, ctx: Ctx, p: EventPattern, ev: GameEventRef): boolean {
+  if (p.on !== ev.kind) return false;
+  if (p.player !== undefined && ev.player !== undefined) {
+    const rel = ev.player === ctx.self.controller ? 'friendly' : 'enemy';
+    if (p.player !== 'both' && p.player !== rel) return false;
+  }
+  if (p.subject && !passes(ctx, entity(g, ev.subject), p.subject)) return false;
+  if (p.source && (ev.source === undefined || !passes(ctx, entity(g, ev.source), p.source))) return false;
+  if (p.target) {
+    const t = ev.seq?.defender ?? ev.seq?.target ?? ev.target;
+    if (t === undefined || t === null || !passes(ctx, entity(g, t), p.target)) return false;
+  }
+  return true;
+}
+
+/** Collect the triggers that respond to one event now (Rule 10: the current board, current controllers). */
+export function respondersTo(g: Game, ev: GameEventRef, eventIndex: number, carriers: Entity[]): Entry[] {
+  const out: Entry[] = [];
+  for (const src of carriers) {
+    const trigs = triggersOf(src);
+    for (let i = 0; i < trigs.length; i++) {
+      const t = trigs[i]!;
+      const ctx = ctxFor(g, src, ev, t);
+      // Secrets only act on the opponent's turn.
+      if (t.secret && g.active === src.controller) continue;
+      if (!matchesPattern(g, ctx, t.when, ev)) continue;
+      if (t.queueCondition && !evalCondition(ctx, t.queueCondition)) continue;
+      out.push({ source: src, trigger: t, triggerIndex: i, event: ev, eventIndex, order: src.order, priority: t.priority });
+    }
+  }
+  return out;
+}
+
+export function sortEntries(g: Game, entries: Entry[]): Entry[] {
+  const rank = (e: Entry) => (e.priority === 'first' ? 0 : e.priority === 'last' ? 2 : 1);
+  const byPlayer = g.mutants.has('queue-by-player');
+  return [...entries].sort((a, b) => {
+    if (byPlayer) {
+      const pa = carrierOf(g, a.source).controller === g.active ? 0 : 1;
+      const pb = carrierOf(g, b.source).controller === g.active ? 0 : 1;
+      if (pa !== pb) return pa - pb;
+    }
+    return rank(a) - rank(b) || a.eventIndex - b.eventIndex || a.order - b.order;
+  });
+}
+
+function recordQueue(g: Game, events: GameEventRef[], entries: Entry[], rule: string): number {
+  const recEntries: QueueEntry[] = entries.map((e) => ({
+    source: e.source.id,
+    what: e.deathrattleOf ? 'deathrattle' : `trigger:${e.triggerIndex}`,
+    order: e.order,
+    event: e.eventIndex,
+    ...(e.priority ? { priority: e.priority } : {}),
+  }));
+  return g.trace.queue(events.map((ev) => ({ kind: ev.kind, subject: ev.subject, order: entity(g, ev.subject).order })), recEntries, rule);
+}
+
+/** Events ordered by the order of play of their subjects (Rule 2b), stable. */
+function orderEvents(g: Game, events: GameEventRef[]): GameEventRef[] {
+  return [...events].sort((a, b) => entity(g, a.subject).order - entity(g, b.subject).order);
+}
+
+/**
+ * Raise simultaneous events: build one Queue (Rule 2a/2b) and resolve it (Rule 1b, 2c).
+ * `extra` adds entries that do not come from carriers in play (deathrattles of the dead, Rule 7).
+ */
+export function raise(g: Game, events: GameEventRef[], extra: (evs: GameEventRef[]) => Entry[] = () => []): void {
+  if (events.length === 0) return;
+  if (g.mutants.has('breadth-first') && g.queueDepth > 0) {
+    g.pending.push(events);
+    return;
+  }
+  const evs = orderEvents(g, events);
+  const carriers = [...triggerCarriers(g)];
+  let entries: Entry[] = [...extra(evs)];
+  evs.forEach((ev, i) => entries.push(...respondersTo(g, ev, i, carriers)));
+  entries = sortEntries(g, entries);
+  if (entries.length === 0 && !g.mutants.has('mutable-queues')) return; // nothing responds: no Queue to record
+  const rule = events.length > 1 ? '2b' : '2a';
+  const qid = recordQueue(g, evs, entries, rule);
+  resolveQueue(g, qid, evs, entries);
+}
+
+function resolveQueue(g: Game, qid: number, evs: GameEventRef[], entries: Entry[]): void {
+  const mutable = g.mutants.has('mutable-queues');
+  const known = new Set(entries.map((e) => `${e.source.id}:${e.triggerIndex}:${e.eventIndex}`));
+  g.queueDepth++;
+  for (let i = 0; i < entries.length; i++) {
+    resolveEntry(g, qid, i, entries[i]!);
+    if (mutable) {
+      // Mutant (breaks Rule 2c): entities that entered play join the running queue.
+      const carriers = [...triggerCarriers(g)];
+      evs.forEach((ev, k) => {
+        for (const n of respondersTo(g, ev, k, carriers)) {
+          const key = `${n.source.id}:${n.triggerIndex}:${k}`;
+          if (!known.has(key)) { known.add(key); entries.push(n); }
+        }
+      });
+    }
+  }
+  g.queueDepth--;
+  if (g.queueDepth === 0) {
+    while (g.pending.length) raise(g, g.pending.shift()!);
+  }
+}
+
+function abort(g: Game, source: Entity, reason: string, rule: string): void {
+  g.trace.event({ e: 'trigger_abort', source: source.id, reason, rule });
+}
+
+/** Resolve one queue entry: its checks at trigger time (Rule 4a, 5, 10b), then its actions, depth first. */
+export function resolveEntry(g: Game, qid: number, index: number, entry: Entry): void {
+  if (g.result !== 'ongoing' && g.mutants.has('game-over-at-once')) return;
+  g.steps++;
+  if (g.steps > g.stepBudget) {
+    throw new LoopGuardError(
+      `step budget of ${g.stepBudget} trigger resolutions exceeded: endless trigger loop? last: ${describe(g, entry.source)} responding to "${entry.event.kind}" of ${describe(g, entity(g, entry.event.subject))}`,
+    );
+  }
+  const src = entry.source;
+  if (entry.deathrattleOf) {
+    const ab = src.card.deathrattle!;
+    const ctx: Ctx = { g, source: src, self: entry.deathrattleOf, controller: entry.deathrattleOf.controller, cls: ab.class ?? 'neutral', isTrigger: true, event: entry.event, summoned: [] };
+    const b = g.trace.openBlock({ block: 'trigger', kind: 'deathrattle', subject: entry.deathrattleOf.id, queue: qid, entry: index, rule: '7' });
+    runActions(ctx, ab.actions);
+    g.trace.closeBlock(b);
+    return;
+  }
+  const t = entry.trigger!;
+  const carrier = carrierOf(g, src);
+  if (!inPlay(src) || !inPlay(carrier)) {
+    abort(g, src, 'source is no longer in play', '4a');
+    return;
+  }
+  const ctx = ctxFor(g, src, entry.event, t);
+  if (t.specificTarget) {
+    const id = t.specificTarget === 'event_subject' ? entry.event.subject : t.specificTarget === 'event_source' ? entry.event.source : (entry.event.seq?.defender ?? entry.event.target);
+    const te = id !== undefined && id !== null ? entity(g, id) : undefined;
+    if (!te || !inPlay(te)) { abort(g, src, 'its target is no longer in play', '5'); return; }
+    if (t.class === 'negative' && !g.mutants.has('ignore-rule-5') && mortallyWoundedOrPendingDestroy(g, te)) {
+      abort(g, src, `its target ${describe(g, te)} is mortally wounded or pending destroy`, '5');
+      return;
+    }
+  }
+  if (t.resolveCondition && !evalCondition(ctx, t.resolveCondition)) {
+    abort(g, src, 'its condition is false when it would trigger', '10b');
+    return;
+  }
+  const b = g.trace.openBlock({ block: 'trigger', kind: t.when.on, subject: src.id, queue: qid, entry: index, rule: '2a' });
+  if (t.secret) revealSecret(g, src);
+  runActions(ctx, t.actions);
+  if (t.expires && src.attachedTo !== undefined) detachEnchantment(g, src);
+  g.trace.closeBlock(b);
+}
+
+function revealSecret(g: Game, secret: Entity): void {
+  const p = g.players[secret.controller];
+  p.secrets = p.secrets.filter((x) => x !== secret.id);
+  secret.zone = 'graveyard';
+  p.graveyard.push(secret.id);
+  g.trace.event({ e: 'zone', entity: secret.id, from: 'secret', to: 'graveyard' });
+}
+
+export function detachEnchantment(g: Game, en: Entity): void {
+  const host = entity(g, en.attachedTo!);
+  host.enchantments = host.enchantments.filter((x) => x !== en.id);
+  en.zone = 'graveyard';
+  g.trace.event({ e: 'unenchant', target: host.id, enchantment: en.id });
+}

@@ -1,0 +1,24 @@
+/**
+ * Mutants: deliberate rule bugs, each a switch on the kernel named after the rule it breaks (never a copy of the
+ * engine). They prove that golden cases, invariants and the differential runner can catch a wrong engine.
+ */
+export const MUTANTS = {
+  'die-at-zero-health': { rule: '3', text: 'minions die the moment they reach 0 health, in the middle of a Phase' },
+  'queue-by-player': { rule: '2a', text: 'queues are filled player by player (active player first), not in order of play' },
+  'mutable-queues': { rule: '2c', text: 'entities that enter play join a queue that is already resolving' },
+  'auras-mid-phase': { rule: '4a', text: 'auras are recalculated at once after every event, in the middle of a Phase' },
+  'game-over-at-once': { rule: '9', text: 'the game ends the moment a hero reaches 0 health' },
+  'deaths-one-at-a-time': { rule: '4a', text: 'the Death Creation Step removes one minion at a time, resolving its Death before removing the next' },
+  'ignore-rule-5': { rule: '5', text: 'negative triggers pick mortally wounded and pending-destroy characters' },
+  'no-phase-skip': { rule: '6', text: 'later Phases of a Sequence run even when their subject has left play' },
+  'recalculate-health-after-deaths': { rule: '4b', text: 'Health from lost auras is recalculated right after the Death Creation Step' },
+  'breadth-first': { rule: '1b', text: 'triggers raised while resolving a queue entry wait until the whole queue is done' },
+  'death-phase-once': { rule: '8', text: 'only one Death Phase runs; deaths it causes wait for the next Sequence' },
+  'newest-force-play': { rule: '2-force-play', text: 'force-played minions become the newest in order of play, not the oldest' },
+} as const;
+
+export type MutantName = keyof typeof MUTANTS;
+
+export function isMutantName(s: string): s is MutantName {
+  return Object.prototype.hasOwnProperty.call(MUTANTS, s);
+}

@@ -1,0 +1,105 @@
+/**
+ * Scenarios (version "arbiter-scenario/1"): a game set up mid-turn, the actions to take, forced random outcomes and
+ * the expected outcome. spec/schema/scenario.schema.json mirrors these types.
+ */
+import type { Forced } from '../random.js';
+
+export type PlayerName = 'A' | 'B';
+
+export interface EnchantmentSetup {
+  card: string;
+}
+
+export interface CardSetup {
+  card: string;
+  label?: string;
+  damage?: number;
+  enchantments?: (string | EnchantmentSetup)[];
+  exhausted?: boolean;
+  frozen?: boolean;
+  /** Extra attack/health applied as a plain enchantment ("buffed to 1/5"). */
+  buff?: { attack?: number; health?: number };
+}
+
+export interface PlayerSetup {
+  hero?: string;
+  heroLabel?: string;
+  health?: number;
+  armor?: number;
+  mana?: number;
+  board?: (string | CardSetup)[];
+  hand?: (string | CardSetup)[];
+  deck?: (string | CardSetup)[];
+  secrets?: (string | CardSetup)[];
+  weapon?: string | CardSetup;
+  fatigue?: number;
+}
+
+export interface Setup {
+  active?: PlayerName;
+  A?: PlayerSetup;
+  B?: PlayerSetup;
+  /** Order of play, oldest first, by label: these entities come after all unlisted ones, in this order. */
+  order?: string[];
+}
+
+export type ScenarioAction =
+  | { play: string; target?: string; position?: number }
+  | { attack: string; defender: string }
+  | { heroPower: PlayerName; target?: string }
+  | { endTurn: true };
+
+/** A partial trace record; string values of entity fields are labels, "A"/"B" of player fields are sides. */
+export type Pattern = Record<string, unknown>;
+
+export interface EntityExpectation {
+  zone?: string;
+  attack?: number;
+  health?: number;
+  maxHealth?: number;
+  controller?: PlayerName;
+  damage?: number;
+}
+
+export interface PlayerExpectation {
+  health?: number;
+  armor?: number;
+  handSize?: number;
+  hand?: string[];
+  board?: string[];
+  deckSize?: number;
+  secrets?: string[];
+  /** Cards drawn during the scenario (draw events). */
+  drawn?: number;
+}
+
+export interface Expect {
+  entities?: Record<string, EntityExpectation>;
+  players?: Partial<Record<PlayerName, PlayerExpectation>>;
+  result?: 'ongoing' | 'draw' | 'A_wins' | 'B_wins';
+  /** Trace records that must appear in this order (other records may stand between them). */
+  events?: Pattern[];
+  /** Trace records that must appear exactly n times. */
+  count?: { match: Pattern; n: number }[];
+}
+
+export interface Scenario {
+  format: 'arbiter-scenario/1';
+  id: string;
+  title: string;
+  rules: string[];
+  source: { seed: string; section?: string; quote: string };
+  assumptions?: string[];
+  seed?: string;
+  /** 'expected-fail': the reference engine cannot do this yet; `reason` says why. */
+  status?: 'pass' | 'expected-fail';
+  reason?: string;
+  /** A generated or shrunk scenario: where it came from. */
+  generated?: Record<string, unknown>;
+  setup: Setup;
+  actions: ScenarioAction[];
+  random?: Forced[];
+  /** Also run with every order of play of these labels (the expectation must hold for each). */
+  allOrders?: string[];
+  expect: Expect;
+}

@@ -1,0 +1,127 @@
+/** Build a game from a scenario's setup: entities, zones, labels and the order of play. */
+import type { CardDef } from '../cards/format.js';
+import { entity, type Entity, type Game, type Side } from '../state.js';
+import { createEntity } from '../entities.js';
+import { InputError } from '../validation.js';
+import { newGame, type GameOptions } from '../game.js';
+import { MUTANTS } from '../mutants.js';
+import type { CardSetup, PlayerName, PlayerSetup, Scenario } from './format.js';
+import { TRACE_FORMAT } from '../trace/format.js';
+
+export const DEFAULT_HERO = 'Jaina Proudmoore';
+
+export interface Built {
+  g: Game;
+  labels: Map<string, number>;
+}
+
+const sideOf = (n: PlayerName): Side => (n === 'A' ? 0 : 1);
+
+function asSetup(x: string | CardSetup): CardSetup {
+  return typeof x === 'string' ? { card: x } : x;
+}
+
+export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 'resolveLabel' | 'seed' | 'forced'>): Built {
+  const labels = new Map<string, number>();
+  const g = newGame({ ...opts, seed: s.seed ?? s.id, forced: s.random ?? [], resolveLabel: (l) => labels.get(l) });
+  g.trace.meta({ format: TRACE_FORMAT, producer: 'arbiter-reference', profile: 'hearthstone', fidelity: 'phases', scenario: s.id, seed: s.seed ?? s.id, ...(g.mutants.size ? { mutants: [...g.mutants].sort() } : {}) });
+  g.active = sideOf(s.setup.active ?? 'A');
+
+  const card = (name: string, path: string): CardDef => {
+    if (!g.cards.has(name)) throw new InputError(file, path, `unknown card "${name}" (expected a card name or id from spec/cards)`);
+    return g.cards.get(name);
+  };
+  const label = (e: Entity, l: string | undefined, path: string) => {
+    if (!l) return;
+    if (labels.has(l)) throw new InputError(file, path, `label "${l}" is used twice`);
+    labels.set(l, e.id);
+  };
+  const inPlayOrder: Entity[] = [];
+
+  for (const name of ['A', 'B'] as const) {
+    const side = sideOf(name);
+    const ps: PlayerSetup = s.setup[name] ?? {};
+    const p = g.players[side];
+    const base = `$.setup.${name}`;
+    const hero = createEntity(g, card(ps.hero ?? DEFAULT_HERO, `${base}.hero`), side, 'play', ps.heroLabel ?? `hero${name}`);
+    label(hero, ps.heroLabel ?? `hero${name}`, `${base}.heroLabel`);
+    if (ps.health !== undefined) hero.damage = (hero.card.health ?? 30) - ps.health;
+    hero.armor = ps.armor ?? 0;
+    p.hero = hero.id;
+    inPlayOrder.push(hero);
+    if (hero.card.heroPower) {
+      const hp = createEntity(g, card(hero.card.heroPower, `${base}.hero`), side, 'play');
+      p.heroPower = hp.id;
+    }
+    p.mana = p.maxMana = ps.mana ?? 10;
+    p.fatigue = ps.fatigue ?? 0;
+    if (ps.weapon) {
+      const ws = asSetup(ps.weapon);
+      const w = createEntity(g, card(ws.card, `${base}.weapon.card`), side, 'play', ws.label);
+      label(w, ws.label, `${base}.weapon.label`);
+      p.weapon = w.id;
+      inPlayOrder.push(w);
+    }
+    (ps.board ?? []).forEach((x, i) => {
+      const cs = asSetup(x);
+      const path = `${base}.board[${i}]`;
+      const c = card(cs.card, `${path}.card`);
+      if (c.type !== 'minion') throw new InputError(file, `${path}.card`, `"${cs.card}" is a ${c.type}, expected a minion`);
+      const m = createEntity(g, c, side, 'play', cs.label);
+      label(m, cs.label, `${path}.label`);
+      m.exhausted = cs.exhausted ?? false;
+      m.frozen = cs.frozen ?? false;
+      p.board.push(m.id);
+      inPlayOrder.push(m);
+      for (const [k, en] of (cs.enchantments ?? []).entries()) {
+        const ec = card(typeof en === 'string' ? en : en.card, `${path}.enchantments[${k}]`);
+        attachSetup(g, m, ec, ec.mods ?? {}, inPlayOrder);
+      }
+      if (cs.buff) attachSetup(g, m, { id: 'setup-buff', name: 'Buff', type: 'enchantment', text: 'scenario set-up buff', source: 'scenario', mods: cs.buff }, cs.buff, inPlayOrder);
+      if (cs.damage !== undefined) m.damage = cs.damage;
+    });
+    for (const [zone, list] of [['hand', ps.hand], ['deck', ps.deck]] as const) {
+      (list ?? []).forEach((x, i) => {
+        const cs = asSetup(x);
+        const e = createEntity(g, card(cs.card, `${base}.${zone}[${i}].card`), side, zone, cs.label);
+        label(e, cs.label, `${base}.${zone}[${i}].label`);
+        p[zone].push(e.id);
+      });
+    }
+    (ps.secrets ?? []).forEach((x, i) => {
+      const cs = asSetup(x);
+      const c = card(cs.card, `${base}.secrets[${i}].card`);
+      if (!c.secret) throw new InputError(file, `${base}.secrets[${i}].card`, `"${cs.card}" is not a Secret`);
+      const e = createEntity(g, c, side, 'secret', cs.label);
+      label(e, cs.label, `${base}.secrets[${i}].label`);
+      p.secrets.push(e.id);
+      inPlayOrder.push(e);
+    });
+  }
+
+  // Order of play: heroes, weapons and minions in set-up order; listed labels after them, in the listed order.
+  const listed = (s.setup.order ?? []).map((l, i) => {
+    const id = labels.get(l);
+    if (id === undefined) throw new InputError(file, `$.setup.order[${i}]`, `unknown label "${l}"`);
+    return entity(g, id);
+  });
+  for (const e of inPlayOrder) if (!listed.includes(e)) e.order = g.nextOrder++;
+  for (const e of listed) e.order = g.nextOrder++;
+  for (const e of [...inPlayOrder].sort((a, b) => a.order - b.order)) {
+    g.trace.event({ e: 'zone', entity: e.id, from: 'setup', to: e.zone, order: e.order, ...(e.card.type === 'minion' ? { position: g.players[e.controller].board.indexOf(e.id) } : {}) });
+  }
+  return { g, labels };
+}
+
+function attachSetup(g: Game, m: Entity, c: CardDef, mods: NonNullable<CardDef['mods']>, order: Entity[]): void {
+  const en = createEntity(g, c, m.controller, 'play');
+  en.attachedTo = m.id;
+  en.caster = m.controller;
+  en.mods = mods;
+  m.enchantments.push(en.id);
+  order.push(en);
+}
+
+export function mutantsDescription(): string {
+  return Object.entries(MUTANTS).map(([k, v]) => `${k} (Rule ${v.rule}): ${v.text}`).join('\n');
+}

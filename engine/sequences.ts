@@ -1,0 +1,266 @@
+/**
+ * Player Actions and the Sequences they begin (rulebook: "Sequences, Phases, Queues, Resolution").
+ * - Play a minion: On Play → Battlecry → After Play → After Summon.
+ * - Cast a spell: On Play → Spell Text → After Spell.
+ * - Attack: Preparation → (game result check, the Rule 9 exception) → Combat.
+ * - Hero Power; End Turn: End of Turn, then the next player's Start of Turn and draw.
+ * Rule 6: a later Phase is skipped when its subject (the minion played, the spell, the attacker/defender) has left
+ * play; a spell whose target left play still goes off.
+ */
+import type { CardDef } from './cards/format.js';
+import { entity, cost, opponent, attack, hasKeyword, playerHasAuraEffect, BOARD_LIMIT, type Entity, type Game, type Side } from './state.js';
+import type { Ctx, GameEventRef, SequenceState } from './effects/context.js';
+import { evalCondition, select } from './effects/select.js';
+import { dealDamage, drawCard, runActions, equipWeapon, takeControl } from './effects/actions.js';
+import { raise, detachEnchantment } from './kernel/queue.js';
+import { runPhase, runSequence, checkGameEnd, GameOverSignal } from './kernel/phases.js';
+import { enterPlay } from './entities.js';
+
+export class IllegalActionError extends Error {}
+
+function ctxOf(g: Game, source: Entity, target: number | null | undefined, seq?: SequenceState, cls?: CardDef['spell']): Ctx {
+  return { g, source, self: source, controller: source.controller, cls: cls?.class ?? 'neutral', isTrigger: false, target: target ?? null, summoned: [], seq };
+}
+
+/** Targets a card may legally choose now. */
+export function legalTargets(g: Game, card: Entity): number[] {
+  const spec = card.card.target;
+  if (!spec) return [];
+  const ctx = ctxOf(g, card, null);
+  if (spec.requires && !evalCondition(ctx, spec.requires)) return [];
+  return select(ctx, spec.select).filter((id) => !(hasKeyword(g, entity(g, id), 'stealth') && entity(g, id).controller !== card.controller));
+}
+
+function checkTarget(g: Game, card: Entity, target: number | null): void {
+  const spec = card.card.target;
+  if (target === null) {
+    if (spec && !spec.optional && !spec.requires && card.card.type === 'spell') throw new IllegalActionError(`${card.card.name} needs a target`);
+    return;
+  }
+  if (!spec) throw new IllegalActionError(`${card.card.name} does not take a target`);
+  if (!legalTargets(g, card).includes(target)) throw new IllegalActionError(`${entity(g, target).card.name} (#${target}) is not a legal target for ${card.card.name}`);
+}
+
+function payMana(g: Game, side: Side, card: Entity): void {
+  const p = g.players[side];
+  const c = cost(g, card);
+  if (c > p.mana) throw new IllegalActionError(`${card.card.name} costs ${c} mana, player ${side === 0 ? 'A' : 'B'} has ${p.mana}`);
+  p.mana -= c;
+  g.trace.event({ e: 'mana', player: side, spent: c, left: p.mana });
+}
+
+function takeFromHand(g: Game, side: Side, id: number): Entity {
+  const p = g.players[side];
+  if (g.active !== side) throw new IllegalActionError(`it is not player ${side === 0 ? 'A' : 'B'}'s turn`);
+  if (!p.hand.includes(id)) throw new IllegalActionError(`#${id} ${entity(g, id).card.name} is not in player ${side === 0 ? 'A' : 'B'}'s hand`);
+  const card = entity(g, id);
+  payMana(g, side, card);
+  p.hand = p.hand.filter((x) => x !== id);
+  return card;
+}
+
+export function playCard(g: Game, side: Side, id: number, opts: { position?: number; target?: number | null } = {}): void {
+  const card = entity(g, id);
+  const target = opts.target ?? null;
+  if (card.card.type === 'minion') {
+    if (g.players[side].board.length >= BOARD_LIMIT) throw new IllegalActionError(`board of player ${side === 0 ? 'A' : 'B'} is full`);
+    checkTarget(g, card, target);
+    takeFromHand(g, side, id);
+    playMinion(g, side, card, opts.position ?? g.players[side].board.length, target);
+  } else if (card.card.type === 'spell') {
+    checkTarget(g, card, target);
+    takeFromHand(g, side, id);
+    castSpell(g, side, card, target);
+  } else if (card.card.type === 'weapon') {
+    takeFromHand(g, side, id);
+    runSequence(g, 'PLAY_WEAPON', side, id, () => {
+      runPhase(g, { kind: 'ON_PLAY', type: 'PLAY', subjects: [] }, () => {
+        equipWeapon(g, side, card.card);
+        raise(g, [{ kind: 'played', subject: g.players[side].weapon! }]);
+      });
+    });
+  } else {
+    throw new IllegalActionError(`${card.card.name} (${card.card.type}) cannot be played`);
+  }
+}
+
+function playMinion(g: Game, side: Side, m: Entity, position: number, target: number | null): void {
+  runSequence(g, 'PLAY_MINION', side, m.id, () => {
+    const seq: SequenceState = { kind: 'PLAY_MINION', target };
+    runPhase(g, { kind: 'ON_PLAY', type: 'PLAY', subjects: [], target }, () => {
+      enterPlay(g, m, Math.min(position, g.players[side].board.length), false);
+      raise(g, [{ kind: 'played', subject: m.id, target, seq }, { kind: 'summoned', subject: m.id, seq }]);
+    });
+    // Rule 4 note: the played minion's aura is first sent by the Aura Update after On Play, before the Battlecry.
+    const bc = m.card.battlecry;
+    if (bc && !m.silenced) {
+      runPhase(g, { kind: 'BATTLECRY', type: 'POWER', subjects: [m.id], target }, () => {
+        const ctx = ctxOf(g, m, seq.target, seq, bc);
+        ctx.controller = m.controller; // Rule 10: whoever controls it now
+        if (bc.condition && !evalCondition(ctx, bc.condition)) {
+          g.trace.event({ e: 'trigger_abort', source: m.id, reason: 'battlecry condition no longer holds', rule: '6-dragon' });
+          return;
+        }
+        const times = playerHasAuraEffect(g, m.controller, 'battlecriesTwice') ? 2 : 1;
+        for (let i = 0; i < times; i++) runActions(ctx, bc.actions);
+      });
+    }
+    runPhase(g, { kind: 'AFTER_PLAY', type: 'TRIGGER', subjects: [m.id] }, () => raise(g, [{ kind: 'after_played', subject: m.id, seq }]));
+    runPhase(g, { kind: 'AFTER_SUMMON', type: 'TRIGGER', subjects: [m.id] }, () => raise(g, [{ kind: 'after_summon', subject: m.id, seq }]));
+  });
+}
+
+function castSpell(g: Game, side: Side, s: Entity, target: number | null): void {
+  runSequence(g, 'CAST_SPELL', side, s.id, () => {
+    const seq: SequenceState = { kind: 'CAST_SPELL', spell: s.id, target };
+    s.zone = 'play';
+    s.order = g.nextOrder++;
+    g.trace.event({ e: 'zone', entity: s.id, from: 'hand', to: 'play', order: s.order });
+    runPhase(g, { kind: 'ON_PLAY', type: 'PLAY', subjects: [s.id], target }, () =>
+      raise(g, [{ kind: 'played', subject: s.id, target, seq }, { kind: 'spell_cast', subject: s.id, target, seq }]),
+    );
+    if (s.card.secret) {
+      if (s.zone === 'play') {
+        s.zone = 'secret';
+        g.players[side].secrets.push(s.id);
+        g.trace.event({ e: 'zone', entity: s.id, from: 'play', to: 'secret' });
+      }
+      return;
+    }
+    const text = s.card.spell;
+    runPhase(g, { kind: 'SPELL_TEXT', type: 'POWER', subjects: [s.id], target: seq.target }, () => {
+      if (text) runActions(ctxOf(g, s, seq.target, seq, text), text.actions);
+    });
+    runPhase(g, { kind: 'AFTER_SPELL', type: 'TRIGGER', subjects: [s.id], target: seq.target }, () =>
+      raise(g, [{ kind: 'after_spell', subject: s.id, target: seq.target, seq }]),
+    );
+    if (s.zone === 'play') {
+      s.zone = 'graveyard';
+      g.players[side].graveyard.push(s.id);
+      g.trace.event({ e: 'zone', entity: s.id, from: 'play', to: 'graveyard' });
+    }
+  });
+}
+
+export function canAttack(g: Game, attacker: Entity): string | null {
+  if (attacker.zone !== 'play') return 'is not in play';
+  if (attacker.controller !== g.active) return 'is not controlled by the active player';
+  if (attacker.frozen) return 'is frozen';
+  if (attack(g, attacker) <= 0) return 'has no attack';
+  if (attacker.card.type === 'minion' && attacker.exhausted) return 'is exhausted (summoning sickness)';
+  const max = hasKeyword(g, attacker, 'windfury') ? 2 : 1;
+  if (attacker.attacks >= max) return 'has already attacked';
+  return null;
+}
+
+export function attackWith(g: Game, attackerId: number, defenderId: number): void {
+  const a = entity(g, attackerId);
+  const d = entity(g, defenderId);
+  const why = canAttack(g, a);
+  if (why) throw new IllegalActionError(`${a.card.name} (#${a.id}) cannot attack: it ${why}`);
+  if (d.zone !== 'play' || d.controller === a.controller || (d.card.type !== 'minion' && d.card.type !== 'hero')) {
+    throw new IllegalActionError(`${d.card.name} (#${d.id}) is not an enemy character in play`);
+  }
+  const taunts = g.players[d.controller].board.filter((id) => hasKeyword(g, entity(g, id), 'taunt') && !hasKeyword(g, entity(g, id), 'stealth'));
+  if (taunts.length && !taunts.includes(d.id)) throw new IllegalActionError(`${d.card.name} (#${d.id}) cannot be attacked: a Taunt minion is in the way`);
+  const side = a.controller;
+  runSequence(g, 'ATTACK', side, a.id, () => {
+    const seq: SequenceState = { kind: 'ATTACK', attacker: a.id, defender: d.id };
+    a.attacks++;
+    runPhase(g, { kind: 'PREPARATION', type: 'ATTACK', subjects: [a.id, d.id] }, () =>
+      raise(g, [{ kind: 'attack', subject: a.id, source: a.id, target: seq.defender, seq }]),
+    );
+    // Rule 9 exception: the game is decided between the Preparation and Combat Phases.
+    checkGameEnd(g, '9-attack');
+    if (g.result !== 'ongoing') throw new GameOverSignal();
+    const def = seq.defender!;
+    runPhase(g, { kind: 'COMBAT', type: 'ATTACK', subjects: [a.id, def] }, () => {
+      const ctx = ctxOf(g, a, def, seq);
+      const atkA = attack(g, a);
+      const atkD = entity(g, def).card.type === 'minion' ? attack(g, entity(g, def)) : 0;
+      // Combat damage is simultaneous: both hits happen, then their Damage Events are queued together (Rule 2b).
+      dealCombat(g, ctx, a.id, def, atkA, atkD);
+      if (a.card.type === 'hero' && g.players[side].weapon !== null) entity(g, g.players[side].weapon!).durabilityLoss++;
+      if (hasKeyword(g, a, 'stealth')) {
+        for (const en of [...a.enchantments]) if (entity(g, en).mods?.keywords?.includes('stealth')) detachEnchantment(g, entity(g, en));
+      }
+    });
+  });
+}
+
+function dealCombat(g: Game, ctx: Ctx, a: number, d: number, atkA: number, atkD: number): void {
+  // Two sources hit at once; record both damages, then raise both events in one queue.
+  const events: GameEventRef[] = [];
+  const hits: [number, number, number][] = [[a, d, atkA], [d, a, atkD]];
+  for (const [src, dst, n] of hits) {
+    if (n <= 0) continue;
+    const sub: Ctx = { ...ctx, source: entity(g, src), self: entity(g, src) };
+    withDeferredRaise(g, events, () => dealDamage(sub, src, [dst], n));
+  }
+  raise(g, events);
+}
+
+/** Run `fn` collecting the events it would raise, so several changes can be queued as simultaneous. */
+function withDeferredRaise(g: Game, sink: GameEventRef[], fn: () => void): void {
+  g.collecting = sink;
+  try { fn(); } finally { g.collecting = null; }
+}
+
+export function useHeroPower(g: Game, side: Side, target: number | null): void {
+  const p = g.players[side];
+  if (p.heroPower === null) throw new IllegalActionError(`player ${side === 0 ? 'A' : 'B'} has no hero power`);
+  const hp = entity(g, p.heroPower);
+  checkTarget(g, hp, target);
+  payMana(g, side, hp);
+  runSequence(g, 'HERO_POWER', side, hp.id, () => {
+    runPhase(g, { kind: 'HERO_POWER', type: 'POWER', subjects: [], target }, () => {
+      raise(g, [{ kind: 'hero_power', subject: hp.id, target }]);
+      if (hp.card.spell) runActions(ctxOf(g, hp, target, undefined, hp.card.spell), hp.card.spell.actions);
+    });
+  });
+}
+
+export function endTurn(g: Game): void {
+  const side = g.active;
+  runSequence(g, 'END_TURN', side, undefined, () => {
+    runPhase(g, { kind: 'END_OF_TURN', type: 'TRIGGER', player: side }, () => {
+      raise(g, [{ kind: 'turn_end', subject: g.players[side].hero, player: side }]);
+      expireEnchantments(g, 'end_of_turn', side);
+    });
+  });
+  if (g.result !== 'ongoing') return;
+  // The turn passes.
+  for (const id of [g.players[side].hero, ...g.players[side].board]) {
+    const e = entity(g, id);
+    if (e.frozen && e.attacks === 0) e.frozen = false;
+  }
+  const next = opponent(side);
+  g.active = next;
+  g.turn++;
+  const p = g.players[next];
+  p.maxMana = Math.min(10, p.maxMana + 1);
+  p.mana = p.maxMana;
+  for (const id of [p.hero, ...p.board]) { const e = entity(g, id); e.exhausted = false; e.attacks = 0; }
+  runSequence(g, 'START_TURN', next, undefined, () => {
+    runPhase(g, { kind: 'START_OF_TURN', type: 'TRIGGER', player: next }, () => {
+      expireEnchantments(g, 'start_of_controller_turn', next);
+      raise(g, [{ kind: 'turn_start', subject: p.hero, player: next }]);
+    });
+    runPhase(g, { kind: 'DRAW', type: 'TRIGGER', player: next }, () => drawCard(g, next));
+  });
+}
+
+function expireEnchantments(g: Game, when: 'end_of_turn' | 'start_of_controller_turn', side: Side): void {
+  for (const e of [...g.entities.values()]) {
+    if (e.card.type !== 'enchantment' || e.zone !== 'play' || e.card.expires !== when || e.attachedTo === undefined) continue;
+    if (when === 'start_of_controller_turn' && e.controller !== side) continue;
+    const host = entity(g, e.attachedTo);
+    detachEnchantment(g, e);
+    // Shadow Madness memory (Rule 10 exception): the stolen minion goes back to the side it remembers.
+    if (e.mods?.stolen && host.returnTo !== undefined && host.zone === 'play') {
+      const back = host.returnTo;
+      host.returnTo = undefined;
+      takeControl(ctxOf(g, host, null), host, back);
+    }
+  }
+}

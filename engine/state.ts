@@ -1,0 +1,237 @@
+/**
+ * Game state: plain data. Entities live in one table by id; players hold ordered id lists for their zones.
+ * Stats are derived (base → enchantments in attach order → Health/Attack aura snapshot), never stored twice.
+ */
+import type { CardDef, Mods, Keyword, Rule5Class, Trigger } from './cards/format.js';
+import type { Recorder } from './trace/recorder.js';
+import type { Random } from './random.js';
+import type { MutantName } from './mutants.js';
+
+export type Side = 0 | 1;
+export type Zone = 'deck' | 'hand' | 'play' | 'secret' | 'graveyard' | 'setaside' | 'removed';
+
+/** One Health/Attack aura modification in an entity's aura snapshot (Rule 4d: auras after enchantments). */
+export interface AuraMod {
+  source: number;
+  mods: Mods;
+  priority: number;
+  order: number;
+}
+
+export interface Entity {
+  id: number;
+  card: CardDef;
+  controller: Side;
+  /** Owner = the side it started on (kept for reports only: Rule 10, the game uses the controller). */
+  owner: Side;
+  zone: Zone;
+  label?: string;
+  /** Order of play (Rule 2 notes); assigned when the entity enters play. */
+  order: number;
+  damage: number;
+  armor: number;
+  /** Enchantment entity ids attached to this entity, in attach order (Rule 4d). */
+  enchantments: number[];
+  /** Health/Attack aura snapshot, written only by Aura Update (Health/Attack) (Rule 4a/4b). */
+  auraLayer: AuraMod[];
+  pendingDestroy: boolean;
+  frozen: boolean;
+  /** Summoning sickness / attacks made this turn. */
+  exhausted: boolean;
+  attacks: number;
+  divineShield: boolean;
+  silenced: boolean;
+  /** Enchantments: what they are attached to, and the player who cast them (Blessing of Wisdom memory). */
+  attachedTo?: number;
+  caster?: Side;
+  /** Extra mods an enchantment carries (an anonymous buff, or the enchantment card's own mods). */
+  mods?: Mods;
+  /** Shadow Madness memory (Rule 10 exception): the side the minion goes back to. */
+  returnTo?: Side;
+  costIncrease: number;
+  /** Last board position, for deathrattles that summon where the minion was. */
+  lastPosition: number;
+  /** Weapons: durability lost. */
+  durabilityLoss: number;
+}
+
+export interface Player {
+  side: Side;
+  hero: number;
+  heroPower: number | null;
+  weapon: number | null;
+  board: number[];
+  hand: number[];
+  deck: number[];
+  secrets: number[];
+  graveyard: number[];
+  mana: number;
+  maxMana: number;
+  fatigue: number;
+}
+
+/** A snapshot of one "other" / mana-cost aura, taken at Aura Update (Other) (Rule 4a). */
+export interface OtherAuraSnap {
+  source: number;
+  kind: 'other' | 'mana_cost';
+  mods: Mods;
+  priority: number;
+  order: number;
+  affected: Set<number>;
+}
+
+export interface Game {
+  entities: Map<number, Entity>;
+  players: [Player, Player];
+  active: Side;
+  turn: number;
+  nextId: number;
+  nextOrder: number;
+  /** Force-played minions become the oldest (Rule 2 note, the documented bug): orders count down from here. */
+  oldestOrder: number;
+  /** Phase nesting depth: 0 = no Phase running (Rule 3). */
+  depth: number;
+  otherAuras: OtherAuraSnap[];
+  result: 'ongoing' | 'draw' | 'A_wins' | 'B_wins';
+  cards: CardPool;
+  random: Random;
+  trace: Recorder;
+  mutants: ReadonlySet<MutantName>;
+  steps: number;
+  stepBudget: number;
+  /** Nesting of queues being resolved (for the breadth-first mutant). */
+  queueDepth: number;
+  inDeathPhase: boolean;
+  /** When set, damage events are collected here instead of raised (simultaneous combat damage). */
+  collecting: import('./effects/context.js').GameEventRef[] | null;
+  pending: import('./effects/context.js').GameEventRef[][];
+}
+
+export interface CardPool {
+  get(idOrName: string): CardDef;
+  has(idOrName: string): boolean;
+  all(): CardDef[];
+}
+
+export const BOARD_LIMIT = 7;
+export const HAND_LIMIT = 10;
+
+export function entity(g: Game, id: number): Entity {
+  const e = g.entities.get(id);
+  if (!e) throw new Error(`internal: no entity #${id}`);
+  return e;
+}
+
+export function opponent(side: Side): Side {
+  return side === 0 ? 1 : 0;
+}
+
+export function sideName(side: Side): 'A' | 'B' {
+  return side === 0 ? 'A' : 'B';
+}
+
+export function isCharacter(e: Entity): boolean {
+  return e.card.type === 'minion' || e.card.type === 'hero';
+}
+
+export function inPlay(e: Entity): boolean {
+  return e.zone === 'play' || e.zone === 'secret';
+}
+
+export function describe(g: Game, e: Entity): string {
+  return `${e.card.type} #${e.id} ${e.card.name}${e.label ? ` (${e.label})` : ''}`;
+}
+
+function enchantmentMods(g: Game, e: Entity): Mods[] {
+  const out: Mods[] = [];
+  for (const id of e.enchantments) {
+    const en = g.entities.get(id);
+    if (en?.mods) out.push(en.mods);
+  }
+  return out;
+}
+
+function fold(base: number, layers: Mods[], key: 'attack' | 'health', set: 'setAttack' | 'setHealth'): number {
+  let v = base;
+  for (const m of layers) {
+    if (m[set] !== undefined) v = m[set]!;
+    if (m[key] !== undefined) v += m[key]!;
+  }
+  return v;
+}
+
+export function maxHealth(g: Game, e: Entity): number {
+  const layers = [...enchantmentMods(g, e), ...e.auraLayer.map((a) => a.mods)];
+  return fold(e.card.health ?? 0, layers, 'health', 'setHealth');
+}
+
+export function health(g: Game, e: Entity): number {
+  return maxHealth(g, e) - e.damage;
+}
+
+export function attack(g: Game, e: Entity): number {
+  const layers = [...enchantmentMods(g, e), ...e.auraLayer.map((a) => a.mods)];
+  let v = e.card.attack ?? 0;
+  for (const m of layers) {
+    if (m.setAttack !== undefined) v = m.setAttack;
+    if (m.attack !== undefined) v += m.attack;
+    if (m.attackEqualsHealth) v = health(g, e);
+  }
+  if (e.card.type === 'hero') {
+    const w = g.players[e.controller].weapon;
+    if (w !== null && g.active === e.controller) v += attack(g, entity(g, w));
+  }
+  return Math.max(0, v);
+}
+
+export function durability(g: Game, e: Entity): number {
+  return (e.card.durability ?? 0) - e.durabilityLoss;
+}
+
+export function hasKeyword(g: Game, e: Entity, k: Keyword): boolean {
+  if (!e.silenced && e.card.keywords?.includes(k)) return true;
+  for (const m of enchantmentMods(g, e)) if (m.keywords?.includes(k)) return true;
+  for (const a of g.otherAuras) if (a.mods.keywords?.includes(k) && a.affected.has(e.id)) return true;
+  return false;
+}
+
+/** Rule 5 / 5b: mortally wounded (0 or less Health) or pending destroy. */
+export function mortallyWoundedOrPendingDestroy(g: Game, e: Entity): boolean {
+  if (!isCharacter(e)) return false;
+  return e.pendingDestroy || health(g, e) <= 0;
+}
+
+/** A player-wide effect of an "other" aura (Auchenai, Rivendare, Brann), read from the Aura Update (Other) snapshot. */
+export function playerHasAuraEffect(g: Game, side: Side, key: 'healingDamages' | 'deathrattlesTwice' | 'battlecriesTwice'): boolean {
+  const hero = g.players[side].hero;
+  return g.otherAuras.some((a) => a.mods[key] && a.affected.has(hero));
+}
+
+export function spellDamage(g: Game, side: Side): number {
+  let n = 0;
+  for (const a of g.otherAuras) if (a.mods.spellDamage && a.affected.has(g.players[side].hero)) n += a.mods.spellDamage;
+  return n;
+}
+
+/** Mana cost of a card: enchantments, then mana-cost auras by priority then order of play (Rule 4 notes). */
+export function cost(g: Game, e: Entity): number {
+  let c = (e.card.cost ?? 0) + e.costIncrease;
+  for (const m of enchantmentMods(g, e)) if (m.cost) c += m.cost;
+  const auras = g.otherAuras.filter((a) => a.kind === 'mana_cost' && a.affected.has(e.id));
+  auras.sort((a, b) => a.priority - b.priority || a.order - b.order);
+  for (const a of auras) {
+    const next = c + (a.mods.cost ?? 0);
+    c = Math.min(c, Math.max(a.mods.costMinimum ?? 0, next));
+  }
+  return Math.max(0, c);
+}
+
+/** Triggers an entity carries now (none when silenced). */
+export function triggersOf(e: Entity): Trigger[] {
+  if (e.silenced) return [];
+  return e.card.triggers ?? [];
+}
+
+export function classOf(c: Rule5Class | undefined): Rule5Class {
+  return c ?? 'neutral';
+}

@@ -1,0 +1,49 @@
+/** Collects trace records as the engine runs; block ids and queue ids are allocated here. */
+import type { EntityRecord, GameEvent, OpenRecord, QueueEntry, QueueRecord, TraceRecord, MetaRecord } from './format.js';
+
+export class Recorder {
+  readonly records: TraceRecord[] = [];
+  private nextBlock = 1;
+  private nextQueue = 1;
+  private readonly open: number[] = [];
+
+  meta(m: Omit<MetaRecord, 't'>): void {
+    this.records.push({ t: 'meta', ...m });
+  }
+
+  entity(r: Omit<EntityRecord, 't'>): void {
+    this.records.push({ t: 'entity', ...r });
+  }
+
+  openBlock(r: Omit<OpenRecord, 't' | 'id'>): number {
+    const id = this.nextBlock++;
+    this.records.push({ t: 'open', id, ...r });
+    this.open.push(id);
+    return id;
+  }
+
+  closeBlock(id: number): void {
+    // Close inner blocks left open by an error unwinding through them, then this one.
+    if (!this.open.includes(id)) throw new Error(`internal: closing block ${id}, which is not open`);
+    for (;;) {
+      const top = this.open.pop()!;
+      this.records.push({ t: 'close', id: top });
+      if (top === id) return;
+    }
+  }
+
+  /** The innermost open block, or 0. */
+  current(): number {
+    return this.open.length ? this.open[this.open.length - 1]! : 0;
+  }
+
+  queue(events: QueueRecord['events'], entries: QueueEntry[], rule: string): number {
+    const id = this.nextQueue++;
+    this.records.push({ t: 'queue', id, block: this.current(), events, entries, rule });
+    return id;
+  }
+
+  event(e: GameEvent): void {
+    this.records.push({ t: 'event', ...e } as TraceRecord);
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The golden suite: every rulebook example as a scenario (golden/cases/*.json) with its stated outcome, and the
+ * reference engine's trace locked beside it (golden/traces/<id>.jsonl). Verify re-runs all of them; update rewrites
+ * traces after a reviewed change.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { ROOT, InputError } from '../engine/validation.js';
+import { loadScenario, orderings } from '../engine/scenario/load.js';
+import { runScenario } from '../engine/scenario/run.js';
+import { checkExpectations } from '../engine/scenario/expect.js';
+import { traceToJsonl } from '../engine/trace/format.js';
+import type { CardPool } from '../engine/state.js';
+import type { MutantName } from '../engine/mutants.js';
+import type { Scenario } from '../engine/scenario/format.js';
+
+export const CASES_DIR = join(ROOT, 'golden', 'cases');
+export const TRACES_DIR = join(ROOT, 'golden', 'traces');
+
+export type GoldenStatus = 'pass' | 'fail' | 'expected-fail' | 'unexpected-pass' | 'error';
+
+export interface GoldenResult {
+  id: string;
+  file: string;
+  status: GoldenStatus;
+  rules: string[];
+  /** Stated-outcome failures, one readable line each (with the order of play when allOrders varies it). */
+  failures: string[];
+  /** Unified diff of the locked trace against the new one, when they differ. */
+  diff?: string;
+  reason?: string;
+}
+
+export function caseFiles(dir = CASES_DIR): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
+}
+
+export function tracePath(id: string, dir = TRACES_DIR): string {
+  return join(dir, `${id}.jsonl`);
+}
+
+/** Run one scenario in every order of play it asks for; collect stated-outcome failures. */
+export function runCase(s: Scenario, file: string, cards: CardPool, mutants: MutantName[] = []): { failures: string[]; trace: string; error?: string } {
+  const failures: string[] = [];
+  const main = runScenario(s, file, { cards, mutants });
+  failures.push(...checkExpectations(s.expect, main));
+  if (s.allOrders && s.allOrders.length > 1) {
+    const base = s.setup.order ?? [];
+    for (const ord of orderings(s.allOrders)) {
+      const order = [...base.filter((l) => !ord.includes(l)), ...ord];
+      const r = runScenario(s, file, { cards, mutants, order });
+      for (const f of checkExpectations(s.expect, r)) failures.push(`[order of play ${ord.join(' < ')}] ${f}`);
+    }
+  }
+  return { failures: [...new Set(failures)], trace: traceToJsonl(main.trace) };
+}
+
+export function verifyCase(file: string, cards: CardPool, mutants: MutantName[] = [], tracesDir = TRACES_DIR): GoldenResult {
+  let s: Scenario;
+  try {
+    s = loadScenario(file, cards);
+  } catch (e) {
+    if (e instanceof InputError) return { id: file, file, status: 'error', rules: [], failures: [e.message] };
+    throw e;
+  }
+  const base = { id: s.id, file, rules: s.rules, ...(s.reason ? { reason: s.reason } : {}) };
+  let run: ReturnType<typeof runCase>;
+  try {
+    run = runCase(s, file, cards, mutants);
+  } catch (e) {
+    const msg = e instanceof InputError ? e.message : `engine error: ${(e as Error).message}`;
+    return { ...base, status: s.status === 'expected-fail' ? 'expected-fail' : 'error', failures: [msg] };
+  }
+  const locked = tracePath(s.id, tracesDir);
+  let diff: string | undefined;
+  if (!existsSync(locked)) {
+    run.failures.push(`no locked trace at golden/traces/${s.id}.jsonl (run: arbiter golden update ${s.id})`);
+  } else {
+    const old = readFileSync(locked, 'utf8');
+    if (old !== run.trace) {
+      diff = createTwoFilesPatch(`golden/traces/${s.id}.jsonl`, mutants.length ? `engine with mutants ${mutants.join(',')}` : 'reference engine now', old, run.trace, undefined, undefined, { context: 2 });
+      run.failures.push('trace differs from the locked golden trace');
+    }
+  }
+  const ok = run.failures.length === 0;
+  const status: GoldenStatus = s.status === 'expected-fail' ? (ok ? 'unexpected-pass' : 'expected-fail') : ok ? 'pass' : 'fail';
+  return { ...base, status, failures: run.failures, ...(diff ? { diff } : {}) };
+}
+
+export function verifyAll(cards: CardPool, opts: { ids?: string[]; mutants?: MutantName[]; dir?: string } = {}): GoldenResult[] {
+  const files = caseFiles(opts.dir);
+  const wanted = opts.ids?.length ? files.filter((f) => opts.ids!.some((id) => f.endsWith(`/${id}.json`))) : files;
+  return wanted.map((f) => verifyCase(f, cards, opts.mutants ?? []));
+}
+
+/** Rewrite locked traces; returns a line per case saying what changed. */
+export function updateTraces(cards: CardPool, ids: string[] = []): string[] {
+  mkdirSync(TRACES_DIR, { recursive: true });
+  const out: string[] = [];
+  for (const file of caseFiles()) {
+    const s = loadScenario(file, cards);
+    if (ids.length && !ids.includes(s.id)) continue;
+    const { trace } = runCase(s, file, cards);
+    const p = tracePath(s.id);
+    const old = existsSync(p) ? readFileSync(p, 'utf8') : null;
+    if (old === trace) continue;
+    writeFileSync(p, trace);
+    if (old === null) out.push(`${s.id}: new trace (${trace.split('\n').length - 1} records)`);
+    else {
+      const patch = createTwoFilesPatch(p, p, old, trace, undefined, undefined, { context: 0 });
+      const changed = patch.split('\n').filter((l) => /^[+-][^+-]/.test(l)).length;
+      out.push(`${s.id}: trace changed (${changed} lines)`);
+    }
+  }
+  return out;
+}
+
+export function summarize(results: GoldenResult[]): Record<GoldenStatus, number> {
+  const c: Record<GoldenStatus, number> = { pass: 0, fail: 0, 'expected-fail': 0, 'unexpected-pass': 0, error: 0 };
+  for (const r of results) c[r.status]++;
+  return c;
+}
