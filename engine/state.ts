@@ -108,7 +108,7 @@ export interface Game {
 }
 
 export interface CardPool {
-  get(idOrName: string): CardDef;
+  get(idOrName: string, prefer?: CardDef['type']): CardDef;
   has(idOrName: string): boolean;
   all(): CardDef[];
 }

@@ -177,8 +177,16 @@ describe('card.schema.json mirrors engine/cards/format.ts', () => {
   it('Condition: one branch per shape', () => {
     const m = /export type Condition =([\s\S]*?);\s*\n/.exec(ts);
     const keys = [...m![1].matchAll(/\{\s*([A-Za-z]+):/g)].map((x) => x[1]).sort();
-    const schemaKeys = Object.keys(defs).filter((k) => k.startsWith('Condition_')).map((k) => k.slice('Condition_'.length)).sort();
+    const schemaKeys = Object.keys(defs).filter((k) => k.startsWith('Condition_') && !k.includes('_dispatch_')).map((k) => k.slice('Condition_'.length)).sort();
     expect(schemaKeys).toEqual(keys);
+  });
+
+  it('Amount: integer plus one branch per object shape', () => {
+    const m = /export type Amount =([\s\S]*?);\s*\n/.exec(ts);
+    const keys = [...m![1].matchAll(/\{\s*([A-Za-z]+):/g)].map((x) => x[1]).sort();
+    const schemaKeys = Object.keys(defs).filter((k) => k.startsWith('Amount_') && !k.includes('_dispatch_')).map((k) => k.slice('Amount_'.length)).sort();
+    expect(schemaKeys).toEqual(keys);
+    expect(m![1]).toMatch(/\|\s*number/);
   });
 });
 

@@ -11,6 +11,7 @@ const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
 export class MapCardPool implements CardPool {
   private readonly byKey = new Map<string, CardDef>();
+  private readonly byName = new Map<string, CardDef[]>();
   private readonly list: CardDef[] = [];
 
   constructor(cards: CardDef[] = []) {
@@ -23,19 +24,29 @@ export class MapCardPool implements CardPool {
     }
     this.list.push(c);
     this.byKey.set(c.id, c);
-    // Names are unique only among non-enchantments: an enchantment may share its card's name.
-    const nameKey = norm(c.name);
-    if (!this.byKey.has(nameKey) || c.type !== 'enchantment') this.byKey.set(nameKey, c);
+    const list = this.byName.get(norm(c.name)) ?? [];
+    list.push(c);
+    this.byName.set(norm(c.name), list);
   }
 
-  get(idOrName: string): CardDef {
-    const c = this.byKey.get(idOrName) ?? this.byKey.get(norm(idOrName));
-    if (!c) throw new Error(`unknown card "${idOrName}"`);
-    return c;
+  /**
+   * By id, or by name. A name several cards share means the collectible card over a token, and a token over an
+   * enchantment; two cards of the same rank under one name must be named by id.
+   */
+  get(idOrName: string, prefer?: CardDef['type']): CardDef {
+    const byId = this.byKey.get(idOrName);
+    if (byId) return byId;
+    const list = this.byName.get(norm(idOrName));
+    if (!list) throw new Error(`unknown card "${idOrName}"`);
+    const rank = (c: CardDef) => (prefer && c.type === prefer ? -1 : c.type === 'enchantment' ? 2 : c.token ? 1 : 0);
+    const best = Math.min(...list.map(rank));
+    const top = list.filter((c) => rank(c) === best);
+    if (top.length > 1) throw new Error(`card name "${idOrName}" is ambiguous: use one of the ids ${top.map((c) => c.id).join(', ')}`);
+    return top[0]!;
   }
 
   has(idOrName: string): boolean {
-    return this.byKey.has(idOrName) || this.byKey.has(norm(idOrName));
+    return this.byKey.has(idOrName) || this.byName.has(norm(idOrName));
   }
 
   all(): CardDef[] {

@@ -20,6 +20,7 @@ export function runActions(ctx: Ctx, actions: readonly Action[]): void {
   for (const a of actions) {
     if (ctx.g.result !== 'ongoing' && ctx.g.mutants.has('game-over-at-once')) return;
     ACTIONS[a.do](ctx, a as never);
+    if (ctx.g.mutants.has('auras-mid-phase')) afterEventMutants(ctx.g);
   }
 }
 

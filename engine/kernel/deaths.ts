@@ -68,7 +68,7 @@ export function resolveDeathPhase(g: Game, dead: Entity[]): void {
   for (const d of dead) {
     // Each Death's triggers are queued only when that Death is reached (Rule 7; Mad Scientist / Duplicate example).
     const ev: GameEventRef = { kind: 'died', subject: d.id };
-    raise(g, [ev], (evs) => sortEntries(g, deathrattleEntries(g, d, evs[0]!, 0)));
+    raise(g, [ev], (evs) => sortEntries(g, deathrattleEntries(g, d, evs[0]!, 0)), '7');
   }
 }
 

@@ -119,7 +119,7 @@ function orderEvents(g: Game, events: GameEventRef[]): GameEventRef[] {
  * Raise simultaneous events: build one Queue (Rule 2a/2b) and resolve it (Rule 1b, 2c).
  * `extra` adds entries that do not come from carriers in play (deathrattles of the dead, Rule 7).
  */
-export function raise(g: Game, events: GameEventRef[], extra: (evs: GameEventRef[]) => Entry[] = () => []): void {
+export function raise(g: Game, events: GameEventRef[], extra: (evs: GameEventRef[]) => Entry[] = () => [], ruleId?: string): void {
   if (events.length === 0) return;
   if (g.mutants.has('breadth-first') && g.queueDepth > 0) {
     g.pending.push(events);
@@ -131,7 +131,7 @@ export function raise(g: Game, events: GameEventRef[], extra: (evs: GameEventRef
   evs.forEach((ev, i) => entries.push(...respondersTo(g, ev, i, carriers)));
   entries = sortEntries(g, entries);
   if (entries.length === 0 && !g.mutants.has('mutable-queues')) return; // nothing responds: no Queue to record
-  const rule = events.length > 1 ? '2b' : '2a';
+  const rule = ruleId ?? (events.length > 1 ? '2b' : '2a');
   const qid = recordQueue(g, evs, entries, rule);
   resolveQueue(g, qid, evs, entries);
 }

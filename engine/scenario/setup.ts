@@ -27,9 +27,13 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
   g.trace.meta({ format: TRACE_FORMAT, producer: 'arbiter-reference', profile: 'hearthstone', fidelity: 'phases', scenario: s.id, seed: s.seed ?? s.id, ...(g.mutants.size ? { mutants: [...g.mutants].sort() } : {}) });
   g.active = sideOf(s.setup.active ?? 'A');
 
-  const card = (name: string, path: string): CardDef => {
+  const card = (name: string, path: string, prefer?: CardDef['type']): CardDef => {
     if (!g.cards.has(name)) throw new InputError(file, path, `unknown card "${name}" (expected a card name or id from spec/cards)`);
-    return g.cards.get(name);
+    try {
+      return g.cards.get(name, prefer);
+    } catch (e) {
+      throw new InputError(file, path, (e as Error).message);
+    }
   };
   const label = (e: Entity, l: string | undefined, path: string) => {
     if (!l) return;
@@ -74,7 +78,8 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
       p.board.push(m.id);
       inPlayOrder.push(m);
       for (const [k, en] of (cs.enchantments ?? []).entries()) {
-        const ec = card(typeof en === 'string' ? en : en.card, `${path}.enchantments[${k}]`);
+        const ec = card(typeof en === 'string' ? en : en.card, `${path}.enchantments[${k}]`, 'enchantment');
+        if (ec.type !== 'enchantment') throw new InputError(file, `${path}.enchantments[${k}]`, `"${ec.name}" is a ${ec.type}, expected an enchantment card`);
         attachSetup(g, m, ec, ec.mods ?? {}, inPlayOrder);
       }
       if (cs.buff) attachSetup(g, m, { id: 'setup-buff', name: 'Buff', type: 'enchantment', text: 'scenario set-up buff', source: 'scenario', mods: cs.buff }, cs.buff, inPlayOrder);
