@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { verifyAll, updateTraces, summarize, type GoldenResult } from '../golden/suite.js';
 import { mutantOption, parseMutants } from './options.js';
+import { lintGolden } from '../golden/lint.js';
 
 const LABEL: Record<GoldenResult['status'], string> = { pass: 'PASS', fail: 'FAIL', 'expected-fail': 'XFAIL', 'unexpected-pass': 'XPASS', error: 'ERROR' };
 
@@ -41,6 +42,14 @@ export function addGoldenCommands(program: Command): void {
       else process.stdout.write(formatGolden(results, { diffLines: Number(o.diffLines) }));
       const c = summarize(results);
       process.exitCode = c.fail + c.error + c['unexpected-pass'] === 0 ? 0 : 1;
+    });
+  golden
+    .command('lint')
+    .description('check every golden file: schema, rule ids, source, unique ids, known cards, locked trace')
+    .action(() => {
+      const problems = lintGolden(loadCardPool());
+      process.stdout.write(problems.length ? problems.join('\n') + '\n' : 'golden: all files are well formed\n');
+      process.exitCode = problems.length ? 1 : 0;
     });
   golden
     .command('update')

@@ -36,11 +36,23 @@ export function validate(file: string, data: unknown, schemaName: string): void 
   const v = new Validator();
   const res = v.validate(data, loadSchema(schemaName), { nestedErrors: true });
   if (res.valid) return;
-  // Prefer the deepest error: with oneOf, the branch that got furthest says most about what was meant.
-  const errs = [...res.errors].sort((a, b) => b.path.length - a.path.length || (a.name === 'oneOf' ? 1 : 0) - (b.name === 'oneOf' ? 1 : 0));
-  const e = errs[0]!;
-  const detail = e.name === 'additionalProperties' ? `unexpected property "${String(e.argument)}"` : `${e.message}${e.schema && typeof e.schema === 'object' && 'description' in e.schema && e.schema.description ? ` (expected: ${String(e.schema.description)})` : ''}`;
-  throw new InputError(file, jsonPath(e.path), detail);
+  // Prefer the deepest errors; among the branches of a oneOf, the branch whose required keys the data has
+  // (the branch that was meant), and say everything that branch found wrong.
+  const depth = Math.max(...res.errors.map((e) => e.path.length));
+  const deepest = res.errors.filter((e) => e.path.length === depth && e.name !== 'oneOf');
+  const pool = deepest.length ? deepest : res.errors;
+  const groups = new Map<unknown, typeof pool>();
+  for (const e of pool) groups.set(e.schema, [...(groups.get(e.schema) ?? []), e]);
+  const score = (schema: unknown, inst: unknown) => {
+    const req = (schema && typeof schema === 'object' && 'required' in schema ? (schema as { required: string[] }).required : []) ?? [];
+    return inst && typeof inst === 'object' ? req.filter((k) => k in (inst as object)).length : 0;
+  };
+  const best = [...groups.entries()].sort((a, b) => score(b[0], b[1][0]!.instance) - score(a[0], a[1][0]!.instance))[0]![1];
+  const first = best[0]!;
+  const say = (e: (typeof best)[number]) => (e.name === 'additionalProperties' ? `unexpected property "${String(e.argument)}"` : e.message);
+  const described = first.schema && typeof first.schema === 'object' && 'description' in first.schema ? ` (expected: ${String(first.schema.description)})` : '';
+  const detail = [...new Set(best.map(say))].join('; ') + described;
+  throw new InputError(file, jsonPath(first.path), detail);
 }
 
 /** Read and parse a JSON file, with a clear error for unreadable files and syntax errors. */

@@ -54,6 +54,8 @@ export interface Filter {
   role?: 'event_subject' | 'event_target' | 'event_source' | 'target';
   legendary?: boolean;
   not?: Filter;
+  /** Every one of these must pass too (e.g. `and: [{not: {role: 'event_subject'}}, {not: {type: 'hero', player: 'friendly'}}]`). */
+  and?: Filter[];
 }
 
 /** Picks entities for an action. Selectors compose as sets: a base set, then filter, exclude, random pick. */

@@ -105,6 +105,7 @@ export function passes(ctx: Ctx, e: Entity, f: Filter | undefined): boolean {
     if (id !== e.id) return false;
   }
   if (f.not && passes(ctx, e, f.not)) return false;
+  if (f.and && !f.and.every((x) => passes(ctx, e, x))) return false;
   return true;
 }
 
