@@ -65,16 +65,22 @@ class Walker {
   readonly stack: OpenState[] = [];
   readonly entities = new Map<number, EntityRecord>();
   readonly order = new Map<number, number | undefined>();
-  readonly preexisting = new Set<number>();
+  /** Force-played minions (rulebook: a bug makes them the oldest, whatever their entry). */
+  readonly forced = new Set<number>();
+
+  private setOrder(id: number, r: { order?: unknown; forcePlay?: unknown }): void {
+    this.order.set(id, typeof r.order === 'number' ? r.order : undefined);
+    if (r.forcePlay === true) this.forced.add(id);
+    else this.forced.delete(id);
+  }
 
   step(r: Rec): void {
     switch (r.t) {
       case 'entity': {
         const prev = this.entities.get(r.id);
         this.entities.set(r.id, { ...prev, ...r });
-        if (r.preexisting) this.preexisting.add(r.id);
-        if (r.order !== undefined) this.order.set(r.id, r.order);
-        else if (!prev && String(r.zone).toLowerCase() === 'play' && !r.preexisting) this.order.set(r.id, undefined);
+        // An entity record in play states its order of play (absent: unknown, e.g. preexisting in a mid-game log).
+        if (String(r.zone).toLowerCase() === 'play') this.setOrder(r.id, r);
         return;
       }
       case 'open': {
@@ -88,14 +94,7 @@ class Walker {
         return;
       }
       case 'event': {
-        if (r.e === 'zone' && String(r.to).toLowerCase() === 'play') {
-          const o = (r as { order?: unknown }).order;
-          this.order.set(r.entity, typeof o === 'number' ? o : undefined);
-          this.preexisting.delete(r.entity);
-        } else if (r.e === 'summon') {
-          this.order.set(r.entity, r.order);
-          this.preexisting.delete(r.entity);
-        }
+        if ((r.e === 'zone' && String(r.to).toLowerCase() === 'play') || r.e === 'summon') this.setOrder(r.entity, r as { order?: unknown });
         return;
       }
       default:
@@ -136,6 +135,10 @@ function describeBlock(b: OpenState['rec']): string {
 
 function at(line: number | undefined): string {
   return line !== undefined ? `line ${line}: ` : '';
+}
+
+function fmtOrder(o: number): string {
+  return o === -Infinity ? 'oldest: force-played' : String(o);
 }
 
 const DEATH_PLACES = new Set(['DEATH', 'FORCED_DEATH', 'DEATH_CREATION']);
@@ -181,8 +184,10 @@ export function judgeRule7(records: readonly TraceRecord[]): { violations: Viola
     const inner = w.innermostNonSequence();
     if (!inner || !DEATH_PLACES.has(inner.rec.kind)) continue;
     stats.deaths!++;
-    const order = w.order.get(r.entity);
-    if (order === undefined) { stats.skippedUnknownOrder!++; continue; }
+    const known = w.order.get(r.entity);
+    if (known === undefined) { stats.skippedUnknownOrder!++; continue; }
+    // Rulebook (Rule 2a note, Force play): a minion played from hand or deck by an effect counts as the oldest.
+    const order = w.forced.has(r.entity) ? -Infinity : known;
     const prev = last.get(inner.rec.id);
     if (prev) {
       stats.pairs!++;
@@ -190,8 +195,8 @@ export function judgeRule7(records: readonly TraceRecord[]): { violations: Viola
       if (order < prev.order) {
         violations.push({
           rule: '7',
-          message: `${at(r.line)}in the death phase (${describeBlock(inner.rec)}) ${w.describe(r.entity)} (order of play ${order}) ` +
-            `went to the graveyard after ${w.describe(prev.entity)} (order of play ${prev.order}${prev.line !== undefined ? `, line ${prev.line}` : ''}), ` +
+          message: `${at(r.line)}in the death phase (${describeBlock(inner.rec)}) ${w.describe(r.entity)} (order of play ${fmtOrder(order)}) ` +
+            `went to the graveyard after ${w.describe(prev.entity)} (order of play ${fmtOrder(prev.order)}${prev.line !== undefined ? `, line ${prev.line}` : ''}), ` +
             `though it entered play earlier`,
           ...(r.line !== undefined ? { line: r.line } : {}),
           entities: [prev.entity, r.entity],
@@ -214,9 +219,10 @@ export function judgeRule9(records: readonly TraceRecord[]): { violations: Viola
     if (r.t !== 'event' || r.e !== 'game_check' || r.result === 'ongoing') continue;
     stats.checks++;
     const cause = typeof r.cause === 'string' ? r.cause : undefined;
-    if (cause && cause !== 'check') stats.forced!++;
     const open = w.stack.filter((s) => !(s.rec.block === 'step' && s.rec.kind === 'GAME_END_CHECK'));
     if (open.length === 0) continue;
+    // A concession / disconnection ends the game at once, wherever it falls: not a Rule 9 game check.
+    if (cause && cause !== 'check') { stats.forced!++; continue; }
     const phases = open.filter((s) => s.rec.block !== 'sequence');
     const seqs = open.filter((s) => s.rec.block === 'sequence');
     const seqsOk = seqs.every((s) => s.rec.kind === 'ATTACK' || s.rec.kind === 'LOG_BLOCK');

@@ -61,6 +61,15 @@ export interface GameCounters {
   unknownEntities: number;
   /** TAG_CHANGEs on a player name the parser could not tie to a player. */
   unresolvedPlayerTags: number;
+  /** Minions put into play from hand or deck by an effect (force play). */
+  forcePlays: number;
+  /** Minions moved PLAY -> GRAVEYARD outside a DEATHS block while their owner's hand was full: returned to a full
+   * hand (destroyed instead), not a Death. */
+  fullHandRemovals: number;
+  /** Entities left in PLAY by a GAME_RESET block (puzzle restart): order of play unknown. */
+  resetInPlay: number;
+  /** Blocks closed by the parser because the log lost their BLOCK_END (found open when a turn began). */
+  repairedBlocks: number;
 }
 
 export interface ParsedGame {
@@ -103,6 +112,8 @@ export interface ParseOptions {
 }
 
 const LINE_RE = /^(?:[DIWE] \S+ )?(GameState|PowerTaskList)\.(DebugPrintPower|DebugPrintGame|DebugPrintEntityChoices)\(\) - ?(.*)$/;
+
+const POWERISH_RE = /^(?:[DIWE] \S+ )?(?:GameState|PowerTaskList|PowerProcessor)\./;
 
 const ZONE_NAMES: Record<string, string> = {
   '0': 'invalid', '1': 'play', '2': 'deck', '3': 'hand', '4': 'graveyard', '5': 'removed', '6': 'setaside', '7': 'secret',
@@ -150,6 +161,10 @@ interface EntState {
   controller: number; // PlayerID as in the log (1, 2); records get controller - 1
   order?: number;
   preexisting?: boolean;
+  /** Put into play from hand or deck by an effect (not played): the rulebook's force-play bug makes it the oldest. */
+  forcePlay?: boolean;
+  /** In play, but its order of play is unknown (recreated by a puzzle GAME_RESET). */
+  orderUnknown?: boolean;
   damage: number;
   health: number;
   lastAffectedBy: number;
@@ -198,7 +213,8 @@ class GameBuilder {
   readonly warnings: string[] = [];
   readonly counters: GameCounters = {
     lines: 0, blocks: 0, deathPhases: 0, deaths: 0, minionDeaths: 0, tagChanges: 0, entities: 0, preexisting: 0,
-    unclosedBlocks: 0, strayBlockEnds: 0, unparsed: 0, unknownEntities: 0, unresolvedPlayerTags: 0,
+    unclosedBlocks: 0, strayBlockEnds: 0, unparsed: 0, unknownEntities: 0, unresolvedPlayerTags: 0, forcePlays: 0,
+    fullHandRemovals: 0, resetInPlay: 0, repairedBlocks: 0,
   };
   readonly entities = new Map<number, EntState>();
   readonly stack: OpenBlock[] = [];
@@ -385,6 +401,8 @@ class GameBuilder {
       t: 'entity', id: e.id, card: e.card, name: e.name, type: e.type, controller: ctl(e.controller), zone: e.zone,
       ...(e.order !== undefined ? { order: e.order } : {}),
       ...(e.preexisting ? { preexisting: true } : {}),
+      ...(e.forcePlay && e.zone === 'play' ? { forcePlay: true } : {}),
+      ...(e.orderUnknown && e.zone === 'play' ? { orderUnknown: true } : {}),
       line, ...extra,
     } as PowerRecord);
   }
@@ -412,12 +430,17 @@ class GameBuilder {
           return;
         }
         if (from === to) return;
-        if (to === 'play') this.enterPlay(e, line, true, from);
-        else {
-          this.emit({ t: 'event', e: 'zone', entity: e.id, from, to, line } as PowerRecord);
-          if (from === 'play') e.order = undefined;
-        }
-        if (from === 'play' && to === 'graveyard' && (e.type === 'minion' || e.type === 'hero')) {
+        if (to === 'play') { this.enterPlay(e, line, true, from); return; }
+        const dies = from === 'play' && to === 'graveyard' && (e.type === 'minion' || e.type === 'hero');
+        const reset = this.inBlock('GAME_RESET');
+        // A minion returned to its owner's full hand is destroyed instead: PLAY -> GRAVEYARD, but not a Death.
+        const fullHand = dies && e.type === 'minion' && !reset && !this.inBlock('DEATHS') && this.handFull(e.controller);
+        this.emit({
+          t: 'event', e: 'zone', entity: e.id, from, to, ...(fullHand ? { reason: 'returned to a full hand' } : reset && from === 'play' ? { reason: 'game reset' } : {}), line,
+        } as PowerRecord);
+        if (from === 'play') { e.order = undefined; e.forcePlay = undefined; e.orderUnknown = undefined; }
+        if (fullHand) { this.counters.fullHandRemovals++; return; }
+        if (dies && !reset) {
           this.counters.deaths++;
           if (e.type === 'minion') this.counters.minionDeaths++;
           this.emit({ t: 'event', e: 'death', entity: e.id, line, type: e.type } as PowerRecord);
@@ -464,15 +487,44 @@ class GameBuilder {
   }
 
   private enterPlay(e: EntState, line: number, event: boolean, from?: string): void {
+    e.forcePlay = undefined;
+    e.orderUnknown = undefined;
     if (this.inDump() && this.midGame) {
       e.preexisting = true;
       e.order = undefined;
       this.counters.preexisting++;
+    } else if (this.inBlock('GAME_RESET')) {
+      e.order = undefined;
+      e.orderUnknown = true;
+      this.counters.resetInPlay++;
     } else {
       e.order = ++this.orderCounter;
       e.preexisting = undefined;
+      // From hand or deck without being the card of an open PLAY block: put into play by an effect.
+      if ((from === 'hand' || from === 'deck') && e.type === 'minion' && !this.stack.some((b) => b.logType === 'PLAY' && b.subject === e.id)) {
+        e.forcePlay = true;
+        this.counters.forcePlays++;
+      }
     }
-    if (event) this.emit({ t: 'event', e: 'zone', entity: e.id, from: from ?? 'invalid', to: 'play', ...(e.order !== undefined ? { order: e.order } : {}), line } as PowerRecord);
+    if (event) {
+      this.emit({
+        t: 'event', e: 'zone', entity: e.id, from: from ?? 'invalid', to: 'play', ...(e.order !== undefined ? { order: e.order } : {}),
+        ...(e.forcePlay ? { forcePlay: true } : {}), ...(e.orderUnknown ? { orderUnknown: true } : {}), line,
+      } as PowerRecord);
+    }
+  }
+
+  private inBlock(logType: string): boolean {
+    return this.stack.some((b) => b.logType === logType);
+  }
+
+  /** The player's hand holds MAXHANDSIZE (default 10) cards. */
+  private handFull(controller: number): boolean {
+    let n = 0;
+    for (const x of this.entities.values()) if (x.zone === 'hand' && x.controller === controller) n++;
+    const pe = this.playerEntities.get(controller);
+    const max = Number((pe !== undefined ? this.entities.get(pe)?.tags.get('MAXHANDSIZE') : undefined) ?? 10) || 10;
+    return n >= max;
   }
 
   private playstate(e: EntState, value: string, line: number): void {
@@ -533,7 +585,17 @@ class GameBuilder {
     if (p.name) e.name = p.name;
     // CARDTYPE first so a revealed card's zone change is judged with its real type.
     const ordered = [...p.tags.filter(([t]) => (TAG_NAMES[t] ?? t) === 'CARDTYPE'), ...p.tags.filter(([t]) => (TAG_NAMES[t] ?? t) !== 'CARDTYPE')];
+    const wasPlay = e.zone === 'play';
     for (const [t, v] of ordered) this.setTag(e, t, v, p.line, false);
+    if (p.kind === 'full' && wasPlay && e.zone === 'play' && this.inBlock('GAME_RESET')) {
+      // A puzzle restart recreates the board: what stays in play has an order of play the log does not tell.
+      e.order = undefined;
+      e.orderUnknown = true;
+      e.forcePlay = undefined;
+      this.counters.resetInPlay++;
+      this.emitEntity(e, p.line, { update: true, via: 'reset' });
+      return;
+    }
     if (`${e.card}|${e.type}` !== before) this.emitEntity(e, p.line, { update: true, via: p.kind });
   }
 
@@ -602,7 +664,19 @@ class GameBuilder {
     const e = this.entities.get(id);
     if (!e) return;
     this.combatCheck(id, tag, line);
+    if (tag === 'STEP' && value === 'MAIN_READY' && id === this.gameEntity && this.stack.length) this.repairAtTurnStart(line);
     this.setTag(e, tag, value, line, false);
+  }
+
+  /**
+   * A turn begins (STEP MAIN_READY) only with no block open; blocks still open then lost their BLOCK_END in the log
+   * (seen: the 2015 mulligan block of data__brawls__underdog-rules.log). Close them here.
+   */
+  private repairAtTurnStart(line: number): void {
+    const open = this.stack.map((b) => `${b.logType} block opened at line ${b.line}`).join(', ');
+    this.warn(`line ${line}: a turn begins while ${this.stack.length} block(s) are open (${open}): the log lost their BLOCK_END; closed here`);
+    this.counters.repairedBlocks += this.stack.length;
+    while (this.stack.length) this.closeBlock(this.stack.pop()!, line, false, true);
   }
 
   /** PLAYSTATE of a name no player could be tied to: still a game result for Rule 9. */
@@ -696,8 +770,8 @@ class GameBuilder {
     this.closeBlock(b, line, false);
   }
 
-  private closeBlock(b: OpenBlock, line: number, truncated: boolean): void {
-    const extra = truncated ? { truncated: true } : {};
+  private closeBlock(b: OpenBlock, line: number, truncated: boolean, repaired = false): void {
+    const extra = truncated ? { truncated: true } : repaired ? { repaired: true } : {};
     if (b.combat !== undefined) this.emit({ t: 'close', id: b.combat, line, ...extra } as PowerRecord);
     this.emit({ t: 'close', id: b.id, line, ...extra } as PowerRecord);
     if (b.seq !== undefined) this.emit({ t: 'close', id: b.seq, line, ...extra } as PowerRecord);
@@ -814,10 +888,17 @@ export class PowerLogParser {
     return this.games;
   }
 
+  /** Lines written by the client's GameState / PowerTaskList / PowerProcessor loggers, whatever their function. */
+  powerishLines = 0;
+
   push(raw: string): void {
     const lineNo = ++this.lineNo;
     const m = LINE_RE.exec(raw);
-    if (!m) return;
+    if (!m) {
+      if (POWERISH_RE.test(raw)) this.powerishLines++;
+      return;
+    }
+    this.powerishLines++;
     const source = m[1] as LogSource;
     const fn = m[2]!;
     const body = m[3]!.trim();
@@ -986,11 +1067,11 @@ export async function parsePowerLog(path: string, onGame: (g: ParsedGame) => voi
   summary.gameStateLines = parser.gameStateLines;
   summary.powerTaskListLines = parser.powerTaskListLines;
   if (summary.games === 0) {
-    if (parser.gameStateLines + parser.powerTaskListLines === 0) {
-      const hint = firstLine ? `; it starts with '${firstLine.replace(/^[DIWE] \S+ /, '').slice(0, 50)}'` : '';
-      summary.error = `not a Power.log (no GameState/PowerTaskList DebugPrintPower lines in ${parser.lines} line(s)${hint})`;
+    const first = firstLine.replace(/^[DIWE] \S+ /, '').slice(0, 60);
+    if (parser.powerishLines === 0) {
+      summary.error = `not a Power.log (no GameState/PowerTaskList lines in ${parser.lines} line(s)${first ? `; it starts with '${first}'` : ''})`;
     } else {
-      summary.error = `no game in this log (${parser.lines} line(s), ${parser.gameStateLines + parser.powerTaskListLines} DebugPrintPower line(s), no CREATE_GAME)`;
+      summary.error = `no game in this Power.log (${parser.lines} line(s), ${parser.gameStateLines + parser.powerTaskListLines} DebugPrintPower line(s), no CREATE_GAME${parser.lines <= 3 && first ? `; it holds only '${first}'` : ''})`;
     }
   }
   return summary;

@@ -58,7 +58,7 @@ export interface Filter {
   and?: Filter[];
 }
 
-/** Picks entities for an action. Selectors compose as sets: a base set, then filter, exclude, random pick. */
+/** Picks entities for an action. Selectors compose as sets: a base set, then a filter (fields AND together; `not` and `and` combine filters), then Rule 5, then a random pick. */
 export interface Selector {
   /**
    * Base set:
