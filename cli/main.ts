@@ -8,6 +8,7 @@ import { addScenarioCommands } from './scenario-commands.js';
 import { addGoldenCommands } from './golden-commands.js';
 import { addInfoCommands } from './info-commands.js';
 import { addExtraCommands } from './extra-commands.js';
+import { addRunCommands } from './run-commands.js';
 
 export const EXIT = { ok: 0, failed: 1, badInput: 2, internal: 3 } as const;
 
@@ -28,6 +29,7 @@ Examples:
   addScenarioCommands(program);
   addGoldenCommands(program);
   addInfoCommands(program);
+  addRunCommands(program);
   addExtraCommands(program);
   return program;
 }
@@ -37,7 +39,7 @@ export async function main(argv: string[]): Promise<number> {
   program.exitOverride();
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return (program as Command & { exitCodeSet?: number }).exitCodeSet ?? process.exitCode ?? 0;
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) {
       return e.exitCode === 0 ? EXIT.ok : EXIT.badInput;

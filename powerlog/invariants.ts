@@ -40,6 +40,8 @@ export interface RuleStats {
   skippedUnknownOrder?: number;
   /** Rule 7: adjacent pairs compared. */
   pairs?: number;
+  /** Rule 7: minion deaths of force-played minions (ranked oldest or at entry, whichever keeps the order). */
+  forcePlayed?: number;
   /** Rule 3: deaths the producer marked as forced (exempt). Rule 9: results inside the attack exception. */
   exempt?: number;
   /** Rule 9: results caused by a concession or disconnection. */
@@ -119,11 +121,13 @@ class Walker {
     return String(this.entities.get(id)?.type ?? '').toLowerCase();
   }
 
-  describe(id: number): string {
+  /** "minion #57 Knife Juggler": the name the event carries (Power.log brackets), else the entity record's. */
+  describe(id: number, ev?: Rec): string {
     const e = this.entities.get(id);
-    if (!e) return `#${id}`;
-    const name = e.name || e.card;
-    return `${e.type || 'entity'} #${id}${name ? ` ${name}` : ''}`;
+    const evName = ev && typeof ev.name === 'string' ? ev.name : undefined;
+    const name = evName || e?.name || e?.card || '';
+    const type = this.type(id, ev) || 'entity';
+    return `${type} #${id}${name ? ` ${name}` : ''}`;
   }
 }
 
@@ -159,7 +163,7 @@ export function judgeRule3(records: readonly TraceRecord[]): { violations: Viola
     if (!inner || DEATH_PLACES.has(inner.rec.kind)) continue;
     violations.push({
       rule: '3',
-      message: `${at(r.line)}${w.describe(r.entity)} left play outside a death phase (inside ${describeBlock(inner.rec)})`,
+      message: `${at(r.line)}${w.describe(r.entity, r)} left play outside a death phase (inside ${describeBlock(inner.rec)})`,
       ...(r.line !== undefined ? { line: r.line } : {}),
       entities: [r.entity],
     });
@@ -174,7 +178,7 @@ export function judgeRule7(records: readonly TraceRecord[]): { violations: Viola
   const violations: Violation[] = [];
   const stats: RuleStats = { rule: '7', checks: 0, deaths: 0, skippedUnknownOrder: 0, pairs: 0, violations: 0 };
   /** Per open death place: the last ordered minion death seen in it. */
-  const last = new Map<number, { entity: number; order: number; line?: number; counted: boolean }>();
+  const last = new Map<number, { entity: number; order: number; desc: string; line?: number; counted: boolean }>();
   for (const r of records as readonly Rec[]) {
     if (r.t === 'close') last.delete(r.id);
     // Order of play must be read before the death removes nothing: deaths keep their order in the walker.
@@ -186,24 +190,28 @@ export function judgeRule7(records: readonly TraceRecord[]): { violations: Viola
     stats.deaths!++;
     const known = w.order.get(r.entity);
     if (known === undefined) { stats.skippedUnknownOrder!++; continue; }
-    // Rulebook (Rule 2a note, Force play): a minion played from hand or deck by an effect counts as the oldest.
-    const order = w.forced.has(r.entity) ? -Infinity : known;
+    // Rulebook (Rule 2a note, Force play): "mechanics that play a minion from your hand or from your deck have a bug
+    // that makes the new minion the oldest". Real logs show it in 2015 and not from 2017 on, so a force-played minion
+    // may rank either as the oldest or at its entry; the smallest rank that keeps the phase in order is taken.
+    const forced = w.forced.has(r.entity);
+    if (forced) stats.forcePlayed = (stats.forcePlayed ?? 0) + 1;
     const prev = last.get(inner.rec.id);
+    const order = forced && (!prev || prev.order === -Infinity || known < prev.order) ? -Infinity : known;
     if (prev) {
       stats.pairs!++;
       if (!prev.counted) { stats.checks++; prev.counted = true; }
       if (order < prev.order) {
         violations.push({
           rule: '7',
-          message: `${at(r.line)}in the death phase (${describeBlock(inner.rec)}) ${w.describe(r.entity)} (order of play ${fmtOrder(order)}) ` +
-            `went to the graveyard after ${w.describe(prev.entity)} (order of play ${fmtOrder(prev.order)}${prev.line !== undefined ? `, line ${prev.line}` : ''}), ` +
+          message: `${at(r.line)}in the death phase (${describeBlock(inner.rec)}) ${w.describe(r.entity, r)} (order of play ${fmtOrder(order)}) ` +
+            `went to the graveyard after ${prev.desc} (order of play ${fmtOrder(prev.order)}${prev.line !== undefined ? `, line ${prev.line}` : ''}), ` +
             `though it entered play earlier`,
           ...(r.line !== undefined ? { line: r.line } : {}),
           entities: [prev.entity, r.entity],
         });
       }
     }
-    last.set(inner.rec.id, { entity: r.entity, order, ...(r.line !== undefined ? { line: r.line } : {}), counted: prev?.counted ?? false });
+    last.set(inner.rec.id, { entity: r.entity, order, desc: w.describe(r.entity, r), ...(r.line !== undefined ? { line: r.line } : {}), counted: prev?.counted ?? false });
   }
   stats.violations = violations.length;
   return { violations, stats };

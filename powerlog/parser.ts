@@ -66,7 +66,8 @@ export interface GameCounters {
   /** Minions moved PLAY -> GRAVEYARD outside a DEATHS block while their owner's hand was full: returned to a full
    * hand (destroyed instead), not a Death. */
   fullHandRemovals: number;
-  /** Entities left in PLAY by a GAME_RESET block (puzzle restart): order of play unknown. */
+  /** Entities put or left in PLAY by a FULL_ENTITY of an id that already existed (puzzle GAME_RESET and set-up):
+   * order of play unknown. */
   resetInPlay: number;
   /** Blocks closed by the parser because the log lost their BLOCK_END (found open when a turn began). */
   repairedBlocks: number;
@@ -80,6 +81,8 @@ export interface ParsedGame {
   startLine: number;
   endLine: number;
   build?: number;
+  /** DebugPrintGame GameType (GT_RANKED, GT_MERCENARIES_PVP, ...) when the log has it. */
+  gameType?: string;
   /** The log began in the middle of this game (spectator, reconnect): CREATE_GAME came with a STEP already set. */
   midGame: boolean;
   /** GameEntity STATE reached COMPLETE. */
@@ -226,6 +229,7 @@ class GameBuilder {
   midGame = false;
   complete = false;
   build?: number;
+  gameType?: string;
   endLine: number;
   private pending: PendingDef | null = null;
   private nextBlock = 1;
@@ -284,6 +288,10 @@ class GameBuilder {
   resolve(ref: Ref, line: number, tag?: string, value?: string): number | undefined {
     if (ref.id !== undefined) {
       if (ref.id > 0 && !this.entities.has(ref.id)) this.standIn(ref, line);
+      const e = this.entities.get(ref.id);
+      // Brackets carry the card's (localised) name, which FULL_ENTITY lines do not: keep it for messages.
+      if (e && ref.entityName && !ref.entityName.startsWith('UNKNOWN ENTITY') && e.type !== 'player' && e.type !== 'game') e.name = ref.entityName;
+
       return ref.id;
     }
     if (ref.name !== undefined) return this.resolveName(ref.name, line, tag, value);
@@ -335,7 +343,8 @@ class GameBuilder {
       if (name === UNKNOWN_PLAYER) return evidence.entity.id;
       if (named.has(evidence.entity.id)) {
         this.warn(`line ${line}: player name '${name}' appears after both players were named; ${evidence.why} says it is ` +
-          `player ${this.playerIdOf(evidence.entity.id)} (${this.playerName(evidence.entity.id)}): the log may be spliced or corrupt`);
+          `player ${this.playerIdOf(evidence.entity.id)} (${this.playerName(evidence.entity.id)}), taken as another name of that player ` +
+          `(AI opponents are renamed after their hero; for two human players it means a spliced or corrupt log)`);
       }
       this.names.set(name, evidence.entity.id);
       if (!named.has(evidence.entity.id)) evidence.entity.name = name;
@@ -436,14 +445,15 @@ class GameBuilder {
         // A minion returned to its owner's full hand is destroyed instead: PLAY -> GRAVEYARD, but not a Death.
         const fullHand = dies && e.type === 'minion' && !reset && !this.inBlock('DEATHS') && this.handFull(e.controller);
         this.emit({
-          t: 'event', e: 'zone', entity: e.id, from, to, ...(fullHand ? { reason: 'returned to a full hand' } : reset && from === 'play' ? { reason: 'game reset' } : {}), line,
+          t: 'event', e: 'zone', entity: e.id, from, to, ...(fullHand ? { reason: 'returned to a full hand' } : reset && from === 'play' ? { reason: 'game reset' } : {}),
+          ...(e.name ? { name: e.name } : {}), line,
         } as PowerRecord);
         if (from === 'play') { e.order = undefined; e.forcePlay = undefined; e.orderUnknown = undefined; }
         if (fullHand) { this.counters.fullHandRemovals++; return; }
         if (dies && !reset) {
           this.counters.deaths++;
           if (e.type === 'minion') this.counters.minionDeaths++;
-          this.emit({ t: 'event', e: 'death', entity: e.id, line, type: e.type } as PowerRecord);
+          this.emit({ t: 'event', e: 'death', entity: e.id, line, type: e.type, card: e.card, ...(e.name ? { name: e.name } : {}) } as PowerRecord);
         }
         return;
       }
@@ -585,15 +595,16 @@ class GameBuilder {
     if (p.name) e.name = p.name;
     // CARDTYPE first so a revealed card's zone change is judged with its real type.
     const ordered = [...p.tags.filter(([t]) => (TAG_NAMES[t] ?? t) === 'CARDTYPE'), ...p.tags.filter(([t]) => (TAG_NAMES[t] ?? t) !== 'CARDTYPE')];
-    const wasPlay = e.zone === 'play';
     for (const [t, v] of ordered) this.setTag(e, t, v, p.line, false);
-    if (p.kind === 'full' && wasPlay && e.zone === 'play' && this.inBlock('GAME_RESET')) {
-      // A puzzle restart recreates the board: what stays in play has an order of play the log does not tell.
+    if (p.kind === 'full' && e.zone === 'play' && !this.inDump()) {
+      // FULL_ENTITY of a known id after the game began: the entity is recreated (puzzle GAME_RESET and the puzzle
+      // board set-up that follows reuse ids for new cards). What it leaves in play has an order of play the log does
+      // not tell.
       e.order = undefined;
       e.orderUnknown = true;
       e.forcePlay = undefined;
       this.counters.resetInPlay++;
-      this.emitEntity(e, p.line, { update: true, via: 'reset' });
+      this.emitEntity(e, p.line, { update: true, via: 'recreated' });
       return;
     }
     if (`${e.card}|${e.type}` !== before) this.emitEntity(e, p.line, { update: true, via: p.kind });
@@ -843,6 +854,7 @@ class GameBuilder {
     return {
       file: this.file, index: 0, source: this.source, startLine: this.startLine, endLine: this.endLine,
       ...(this.build !== undefined ? { build: this.build } : {}),
+      ...(this.gameType !== undefined ? { gameType: this.gameType } : {}),
       midGame: this.midGame, complete: this.complete, players, records: this.records, counters: this.counters, warnings: this.warnings,
     };
   }
@@ -942,6 +954,12 @@ export class PowerLogParser {
     if (b) {
       this.lastBuild = Number(b[1]);
       if (this.gs) this.gs.build = this.lastBuild;
+      return;
+    }
+    const gt = /^GameType=(\S+)/.exec(body);
+    if (gt) {
+      const target = this.gs ?? this.ptl;
+      if (target) target.gameType = gt[1];
       return;
     }
     const p = /^PlayerID=(\d+), PlayerName=(.*)$/.exec(body);

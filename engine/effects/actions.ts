@@ -9,7 +9,7 @@ import {
 } from '../state.js';
 import type { Ctx, GameEventRef } from './context.js';
 import { evalAmount, evalCondition, select, sides } from './select.js';
-import { pickRandomEntity } from './randomness.js';
+import { pickRandomEntity, randomInt } from './randomness.js';
 import { raise, detachEnchantment } from '../kernel/queue.js';
 import { GameOverSignal, runPhase, checkGameEnd } from '../kernel/phases.js';
 import { forcedDeathPhase, removeFromPlay } from '../kernel/deaths.js';
@@ -247,8 +247,7 @@ const ACTIONS: Registry = {
     for (const side of sides(ctx, a.player ?? 'friendly')) {
       let pos = summonPosition(ctx, side, a.position);
       for (let i = 0; i < n; i++) {
-        const cardId = typeof a.card === 'string' ? a.card : a.card.randomOf[ctx.g.random.index(a.card.randomOf.length, 'random card').pick]!;
-        if (typeof a.card !== 'string') ctx.g.trace.event({ e: 'random', what: `${ctx.source.card.name}: random card`, options: [], pick: a.card.randomOf.indexOf(cardId) });
+        const cardId = typeof a.card === 'string' ? a.card : a.card.randomOf[randomInt(ctx.g, 0, a.card.randomOf.length - 1, `${ctx.source.card.name}: random card of ${a.card.randomOf.join(', ')}`)]!;
         if (summon(ctx, ctx.g.cards.get(cardId), side, pos) !== null) pos++;
       }
     }

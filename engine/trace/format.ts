@@ -122,7 +122,7 @@ export type GameEvent =
   | { e: 'stats'; entity: number; attack: number; health: number; maxHealth: number; why: string }
   | { e: 'control'; entity: number; from: number; to: number }
   | { e: 'freeze'; target: number }
-  | { e: 'random'; what: string; options: number[]; pick: number; forced?: boolean }
+  | { e: 'random'; kind: 'entity' | 'int' | 'chance'; what: string; options: number[]; pick: number; forced?: boolean }
   | { e: 'trigger_abort'; source: number; reason: string; rule: string }
   | { e: 'phase_skipped'; kind: string; subject?: number; reason: string; rule: string }
   | { e: 'redirect'; what: 'attack' | 'spell'; from: number | null; to: number }

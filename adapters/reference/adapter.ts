@@ -1,0 +1,61 @@
+/**
+ * The reference engine as an adapter (spec/protocol.md): proves the protocol end to end. With mutants switched on it
+ * is a "mutant adapter" (a simulator with known rule bugs); `--demo` is the bundled demo simulator.
+ */
+import { createInterface } from 'node:readline';
+import { loadCardPool } from '../../engine/cards/pool.js';
+import { parseScenario } from '../../engine/scenario/load.js';
+import { runScenario } from '../../engine/scenario/run.js';
+import { entity } from '../../engine/state.js';
+import type { MutantName } from '../../engine/mutants.js';
+import type { Forced } from '../../engine/random.js';
+import type { TraceRecord } from '../../engine/trace/format.js';
+import { InputError } from '../../engine/validation.js';
+import { comparableFromGame } from '../../differential/compare.js';
+import { PROTOCOL } from '../../differential/protocol.js';
+
+/** The demo simulator's known rule bugs: what a new user sees reported on the first `arbiter run`. */
+export const DEMO_MUTANTS: MutantName[] = ['deaths-one-at-a-time', 'ignore-rule-5', 'no-phase-skip'];
+
+/** The random choices of a run, in the scenario `random` form, so another engine can replay them. */
+export function randomChoices(trace: readonly TraceRecord[], labelOf: (id: number) => string | undefined): Forced[] {
+  const out: Forced[] = [];
+  for (const r of trace) {
+    if (r.t !== 'event' || r.e !== 'random') continue;
+    if (r.kind === 'chance') out.push(r.pick === 1);
+    else if (r.kind === 'int') out.push(r.pick);
+    else out.push(labelOf(r.pick) ?? r.pick);
+  }
+  return out;
+}
+
+export async function serveAdapter(opts: { mutants: MutantName[]; name: string }): Promise<void> {
+  const cards = loadCardPool();
+  const write = (o: unknown) => process.stdout.write(JSON.stringify(o) + '\n');
+  const rl = createInterface({ input: process.stdin });
+  for await (const line of rl) {
+    let msg: { type?: string; case?: string; scenario?: unknown };
+    try {
+      msg = JSON.parse(line) as typeof msg;
+    } catch {
+      write({ type: 'error', message: 'request is not JSON' });
+      continue;
+    }
+    if (msg.type === 'hello') {
+      write({ type: 'hello', protocol: PROTOCOL, name: opts.name, version: '0.1.0', profile: 'hearthstone', fidelity: 'phases', cards: '*' });
+    } else if (msg.type === 'run') {
+      const id = String(msg.case);
+      try {
+        const s = parseScenario(`case ${id}`, msg.scenario, cards);
+        const r = runScenario(s, `case ${id}`, { cards, mutants: opts.mutants });
+        const labelOf = (eid: number) => entity(r.g, eid).label;
+        write({ type: 'result', case: id, final: comparableFromGame(r.g), trace: r.trace, random: randomChoices(r.trace, labelOf) });
+      } catch (e) {
+        if (e instanceof InputError) write({ type: 'unsupported', case: id, reason: e.message });
+        else write({ type: 'error', case: id, message: (e as Error).message });
+      }
+    } else if (msg.type === 'bye') {
+      break;
+    }
+  }
+}

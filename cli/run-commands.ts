@@ -1,0 +1,100 @@
+/** `arbiter run`, `arbiter adapter`, `arbiter merge`: differential testing against a simulator. */
+import type { Command } from 'commander';
+import { join } from 'node:path';
+import { loadCardPool } from '../engine/cards/pool.js';
+import { InputError, ROOT } from '../engine/validation.js';
+import { runDifferential, type CaseResult, type Case } from '../differential/runner.js';
+import { goldenCases } from '../differential/cases.js';
+import { splitCommand } from '../differential/adapter-process.js';
+import { serveAdapter, DEMO_MUTANTS } from '../adapters/reference/adapter.js';
+import { mutantOption, parseMutants } from './options.js';
+import { writeReports, summaryLine, perRuleTable } from '../reports/write.js';
+import { Progress } from './progress.js';
+import { mergeResults } from '../reports/merge.js';
+import { judgeTrace } from '../differential/judge.js';
+
+export const DEMO_COMMAND = [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', '--demo'];
+
+function parseShard(s: string | undefined): { index: number; count: number } | undefined {
+  if (!s) return undefined;
+  const m = /^(\d+)\/(\d+)$/.exec(s);
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new InputError('--shard', '$', `"${s}" is not i/n with 1 <= i <= n (e.g. 2/4)`);
+  return { index: Number(m[1]), count: Number(m[2]) };
+}
+
+function positiveInt(name: string, v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new InputError(name, '$', `"${v}" is not a whole number >= 0`);
+  return n;
+}
+
+export function addRunCommands(program: Command): void {
+  program
+    .command('run')
+    .description('run the golden scenarios (and --runs generated ones) against a simulator through its adapter, compare with the reference engine, write a report folder')
+    .option('--sim <command>', 'the adapter command line (spawned without a shell); default: the bundled demo simulator, which has known rule bugs')
+    .option('--runs <n>', 'generated scenarios to add to the golden ones', '0')
+    .option('--seed <s>', 'seed for generated scenarios', '1')
+    .option('--jobs <n>', 'adapter processes run in parallel', '1')
+    .option('--timeout <ms>', 'time limit per case, in milliseconds', '10000')
+    .option('--shard <i/n>', 'run only shard i of n (cases split by id); merge the shards with `arbiter merge`')
+    .option('--resume', 'keep the results already in the report folder and run only the cases missing there')
+    .option('--out <dir>', 'report folder', 'arbiter-report')
+    .option('--expectations <file>', 'baseline of known failures (default for the demo: adapters/demo/expectations.json)')
+    .option('--update-expectations', 'rewrite the baseline file from this run')
+    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
+    .addHelpText('after', `
+Exit codes: 0 no new failure; 1 a NEW FAIL (a regression against the baseline) or a case error; 2 bad input.
+Examples:
+  arbiter run                                   # the demo simulator, with its baseline of known failures
+  arbiter run --sim "python3 adapters/hearthbreaker/adapter.py" --jobs 2 --timeout 5000
+  arbiter run --sim "node bin/arbiter.mjs adapter --mutant ignore-rule-5" --expectations my-baseline.json
+  arbiter run --shard 1/2 --out part1 && arbiter run --shard 2/2 --out part2 && arbiter merge part1 part2 --out all`)
+    .action(async (o: { sim?: string; runs: string; seed: string; jobs: string; timeout: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }) => {
+      const cards = loadCardPool();
+      const command = o.sim ? splitCommand(o.sim) : DEMO_COMMAND;
+      if (command.length === 0) throw new InputError('--sim', '$', 'empty command');
+      const cases: Case[] = goldenCases(cards);
+      const runs = positiveInt('--runs', o.runs);
+      if (runs > 0) {
+        const { generatedCases } = await import('../differential/generated.js');
+        cases.push(...(await generatedCases(runs, o.seed, cards)));
+      }
+      const progress = new Progress(o.progress && process.stderr.isTTY === true);
+      const { results, hello } = await runDifferential({
+        command, cases, cards, outDir: o.out,
+        jobs: positiveInt('--jobs', o.jobs), timeoutMs: positiveInt('--timeout', o.timeout), resume: o.resume, shard: parseShard(o.shard),
+        judgeTrace,
+        onResult: (_r: CaseResult, done: number, total: number) => progress.tick(done, total),
+      });
+      progress.stop();
+      const expectations = o.expectations ?? (o.sim ? undefined : join(ROOT, 'adapters', 'demo', 'expectations.json'));
+      const summary = writeReports(o.out, results, { simulator: hello, expectationsFile: expectations, updateExpectations: o.updateExpectations, command: o.sim ?? '(bundled demo simulator)' });
+      process.stdout.write(perRuleTable(results) + '\n' + summaryLine(summary) + `\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`);
+      process.exitCode = summary.newFail > 0 || summary.errors > 0 ? 1 : 0;
+    });
+
+  program
+    .command('adapter')
+    .description('serve the reference engine as an adapter on stdin/stdout (spec/protocol.md); with --mutant it has deliberate rule bugs')
+    .addOption(mutantOption())
+    .option('--demo', `the bundled demo simulator: the reference engine with known bugs (${DEMO_MUTANTS.join(', ')})`)
+    .action(async (o: { mutant: string[]; demo?: boolean }) => {
+      const mutants = o.demo ? DEMO_MUTANTS : parseMutants(o.mutant);
+      await serveAdapter({ mutants, name: o.demo ? 'arbiter-demo' : mutants.length ? `arbiter-reference+${mutants.join('+')}` : 'arbiter-reference' });
+    });
+
+  program
+    .command('merge')
+    .description('merge the results of shards (report folders) into one report folder')
+    .argument('<dirs...>', 'report folders written by `arbiter run --shard i/n`')
+    .requiredOption('--out <dir>', 'the merged report folder')
+    .option('--expectations <file>', 'baseline of known failures')
+    .action((dirs: string[], o: { out: string; expectations?: string }) => {
+      const { results, simulator } = mergeResults(dirs);
+      const summary = writeReports(o.out, results, { simulator, expectationsFile: o.expectations, command: `merge ${dirs.join(' ')}` });
+      process.stdout.write(summaryLine(summary) + `\nreport: ${o.out}/\n`);
+      process.exitCode = summary.newFail > 0 || summary.errors > 0 ? 1 : 0;
+    });
+}
+

@@ -1,0 +1,136 @@
+/**
+ * Normalisation and comparison: map a simulator's answer and the reference engine's run to one vocabulary and
+ * compare them at the simulator's fidelity (final state; ordered events; events inside their phases).
+ */
+import type { CardDef } from '../engine/cards/format.js';
+import type { CardPool, Game } from '../engine/state.js';
+import { entity, attack, health, type Side } from '../engine/state.js';
+import type { Scenario, CardSetup, PlayerSetup } from '../engine/scenario/format.js';
+import type { TraceRecord, Fidelity } from '../engine/trace/format.js';
+import type { ComparableState, ComparablePlayer } from './protocol.js';
+
+export interface Divergence {
+  /** Where: "final.players.A.board[1].health", "events[3]", "result". */
+  path: string;
+  expected: unknown;
+  actual: unknown;
+}
+
+/** The reference engine's end state in the protocol's vocabulary (card ids). */
+export function comparableFromGame(g: Game): ComparableState {
+  const player = (side: Side): ComparablePlayer => {
+    const p = g.players[side];
+    const h = entity(g, p.hero);
+    return {
+      hero: { health: health(g, h), armor: h.armor },
+      board: p.board.map((id) => {
+        const m = entity(g, id);
+        return { card: m.card.id, attack: attack(g, m), health: health(g, m), ...(m.label ? { label: m.label } : {}) };
+      }),
+      hand: p.hand.map((id) => entity(g, id).card.id),
+      deckSize: p.deck.length,
+      secrets: p.secrets.map((id) => entity(g, id).card.id),
+      weapon: p.weapon !== null ? entity(g, p.weapon).card.id : null,
+    };
+  };
+  return { result: g.result, players: [player(0), player(1)] };
+}
+
+/** A scenario whose every card reference is a card id, plus the cards it uses (what an adapter receives). */
+export function withCardIds(s: Scenario, pool: CardPool): { scenario: Scenario; cards: Record<string, Pick<CardDef, 'id' | 'name' | 'type' | 'cost' | 'attack' | 'health' | 'text'>> } {
+  const cards: Record<string, Pick<CardDef, 'id' | 'name' | 'type' | 'cost' | 'attack' | 'health' | 'text'>> = {};
+  const id = (ref: string, prefer?: CardDef['type']) => {
+    const c = pool.get(ref, prefer);
+    cards[c.id] = { id: c.id, name: c.name, type: c.type, cost: c.cost, attack: c.attack, health: c.health, text: c.text };
+    return c.id;
+  };
+  const card = (x: string | CardSetup): string | CardSetup =>
+    typeof x === 'string' ? id(x) : { ...x, card: id(x.card), ...(x.enchantments ? { enchantments: x.enchantments.map((e) => id(typeof e === 'string' ? e : e.card, 'enchantment')) } : {}) };
+  const player = (p: PlayerSetup | undefined): PlayerSetup | undefined =>
+    p && {
+      ...p,
+      ...(p.hero ? { hero: id(p.hero) } : {}),
+      ...(p.board ? { board: p.board.map(card) } : {}),
+      ...(p.hand ? { hand: p.hand.map(card) } : {}),
+      ...(p.deck ? { deck: p.deck.map(card) } : {}),
+      ...(p.secrets ? { secrets: p.secrets.map(card) } : {}),
+      ...(p.weapon ? { weapon: card(p.weapon) } : {}),
+    };
+  const scenario: Scenario = { ...s, setup: { ...s.setup, A: player(s.setup.A), B: player(s.setup.B) } };
+  if (!scenario.setup.A) delete scenario.setup.A;
+  if (!scenario.setup.B) delete scenario.setup.B;
+  // the default hero is a card too
+  id('Jaina Proudmoore');
+  return { scenario, cards };
+}
+
+export function compareFinal(expected: ComparableState, actual: ComparableState): Divergence[] {
+  const out: Divergence[] = [];
+  if (expected.result !== actual.result) out.push({ path: 'final.result', expected: expected.result, actual: actual.result });
+  (['A', 'B'] as const).forEach((name, i) => {
+    const e = expected.players[i]!;
+    const a = actual.players[i];
+    const at = `final.players.${name}`;
+    if (!a) { out.push({ path: at, expected: 'a player', actual: undefined }); return; }
+    if (e.hero.health !== a.hero.health) out.push({ path: `${at}.hero.health`, expected: e.hero.health, actual: a.hero.health });
+    if (a.hero.armor !== undefined && (e.hero.armor ?? 0) !== a.hero.armor) out.push({ path: `${at}.hero.armor`, expected: e.hero.armor ?? 0, actual: a.hero.armor });
+    const eb = e.board.map((m) => `${m.card} ${m.attack}/${m.health}`);
+    const ab = a.board.map((m) => `${m.card} ${m.attack}/${m.health}`);
+    if (JSON.stringify(eb) !== JSON.stringify(ab)) {
+      if (eb.length !== ab.length || e.board.some((m, k) => m.card !== a.board[k]!.card)) out.push({ path: `${at}.board`, expected: eb, actual: ab });
+      else e.board.forEach((m, k) => {
+        const x = a.board[k]!;
+        if (m.attack !== x.attack) out.push({ path: `${at}.board[${k}].attack`, expected: m.attack, actual: x.attack });
+        if (m.health !== x.health) out.push({ path: `${at}.board[${k}].health`, expected: m.health, actual: x.health });
+      });
+    }
+    if (JSON.stringify([...e.hand].sort()) !== JSON.stringify([...a.hand].sort())) out.push({ path: `${at}.hand`, expected: e.hand, actual: a.hand });
+    if (a.deckSize !== undefined && e.deckSize !== a.deckSize) out.push({ path: `${at}.deckSize`, expected: e.deckSize, actual: a.deckSize });
+    if (a.secrets !== undefined && JSON.stringify([...(e.secrets ?? [])].sort()) !== JSON.stringify([...a.secrets].sort())) out.push({ path: `${at}.secrets`, expected: e.secrets, actual: a.secrets });
+    if (a.weapon !== undefined && (e.weapon ?? null) !== a.weapon) out.push({ path: `${at}.weapon`, expected: e.weapon ?? null, actual: a.weapon });
+  });
+  return out;
+}
+
+const EVENT_KINDS = new Set(['damage', 'heal', 'death', 'summon', 'draw', 'destroy_mark', 'control']);
+const REF_FIELDS = ['source', 'target', 'entity'] as const;
+
+/**
+ * The ordered events of a trace, with entities named so that two producers agree: the scenario label, or
+ * "<card id>#<n>" for the n-th entity of that card created during the run. At fidelity 'phases' each event also
+ * names the kinds of the phases around it.
+ */
+export function eventSignature(trace: readonly TraceRecord[], fidelity: Fidelity): string[] {
+  const refs = new Map<number, string>();
+  const seen = new Map<string, number>();
+  const kinds = new Map<number, string>();
+  const stack: string[] = [];
+  const out: string[] = [];
+  for (const r of trace) {
+    if (r.t === 'entity') {
+      if (r.label) refs.set(r.id, r.label);
+      else { const n = (seen.get(r.card) ?? 0) + 1; seen.set(r.card, n); refs.set(r.id, `${r.card}#${n}`); }
+    } else if (r.t === 'open') {
+      kinds.set(r.id, r.block === 'phase' ? r.kind : '');
+      stack.push(r.block === 'phase' ? r.kind : '');
+    } else if (r.t === 'close') {
+      stack.pop();
+    } else if (r.t === 'event' && EVENT_KINDS.has(r.e)) {
+      const rec = r as unknown as Record<string, unknown>;
+      const parts = [r.e, ...REF_FIELDS.filter((f) => typeof rec[f] === 'number').map((f) => `${f}=${refs.get(rec[f] as number) ?? `#${String(rec[f])}`}`)];
+      if (typeof rec.amount === 'number') parts.push(`amount=${String(rec.amount)}`);
+      if (r.e === 'draw' || r.e === 'summon') parts.push(`player=${String(rec.player ?? rec.controller)}`);
+      if (fidelity === 'phases') parts.push(`in=${stack.filter(Boolean).join('>')}`);
+      out.push(parts.join(' '));
+    }
+  }
+  return out;
+}
+
+export function compareEvents(expected: string[], actual: string[]): Divergence[] {
+  const n = Math.max(expected.length, actual.length);
+  for (let i = 0; i < n; i++) {
+    if (expected[i] !== actual[i]) return [{ path: `events[${i}]`, expected: expected[i] ?? '(no more events)', actual: actual[i] ?? '(no more events)' }];
+  }
+  return [];
+}

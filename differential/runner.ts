@@ -1,0 +1,205 @@
+/**
+ * `arbiter run`: the golden scenarios (and generated ones) against a simulator's adapter, compared with the reference
+ * engine at the adapter's fidelity. Results are written case by case to results.jsonl, so a killed run resumes where
+ * it stopped; `--jobs` runs several adapter processes; `--shard i/n` splits a run across machines.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CardPool } from '../engine/state.js';
+import type { Scenario } from '../engine/scenario/format.js';
+import { traceToJsonl, type Fidelity, type TraceRecord } from '../engine/trace/format.js';
+import { MUTANTS, type MutantName } from '../engine/mutants.js';
+import { runScenario } from '../engine/scenario/run.js';
+import { AdapterProcess, type Outcome } from './adapter-process.js';
+import { comparableFromGame, compareEvents, compareFinal, eventSignature, withCardIds, type Divergence } from './compare.js';
+import type { ComparableState, Hello } from './protocol.js';
+
+export type CaseStatus = 'PASS' | 'FAIL' | 'UNSUPPORTED' | 'CRASH' | 'TIMEOUT' | 'PROTOCOL_ERROR' | 'ERROR';
+
+export interface Case {
+  id: string;
+  scenario: Scenario;
+  /** Where it comes from: a golden file path, or "generated:<seed>". */
+  origin: string;
+}
+
+export interface TraceViolation { invariant: string; rule: string; message: string }
+
+export interface CaseResult {
+  case: string;
+  origin: string;
+  status: CaseStatus;
+  rules: string[];
+  title: string;
+  simulator: { name: string; version: string; fidelity: Fidelity };
+  divergences: Divergence[];
+  /** Trace invariants that the simulator's own trace breaks. */
+  violations: TraceViolation[];
+  /** Mutants of the reference engine that reproduce the simulator's answer: the rules it most likely breaks. */
+  diagnosis: { mutant: string; rule: string; text: string }[];
+  expected?: ComparableState;
+  actual?: ComparableState;
+  /** For cases that did not pass: the scenario as sent (card ids), for reports and repro. */
+  scenario?: Scenario;
+  /** For failures: files under traces/ (reference trace, simulator trace) relative to the report folder. */
+  traces?: { reference: string; simulator?: string };
+  detail?: string;
+  stderr?: string;
+}
+
+export interface RunOptions {
+  command: string[];
+  cases: Case[];
+  cards: CardPool;
+  outDir: string;
+  jobs?: number;
+  timeoutMs?: number;
+  resume?: boolean;
+  shard?: { index: number; count: number };
+  /** Judge a simulator trace (invariants at its fidelity). */
+  judgeTrace?: (trace: TraceRecord[], fidelity: Fidelity) => TraceViolation[];
+  onResult?: (r: CaseResult, done: number, total: number) => void;
+}
+
+export const RESULTS_FILE = 'results.jsonl';
+
+export function readResults(dir: string): CaseResult[] {
+  const f = join(dir, RESULTS_FILE);
+  if (!existsSync(f)) return [];
+  const out: CaseResult[] = [];
+  for (const line of readFileSync(f, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    try { out.push(JSON.parse(line) as CaseResult); } catch { /* a line cut by a kill: that case runs again */ }
+  }
+  return out;
+}
+
+export function shardOf(cases: Case[], shard: { index: number; count: number } | undefined): Case[] {
+  const sorted = [...cases].sort((a, b) => a.id.localeCompare(b.id));
+  if (!shard) return sorted;
+  return sorted.filter((_, i) => i % shard.count === shard.index - 1);
+}
+
+function usesOnly(supported: '*' | string[], cards: Record<string, unknown>): string | null {
+  if (supported === '*') return null;
+  const set = new Set(supported);
+  const missing = Object.keys(cards).filter((c) => !set.has(c)).sort();
+  return missing.length ? `uses cards the simulator does not support: ${missing.join(', ')}` : null;
+}
+
+/** Which mutants of the reference engine give the simulator's answer? (diagnosis by rule) */
+export function diagnose(c: Case, cards: CardPool, actual: ComparableState): CaseResult['diagnosis'] {
+  const out: CaseResult['diagnosis'] = [];
+  for (const [m, info] of Object.entries(MUTANTS)) {
+    try {
+      const r = runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] });
+      if (compareFinal(comparableFromGame(r.g), actual).length === 0) out.push({ mutant: m, rule: info.rule, text: info.text });
+    } catch { /* the mutant cannot run it */ }
+  }
+  return out;
+}
+
+export interface Judged { result: CaseResult; refTrace?: TraceRecord[]; simTrace?: TraceRecord[] }
+
+export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: RunOptions['judgeTrace']): Judged {
+  const j = judgeOutcome(c, hello, outcome, cards, judgeTrace);
+  if (j.result.status !== 'PASS') j.result.scenario = c.scenario;
+  return j;
+}
+
+function judgeOutcome(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: RunOptions['judgeTrace']): Judged {
+  const base = { case: c.id, origin: c.origin, rules: c.scenario.rules, title: c.scenario.title, simulator: { name: hello.name, version: hello.version, fidelity: hello.fidelity }, divergences: [], violations: [], diagnosis: [] };
+  if (outcome.kind !== 'answer') return { result: { ...base, status: outcome.kind, detail: outcome.detail, ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
+  const msg = outcome.msg;
+  if (msg.type === 'unsupported') return { result: { ...base, status: 'UNSUPPORTED', detail: msg.reason } };
+  if (msg.type === 'error') return { result: { ...base, status: 'CRASH', detail: msg.message, ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
+  if (msg.type !== 'result') return { result: { ...base, status: 'PROTOCOL_ERROR', detail: `unexpected ${msg.type}` } };
+  // The reference engine replays the simulator's own random choices, so random cards compare exactly.
+  const scenario = msg.random && msg.random.length ? { ...c.scenario, random: msg.random } : c.scenario;
+  let ref;
+  try {
+    ref = runScenario(scenario, c.origin, { cards });
+  } catch (e) {
+    // The simulator's random choices cannot happen in the reference engine: compare without them.
+    ref = runScenario(c.scenario, c.origin, { cards });
+    void e;
+  }
+  const expected = comparableFromGame(ref.g);
+  const divergences = compareFinal(expected, msg.final);
+  if (hello.fidelity !== 'final_state' && msg.trace) {
+    divergences.push(...compareEvents(eventSignature(ref.trace, hello.fidelity), eventSignature(msg.trace, hello.fidelity)));
+  }
+  const violations = judgeTrace && msg.trace ? judgeTrace(msg.trace, hello.fidelity) : [];
+  const failed = divergences.length > 0 || violations.length > 0;
+  return {
+    result: {
+      ...base,
+      status: failed ? 'FAIL' : 'PASS',
+      divergences,
+      violations,
+      diagnosis: failed ? diagnose(c, cards, msg.final) : [],
+      expected,
+      actual: msg.final,
+    },
+    refTrace: ref.trace,
+    simTrace: msg.trace,
+  };
+}
+
+function writeTraces(dir: string, id: string, ref: TraceRecord[], sim: TraceRecord[] | undefined): NonNullable<CaseResult['traces']> {
+  mkdirSync(join(dir, 'traces'), { recursive: true });
+  const reference = `traces/${id}.reference.jsonl`;
+  writeFileSync(join(dir, reference), traceToJsonl(ref));
+  if (!sim) return { reference };
+  const simulator = `traces/${id}.simulator.jsonl`;
+  writeFileSync(join(dir, simulator), traceToJsonl(sim));
+  return { reference, simulator };
+}
+
+export async function runDifferential(o: RunOptions): Promise<{ results: CaseResult[]; hello: Hello }> {
+  mkdirSync(o.outDir, { recursive: true });
+  const resultsFile = join(o.outDir, RESULTS_FILE);
+  const previous = o.resume ? readResults(o.outDir) : [];
+  if (!o.resume) writeFileSync(resultsFile, '');
+  const done = new Map(previous.map((r) => [r.case, r]));
+  const todo = shardOf(o.cases, o.shard).filter((c) => !done.has(c.id));
+  const timeout = o.timeoutMs ?? 10_000;
+  const jobs = Math.max(1, Math.min(o.jobs ?? 1, todo.length || 1));
+  const procs = Array.from({ length: jobs }, () => new AdapterProcess(o.command));
+  const hello = await procs[0]!.open(Math.max(timeout, 30_000));
+  await Promise.all(procs.slice(1).map((p) => p.open(Math.max(timeout, 30_000))));
+  let next = 0;
+  let finished = previous.length;
+  const total = previous.length + todo.length;
+  const results: CaseResult[] = [...previous];
+  const worker = async (p: AdapterProcess) => {
+    while (next < todo.length) {
+      const c = todo[next++]!;
+      let r: CaseResult;
+      try {
+        const { scenario, cards } = withCardIds(c.scenario, o.cards);
+        const unsupported = usesOnly(hello.cards, cards);
+        const j = unsupported
+          ? judgeCase(c, hello, { kind: 'answer', msg: { type: 'unsupported', case: c.id, reason: unsupported }, stderr: '' }, o.cards)
+          : judgeCase(c, hello, await p.runCase(c.id, { scenario, cards }, timeout), o.cards, o.judgeTrace);
+        r = j.result;
+        if (r.status === 'FAIL' && j.refTrace) r.traces = writeTraces(o.outDir, c.id, j.refTrace, j.simTrace);
+      } catch (e) {
+        r = { case: c.id, origin: c.origin, status: 'ERROR', rules: c.scenario.rules, title: c.scenario.title, simulator: { name: hello.name, version: hello.version, fidelity: hello.fidelity }, divergences: [], violations: [], diagnosis: [], detail: (e as Error).message };
+      }
+      appendFileSync(resultsFile, JSON.stringify(r) + '\n');
+      results.push(r);
+      finished++;
+      o.onResult?.(r, finished, total);
+    }
+  };
+  try {
+    await Promise.all(procs.map(worker));
+  } finally {
+    await Promise.all(procs.map((p) => p.close()));
+  }
+  // Deterministic output: the file is rewritten in case order once the run is complete.
+  results.sort((a, b) => a.case.localeCompare(b.case));
+  writeFileSync(resultsFile, results.map((r) => JSON.stringify(r)).join('\n') + (results.length ? '\n' : ''));
+  return { results, hello };
+}

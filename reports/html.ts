@@ -1,0 +1,101 @@
+/**
+ * report.html: one self-contained page (no external assets). The per-rule matrix; then for each failure its
+ * scenario, expected and actual state side by side, the trace diff, and both engines' phase and queue trees drawn so
+ * a reader sees where they part.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import type { CaseResult } from '../differential/runner.js';
+import type { TraceRecord } from '../engine/trace/format.js';
+import { traceTree } from '../engine/trace/tree.js';
+import { eventSignature } from '../differential/compare.js';
+import type { ComparableState } from '../differential/protocol.js';
+import { rule } from '../engine/rules.js';
+import type { ReportOptions, Summary } from './write.js';
+import { ruleMatrix, summaryLine } from './write.js';
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function readTrace(dir: string, rel: string | undefined): TraceRecord[] | null {
+  if (!rel || !existsSync(join(dir, rel))) return null;
+  return readFileSync(join(dir, rel), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as TraceRecord);
+}
+
+function stateTable(s: ComparableState | undefined, other: ComparableState | undefined): string {
+  if (!s) return '<p class="muted">(none)</p>';
+  const rows: string[] = [`<tr><th colspan="2">result: ${esc(s.result)}</th></tr>`];
+  s.players.forEach((p, i) => {
+    const o = other?.players[i];
+    const mark = (a: unknown, b: unknown) => (o && JSON.stringify(a) !== JSON.stringify(b) ? ' class="diff"' : '');
+    rows.push(`<tr><th>player ${i === 0 ? 'A' : 'B'} hero</th><td${mark(p.hero.health, o?.hero.health)}>${p.hero.health} health${p.hero.armor ? `, ${p.hero.armor} armor` : ''}</td></tr>`);
+    rows.push(`<tr><th>board</th><td${mark(p.board.map((m) => [m.card, m.attack, m.health]), o?.board.map((m) => [m.card, m.attack, m.health]))}>${p.board.map((m) => `${esc(m.card)} ${m.attack}/${m.health}`).join(', ') || '(empty)'}</td></tr>`);
+    rows.push(`<tr><th>hand</th><td${mark([...p.hand].sort(), o ? [...o.hand].sort() : undefined)}>${p.hand.map(esc).join(', ') || '(empty)'}</td></tr>`);
+  });
+  return `<table class="state">${rows.join('')}</table>`;
+}
+
+function diffBlock(a: string, b: string, nameA: string, nameB: string): string {
+  const patch = createTwoFilesPatch(nameA, nameB, a, b, undefined, undefined, { context: 3 });
+  const body = patch.split('\n').slice(2).map((l) => {
+    const cls = l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : l.startsWith('@@') ? 'hunk' : '';
+    return `<span class="${cls}">${esc(l)}</span>`;
+  });
+  return `<pre class="diff-view" data-testid="trace-diff">${body.join('\n')}</pre>`;
+}
+
+function failureSection(dir: string, r: CaseResult, verdict: string): string {
+  const ref = readTrace(dir, r.traces?.reference);
+  const sim = readTrace(dir, r.traces?.simulator);
+  const fid = r.simulator.fidelity;
+  const diff = ref && sim
+    ? diffBlock(eventSignature(ref, fid).join('\n') + '\n', eventSignature(sim, fid).join('\n') + '\n', 'reference engine', r.simulator.name)
+    : diffBlock(JSON.stringify(r.expected ?? null, null, 1) + '\n', JSON.stringify(r.actual ?? null, null, 1) + '\n', 'reference engine (final state)', `${r.simulator.name} (final state)`);
+  const why = [
+    r.detail ? `<li>${esc(r.detail)}</li>` : '',
+    ...r.divergences.map((d) => `<li><code>${esc(d.path)}</code>: expected <code>${esc(JSON.stringify(d.expected))}</code>, got <code>${esc(JSON.stringify(d.actual))}</code></li>`),
+    ...r.violations.map((v) => `<li>invariant <b>${esc(v.invariant)}</b> (rule ${esc(v.rule)}): ${esc(v.message)}</li>`),
+    ...r.diagnosis.map((d) => `<li>same result as the reference engine with mutant <b>${esc(d.mutant)}</b>: rule ${esc(d.rule)} — ${esc(d.text)}</li>`),
+  ].join('');
+  const rules = r.rules.map((id) => `<span class="rule" title="${esc(rule(id)?.text ?? '')}">${esc(id)}</span>`).join(' ');
+  return `<details class="failure" data-case="${esc(r.case)}" open>
+<summary><span class="verdict v-${esc(verdict.replace(/ /g, '-'))}">${esc(verdict)}</span> <b>${esc(r.case)}</b> ${rules} — ${esc(r.title)}</summary>
+<ul class="why">${why}</ul>
+<div class="cols"><div><h4>expected (reference engine)</h4>${stateTable(r.expected, r.actual)}</div><div><h4>actual (${esc(r.simulator.name)})</h4>${stateTable(r.actual, r.expected)}</div></div>
+<h4>trace diff</h4>${diff}
+${ref ? `<div class="cols"><div><h4>reference: phases and queues</h4><pre class="tree">${esc(traceTree(ref))}</pre></div><div><h4>${esc(r.simulator.name)}: phases and queues</h4><pre class="tree">${sim ? esc(traceTree(sim)) : '(the simulator reports no trace at fidelity ' + esc(fid) + ')'}</pre></div></div>` : ''}
+<h4>scenario</h4><pre class="scenario">${esc(JSON.stringify(r.scenario ?? null, null, 2))}</pre>
+${r.stderr ? `<h4>simulator stderr</h4><pre>${esc(r.stderr)}</pre>` : ''}
+</details>`;
+}
+
+export function renderHtml(dir: string, results: CaseResult[], s: Summary, o: ReportOptions): string {
+  const matrix = [...ruleMatrix(results)].map(([id, r]) => {
+    const cls = r.fail + r.error > 0 ? 'bad' : r.pass > 0 ? 'good' : 'none';
+    return `<tr class="${cls}"><td><b>${esc(id)}</b></td><td>${esc(rule(id)?.title ?? '')}</td><td>${r.pass}</td><td>${r.fail}</td><td>${r.unsupported}</td><td>${r.error}</td><td>${r.cases.map(esc).join(', ')}</td></tr>`;
+  }).join('\n');
+  const failing = results.filter((r) => ['NEW FAIL', 'KNOWN FAIL', 'ERROR'].includes(s.verdicts[r.case]!));
+  const list = failing.map((r) => `<li><a href="#${esc(r.case)}">${esc(r.case)}</a> <span class="verdict v-${esc(s.verdicts[r.case]!.replace(/ /g, '-'))}">${esc(s.verdicts[r.case]!)}</span></li>`).join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Arbiter report: ${esc(o.simulator.name)}</title>
+<style>
+body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}h1{font-size:1.5em}code,pre{font:12px/1.35 ui-monospace,monospace}
+table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}
+tr.bad td:first-child{background:#fdd}tr.good td:first-child{background:#dfd}.muted{color:#888}
+.verdict{font-weight:bold;padding:0 4px;border-radius:3px}.v-NEW-FAIL,.v-ERROR{background:#c00;color:#fff}.v-KNOWN-FAIL{background:#fc6}.v-NEW-PASS{background:#6c6}
+.rule{background:#eef;border:1px solid #99c;border-radius:3px;padding:0 3px;font-size:12px}
+details.failure{border:1px solid #ddd;border-radius:4px;margin:1em 0;padding:.5em 1em}.cols{display:flex;gap:1em}.cols>div{flex:1;min-width:0}
+pre{background:#f7f7f7;padding:.5em;overflow:auto;max-height:30em}.add{background:#dfd;display:block}.del{background:#fdd;display:block}.hunk{color:#66a;display:block}
+td.diff{background:#fee}
+</style></head><body>
+<h1>Arbiter report: ${esc(o.simulator.name)} ${esc(o.simulator.version)}</h1>
+<p>Simulator command: <code>${esc(o.command)}</code> · fidelity <b>${esc(o.simulator.fidelity)}</b></p>
+<p id="summary"><b>${esc(summaryLine(s))}</b></p>
+<h2>Per rule</h2>
+<table id="rule-matrix"><tr><th>rule</th><th>title</th><th>pass</th><th>fail</th><th>unsupported</th><th>error</th><th>failing cases</th></tr>
+${matrix}</table>
+<h2>Failures (${failing.length})</h2><ul id="failure-list">${list}</ul>
+${failing.map((r) => `<a id="${esc(r.case)}"></a>${failureSection(dir, r, s.verdicts[r.case]!)}`).join('\n')}
+</body></html>
+`;
+}

@@ -1,0 +1,17 @@
+/** Merge shard report folders: their results, deduplicated by case id and sorted. */
+import { readResults, type CaseResult } from '../differential/runner.js';
+import { InputError } from '../engine/validation.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function mergeResults(dirs: string[]): { results: CaseResult[]; simulator: CaseResult['simulator'] } {
+  const byCase = new Map<string, CaseResult>();
+  for (const d of dirs) {
+    if (!existsSync(join(d, 'results.jsonl'))) throw new InputError(join(d, 'results.jsonl'), '$', 'no results.jsonl in this folder (expected a report folder written by `arbiter run`)');
+    for (const r of readResults(d)) byCase.set(r.case, r);
+  }
+  const results = [...byCase.values()].sort((a, b) => a.case.localeCompare(b.case));
+  const sims = new Set(results.map((r) => `${r.simulator.name} ${r.simulator.version}`));
+  if (sims.size > 1) throw new InputError(dirs.join(', '), '$', `the shards come from different simulators: ${[...sims].join('; ')}`);
+  return { results, simulator: results[0]?.simulator ?? { name: 'unknown', version: '', fidelity: 'final_state' } };
+}

@@ -1,0 +1,135 @@
+/**
+ * Every `arbiter run` writes a report folder: results.jsonl (one line per case, written by the runner), summary.md,
+ * junit.xml (for CI systems) and report.html (self-contained). All of it is deterministic: same results, same bytes.
+ */
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CaseResult } from '../differential/runner.js';
+import type { Hello } from '../differential/protocol.js';
+import { loadExpectations, verdict, writeExpectations, type Verdict } from './expectations.js';
+import { renderHtml } from './html.js';
+import { rule } from '../engine/rules.js';
+
+export interface Summary {
+  simulator: string;
+  total: number;
+  pass: number;
+  newFail: number;
+  newPass: number;
+  knownFail: number;
+  unsupported: number;
+  errors: number;
+  verdicts: Record<string, Verdict>;
+}
+
+export interface ReportOptions {
+  simulator: Pick<Hello, 'name' | 'version' | 'fidelity'>;
+  expectationsFile?: string;
+  updateExpectations?: boolean;
+  command: string;
+}
+
+export function summarize(results: CaseResult[], verdicts: Record<string, Verdict>, simulator: string): Summary {
+  const s: Summary = { simulator, total: results.length, pass: 0, newFail: 0, newPass: 0, knownFail: 0, unsupported: 0, errors: 0, verdicts };
+  for (const r of results) {
+    const v = verdicts[r.case]!;
+    if (v === 'PASS') s.pass++;
+    else if (v === 'NEW FAIL') s.newFail++;
+    else if (v === 'NEW PASS') s.newPass++;
+    else if (v === 'KNOWN FAIL') s.knownFail++;
+    else if (v === 'UNSUPPORTED') s.unsupported++;
+    else s.errors++;
+  }
+  return s;
+}
+
+export function summaryLine(s: Summary): string {
+  return `${s.simulator}: ${s.total} cases: ${s.pass} pass, ${s.newFail} NEW FAIL, ${s.newPass} NEW PASS, ${s.knownFail} known fail, ${s.unsupported} unsupported, ${s.errors} error`;
+}
+
+/** rule → pass / fail / unsupported / error counts, over the rule ids the cases cite. */
+export function ruleMatrix(results: CaseResult[]): Map<string, { pass: number; fail: number; unsupported: number; error: number; cases: string[] }> {
+  const m = new Map<string, { pass: number; fail: number; unsupported: number; error: number; cases: string[] }>();
+  for (const r of results) {
+    for (const id of r.rules) {
+      const row = m.get(id) ?? { pass: 0, fail: 0, unsupported: 0, error: 0, cases: [] };
+      if (r.status === 'PASS') row.pass++;
+      else if (r.status === 'FAIL') { row.fail++; row.cases.push(r.case); }
+      else if (r.status === 'UNSUPPORTED') row.unsupported++;
+      else { row.error++; row.cases.push(r.case); }
+      m.set(id, row);
+    }
+  }
+  return new Map([...m.entries()].sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true })));
+}
+
+export function perRuleTable(results: CaseResult[]): string {
+  const lines = ['rule             pass  fail  unsup  error  title'];
+  for (const [id, r] of ruleMatrix(results)) {
+    lines.push(`${id.padEnd(16)} ${String(r.pass).padStart(4)}  ${String(r.fail).padStart(4)}  ${String(r.unsupported).padStart(5)}  ${String(r.error).padStart(5)}  ${rule(id)?.title ?? ''}`);
+  }
+  return lines.join('\n');
+}
+
+function xml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function failureText(r: CaseResult): string {
+  const out: string[] = [];
+  if (r.detail) out.push(r.detail);
+  for (const d of r.divergences) out.push(`${d.path}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`);
+  for (const v of r.violations) out.push(`invariant ${v.invariant} (rule ${v.rule}): ${v.message}`);
+  for (const d of r.diagnosis) out.push(`same result as the reference engine with mutant ${d.mutant}: rule ${d.rule} (${d.text})`);
+  return out.join('\n');
+}
+
+export function junit(results: CaseResult[], verdicts: Record<string, Verdict>, sim: string): string {
+  const failures = results.filter((r) => verdicts[r.case] === 'NEW FAIL').length;
+  const errors = results.filter((r) => verdicts[r.case] === 'ERROR').length;
+  const skipped = results.filter((r) => ['UNSUPPORTED', 'KNOWN FAIL'].includes(verdicts[r.case]!)).length;
+  const lines = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="arbiter" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="${skipped}">`, `  <testsuite name="${xml(sim)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="${skipped}">`];
+  for (const r of results) {
+    const v = verdicts[r.case]!;
+    lines.push(`    <testcase classname="${xml(`rules ${r.rules.join(',')}`)}" name="${xml(r.case)}">`);
+    if (v === 'NEW FAIL') lines.push(`      <failure message="${xml(r.divergences[0]?.path ?? r.violations[0]?.message ?? 'fail')}">${xml(failureText(r))}</failure>`);
+    else if (v === 'ERROR') lines.push(`      <error message="${xml(r.status)}">${xml(failureText(r))}</error>`);
+    else if (v === 'UNSUPPORTED') lines.push(`      <skipped message="${xml(`unsupported: ${r.detail ?? ''}`)}"/>`);
+    else if (v === 'KNOWN FAIL') lines.push(`      <skipped message="known failure (baseline)"/>`);
+    lines.push('    </testcase>');
+  }
+  lines.push('  </testsuite>', '</testsuites>', '');
+  return lines.join('\n');
+}
+
+export function markdown(results: CaseResult[], s: Summary, o: ReportOptions): string {
+  const out = [`# Arbiter report: ${o.simulator.name} ${o.simulator.version}`, '', `Simulator command: \`${o.command}\` · fidelity: ${o.simulator.fidelity}`, '', `**${summaryLine(s)}**`, '', '## Per rule', '', '| rule | title | pass | fail | unsupported | error |', '|---|---|---|---|---|---|'];
+  for (const [id, r] of ruleMatrix(results)) out.push(`| ${id} | ${rule(id)?.title ?? ''} | ${r.pass} | ${r.fail} | ${r.unsupported} | ${r.error} |`);
+  const groups: Verdict[] = ['NEW FAIL', 'ERROR', 'NEW PASS', 'KNOWN FAIL', 'UNSUPPORTED'];
+  for (const g of groups) {
+    const rs = results.filter((r) => s.verdicts[r.case] === g);
+    if (!rs.length) continue;
+    out.push('', `## ${g} (${rs.length})`, '');
+    for (const r of rs) {
+      out.push(`- **${r.case}** (rules ${r.rules.join(', ')}): ${r.title}`);
+      const t = failureText(r);
+      if (t && g !== 'NEW PASS') for (const l of t.split('\n')) out.push(`  - ${l}`);
+    }
+  }
+  return out.join('\n') + '\n';
+}
+
+export function writeReports(dir: string, results: CaseResult[], o: ReportOptions): Summary {
+  mkdirSync(dir, { recursive: true });
+  const sorted = [...results].sort((a, b) => a.case.localeCompare(b.case));
+  const exp = loadExpectations(o.expectationsFile);
+  const verdicts: Record<string, Verdict> = {};
+  for (const r of sorted) verdicts[r.case] = verdict(r, exp);
+  const s = summarize(sorted, verdicts, `${o.simulator.name} ${o.simulator.version}`);
+  writeFileSync(join(dir, 'results.jsonl'), sorted.map((r) => JSON.stringify(r)).join('\n') + (sorted.length ? '\n' : ''));
+  writeFileSync(join(dir, 'summary.md'), markdown(sorted, s, o));
+  writeFileSync(join(dir, 'junit.xml'), junit(sorted, verdicts, s.simulator));
+  writeFileSync(join(dir, 'report.html'), renderHtml(dir, sorted, s, o));
+  if (o.updateExpectations && o.expectationsFile) writeExpectations(o.expectationsFile, sorted, o.simulator.name, exp);
+  return s;
+}
