@@ -36,73 +36,83 @@ export function splitCommand(cmd: string): string[] {
   return out;
 }
 
+/** One running child: its lines, its waiter, its stderr. Events of a killed child never touch the next one. */
+interface Session {
+  child: ChildProcessWithoutNullStreams;
+  lines: string[];
+  waiter: ((line: string | null) => void) | null;
+  stderr: string;
+  exited: boolean;
+}
+
 export class AdapterProcess {
-  private child: ChildProcessWithoutNullStreams | null = null;
-  private lines: string[] = [];
-  private waiter: ((line: string | null) => void) | null = null;
-  private stderr = '';
-  private exited = false;
+  private s: Session | null = null;
   hello: Hello | null = null;
 
   constructor(private readonly command: string[], private readonly env: NodeJS.ProcessEnv = process.env) {}
 
-  private start(): void {
+  private start(): Session {
     const [cmd, ...args] = this.command;
     if (!cmd) throw new Error('empty simulator command');
     const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'], env: this.env, shell: false });
-    this.child = child;
-    this.lines = [];
-    this.stderr = '';
-    this.exited = false;
+    const s: Session = { child, lines: [], waiter: null, stderr: '', exited: false };
+    this.s = s;
     createInterface({ input: child.stdout }).on('line', (l) => {
-      if (this.waiter) { const w = this.waiter; this.waiter = null; w(l); } else this.lines.push(l);
+      if (s.waiter) { const w = s.waiter; s.waiter = null; w(l); } else s.lines.push(l);
     });
-    child.stderr.on('data', (d: Buffer) => { this.stderr = (this.stderr + d.toString()).slice(-4000); });
+    child.stderr.on('data', (d: Buffer) => { s.stderr = (s.stderr + d.toString()).slice(-4000); });
     const gone = () => {
-      this.exited = true;
-      if (this.waiter) { const w = this.waiter; this.waiter = null; w(null); }
+      s.exited = true;
+      if (s.waiter) { const w = s.waiter; s.waiter = null; w(null); }
     };
     child.on('exit', gone);
-    child.on('error', (e) => { this.stderr += `\nspawn error: ${e.message}`; gone(); });
+    child.on('error', (e) => { s.stderr += `\nspawn error: ${e.message}`; gone(); });
     child.stdin.on('error', () => undefined);
+    return s;
   }
 
-  private nextLine(timeoutMs: number): Promise<string | null | 'timeout'> {
-    if (this.lines.length) return Promise.resolve(this.lines.shift()!);
-    if (this.exited) return Promise.resolve(null);
+  private nextLine(s: Session, timeoutMs: number): Promise<string | null | 'timeout'> {
+    if (s.lines.length) return Promise.resolve(s.lines.shift()!);
+    if (s.exited) return Promise.resolve(null);
     return new Promise((resolve) => {
-      const t = setTimeout(() => { this.waiter = null; resolve('timeout'); }, timeoutMs);
-      this.waiter = (l) => { clearTimeout(t); resolve(l); };
+      const t = setTimeout(() => { s.waiter = null; resolve('timeout'); }, timeoutMs);
+      s.waiter = (l) => { clearTimeout(t); resolve(l); };
     });
   }
 
-  private send(obj: unknown): void {
-    this.child?.stdin.write(JSON.stringify(obj) + '\n');
+  private send(s: Session, obj: unknown): void {
+    if (!s.exited) s.child.stdin.write(JSON.stringify(obj) + '\n');
   }
 
   /** Start (or restart) and shake hands. Throws with a clear message when the adapter cannot start. */
   async open(timeoutMs: number): Promise<Hello> {
     this.kill();
-    this.start();
-    this.send({ type: 'hello', protocol: PROTOCOL });
-    const line = await this.nextLine(timeoutMs);
-    if (line === 'timeout') throw new Error(`adapter did not answer the hello within ${timeoutMs} ms: ${this.command.join(' ')}${this.stderr ? `\n${this.stderr.trim()}` : ''}`);
-    if (line === null) throw new Error(`adapter exited before the hello: ${this.command.join(' ')}${this.stderr ? `\n${this.stderr.trim()}` : ''}`);
+    const s = this.start();
+    this.send(s, { type: 'hello', protocol: PROTOCOL });
+    const line = await this.nextLine(s, timeoutMs);
+    const why = () => `${this.command.join(' ')}${s.stderr ? `\n${s.stderr.trim()}` : ''}`;
+    if (line === 'timeout') { this.kill(); throw new Error(`adapter did not answer the hello within ${timeoutMs} ms: ${why()}`); }
+    if (line === null) throw new Error(`adapter exited before the hello: ${why()}`);
     const p = parseResponse(line);
-    if (!p.ok || p.msg.type !== 'hello') throw new Error(`adapter's first message is not a hello: ${p.ok ? p.msg.type : p.why}`);
-    if (p.msg.protocol !== PROTOCOL) throw new Error(`adapter speaks protocol "${p.msg.protocol}", Arbiter speaks "${PROTOCOL}"`);
+    if (!p.ok || p.msg.type !== 'hello') { this.kill(); throw new Error(`adapter's first message is not a hello: ${p.ok ? p.msg.type : p.why}`); }
+    if (p.msg.protocol !== PROTOCOL) { this.kill(); throw new Error(`adapter speaks protocol "${p.msg.protocol}", Arbiter speaks "${PROTOCOL}"`); }
     this.hello = p.msg;
     return p.msg;
   }
 
   async runCase(caseId: string, payload: Record<string, unknown>, timeoutMs: number): Promise<Outcome> {
-    if (!this.child || this.exited) await this.open(timeoutMs);
-    this.stderr = '';
-    this.send({ type: 'run', case: caseId, ...payload });
-    const line = await this.nextLine(timeoutMs);
-    const stderr = this.stderr;
+    if (!this.s || this.s.exited) await this.open(Math.max(timeoutMs, 30_000));
+    const s = this.s!;
+    s.stderr = '';
+    this.send(s, { type: 'run', case: caseId, ...payload });
+    const line = await this.nextLine(s, timeoutMs);
+    const stderr = s.stderr;
     if (line === 'timeout') { this.kill(); return { kind: 'TIMEOUT', detail: `no answer within ${timeoutMs} ms`, stderr }; }
-    if (line === null) { this.kill(); return { kind: 'CRASH', detail: `adapter exited (code ${this.child?.exitCode ?? '?'}, signal ${this.child?.signalCode ?? '-'})`, stderr }; }
+    if (line === null) {
+      const { exitCode, signalCode } = s.child;
+      this.kill();
+      return { kind: 'CRASH', detail: `adapter exited (${signalCode ? `signal ${signalCode}` : `exit code ${exitCode ?? '?'}`})`, stderr };
+    }
     const p = parseResponse(line);
     if (!p.ok) { this.kill(); return { kind: 'PROTOCOL_ERROR', detail: p.why, stderr }; }
     const msg = p.msg;
@@ -112,18 +122,19 @@ export class AdapterProcess {
   }
 
   kill(): void {
-    if (this.child && !this.exited) this.child.kill('SIGKILL');
-    this.child = null;
+    const s = this.s;
+    this.s = null;
+    if (s && !s.exited) s.child.kill('SIGKILL');
   }
 
   async close(): Promise<void> {
-    const child = this.child;
-    if (!child || this.exited) return;
-    this.send({ type: 'bye' });
+    const s = this.s;
+    if (!s || s.exited) return;
+    this.send(s, { type: 'bye' });
     await new Promise<void>((resolve) => {
-      const t = setTimeout(() => { child.kill('SIGKILL'); resolve(); }, 2000);
-      child.on('exit', () => { clearTimeout(t); resolve(); });
+      const t = setTimeout(() => { s.child.kill('SIGKILL'); resolve(); }, 2000);
+      s.child.on('exit', () => { clearTimeout(t); resolve(); });
     });
-    this.child = null;
+    this.s = null;
   }
 }

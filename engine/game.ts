@@ -18,6 +18,7 @@ function emptyPlayer(side: Side): Player {
 }
 
 export function newGame(o: GameOptions): Game {
+  const mutants = new Set(o.mutants ?? []);
   return {
     entities: new Map(),
     players: [emptyPlayer(0), emptyPlayer(1)],
@@ -30,9 +31,9 @@ export function newGame(o: GameOptions): Game {
     otherAuras: [],
     result: 'ongoing',
     cards: o.cards,
-    random: new Random(o.seed ?? '0', o.forced ?? [], o.resolveLabel),
+    random: new Random(mutants.has('unseeded-random') ? `${o.seed ?? '0'}:${Math.random()}` : (o.seed ?? '0'), o.forced ?? [], o.resolveLabel),
     trace: new Recorder(),
-    mutants: new Set(o.mutants ?? []),
+    mutants,
     steps: 0,
     stepBudget: o.stepBudget ?? 10_000,
     queueDepth: 0,

@@ -15,6 +15,8 @@ export const MUTANTS = {
   'breadth-first': { rule: '1b', text: 'triggers raised while resolving a queue entry wait until the whole queue is done' },
   'death-phase-once': { rule: '8', text: 'only one Death Phase runs; deaths it causes wait for the next Sequence' },
   'newest-force-play': { rule: '2-force-play', text: 'force-played minions become the newest in order of play, not the oldest' },
+  'no-board-limit': { rule: 'board-limit', text: 'summons ignore the 7-minion board limit' },
+  'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;
 
 export type MutantName = keyof typeof MUTANTS;

@@ -51,9 +51,9 @@ export interface Totals {
   games: number;
   blocks: number;
   deathPhases: number;
-  /** Minion deaths judged by Rule 3. */
+  /** Character (minion and hero) deaths judged by Rule 3. */
   deathsChecked: number;
-  /** Minion deaths in death phases skipped by Rule 7 (order of play unknown: preexisting or recreated). */
+  /** Deaths in death phases skipped by Rule 7 (order of play unknown: preexisting or recreated). */
   orderUnknownSkipped: number;
   /** Entities already in play when a mid-game log began. */
   preexisting: number;

@@ -13,8 +13,8 @@ import { traceToJsonl, type TraceRecord } from '../engine/trace/format.js';
 export const CHECK_LOG_HELP = `Usage: arbiter check-log [options] <file|dir>...
 
 Check Hearthstone Power.log files against the rulebook's log-visible invariants:
-  rule 3  a minion leaves play to the graveyard only inside a DEATHS block (no death in the middle of a Phase)
-  rule 7  within one DEATHS block, minions die in order of play (oldest first)
+  rule 3  a minion or hero goes to the graveyard only inside a DEATHS block (no death in the middle of a Phase)
+  rule 7  within one DEATHS block, minions and heroes die in order of play (oldest first)
   rule 9  a game is won/lost/tied only when no block is open, or between an attack's preparation and combat
 
 A directory means every file in it (README, LICENSE and *.md are skipped). Files are streamed game by game.

@@ -4,17 +4,20 @@
  * or the reference engine's own. Extra fields the Power.log parser adds (`line`, `type` on death events, `order` on
  * zone events, `cause` on game_check) are used when present and never required.
  *
- * Rule 3  (no entity is killed in the middle of a Phase): a minion's `death` happens only where Deaths happen:
- *         inside a Death Phase (kind DEATH / FORCED_DEATH; Power.log BlockType=DEATHS), inside the Death Creation
- *         Step (kind DEATH_CREATION, the engine's), or with no Phase open at all. What counts as dying: a minion going
- *         PLAY -> GRAVEYARD (`death` events). Leaving play any other way is not a Death and is not judged: returned to
- *         hand or shuffled into the deck, transformed (CHANGE_ENTITY keeps the entity in play; old logs move the old
- *         entity to SETASIDE / REMOVEDFROMGAME), set aside, removed from game, or stolen (a CONTROLLER change, the
- *         minion stays in PLAY). Exempt: deaths the producer marks as a Forced Death (rule '3-forced-death').
- * Rule 7  (Deaths are queued in order of play): within one Death Phase (or one Death Creation Step) minions reach
- *         the graveyard oldest first. Order of play is the entity record's `order`, or the `order` of the zone / summon
- *         event that last put it in play. Minions whose order is unknown (preexisting in a log that began mid-game)
- *         are skipped and counted.
+ * Rule 3  (no entity is killed in the middle of a Phase): a character (minion or hero) dies only where Deaths
+ *         happen: inside a Death Phase (kind DEATH / FORCED_DEATH; Power.log BlockType=DEATHS), inside the Death
+ *         Creation Step (kind DEATH_CREATION, the engine's), or with no Phase open at all. What counts as dying: a
+ *         `death` event, i.e. a minion or hero going PLAY -> GRAVEYARD. Leaving play any other way is not a Death and
+ *         is not judged: returned to hand, shuffled into the deck, transformed (CHANGE_ENTITY keeps the entity in
+ *         play; older logs move the old entity to SETASIDE), set aside (Faceless Manipulator, Magnetic, hero
+ *         replacement), removed from game, or stolen (a CONTROLLER change: the minion stays in PLAY). The Power.log
+ *         parser also emits no `death` for a minion returned to a full hand (destroyed instead) or moved by a puzzle
+ *         GAME_RESET. Exempt: deaths the producer marks as a Forced Death (rule '3-forced-death', the engine's).
+ * Rule 7  (Deaths are queued in order of play): within one Death Phase (or one Death Creation Step) characters
+ *         reach the graveyard oldest first. Order of play is the entity record's `order`, or the `order` of the zone
+ *         or summon event that last put it in play. Characters whose order is unknown (preexisting in a log that
+ *         began mid-game, recreated by a puzzle reset) are skipped and counted. A force-played minion (`forcePlay`)
+ *         may rank as the oldest (the rulebook's force-play bug) or at its entry, whichever keeps the order.
  * Rule 9  (the result is decided only when a Sequence ends): a decided `game_check` (win / loss / draw) happens only
  *         with no Sequence, Phase or trigger block open (a GAME_END_CHECK step may be), or in the one exception,
  *         between an attack's Preparation and its Combat: the only open Phase is a PREPARATION phase in which no
@@ -32,11 +35,11 @@ export interface Violation {
 
 export interface RuleStats {
   rule: string;
-  /** Things judged (deaths for 3, death phases with >= 2 ordered minion deaths for 7, decided results for 9). */
+  /** Things judged (character deaths for 3, death phases with >= 2 ordered character deaths for 7, decided results for 9). */
   checks: number;
-  /** Rule 7: minion deaths in death phases; Rule 3: minion deaths. */
+  /** Rule 7: character deaths in death phases; Rule 3: character (minion and hero) deaths. */
   deaths?: number;
-  /** Rule 7: minion deaths skipped because their order of play is unknown (preexisting). */
+  /** Rule 7: deaths skipped because their order of play is unknown (preexisting, recreated). */
   skippedUnknownOrder?: number;
   /** Rule 7: adjacent pairs compared. */
   pairs?: number;
@@ -146,6 +149,8 @@ function fmtOrder(o: number): string {
 }
 
 const DEATH_PLACES = new Set(['DEATH', 'FORCED_DEATH', 'DEATH_CREATION']);
+/** What can die (characters). Weapons also go to the graveyard (destroyed, replaced) but are not judged. */
+const CHARACTERS = new Set(['minion', 'hero']);
 
 /** Rule 3, with statistics. */
 export function judgeRule3(records: readonly TraceRecord[]): { violations: Violation[]; stats: RuleStats } {
@@ -155,7 +160,7 @@ export function judgeRule3(records: readonly TraceRecord[]): { violations: Viola
   for (const r of records as readonly Rec[]) {
     w.step(r);
     if (r.t !== 'event' || r.e !== 'death') continue;
-    if (w.type(r.entity, r) !== 'minion') continue;
+    if (!CHARACTERS.has(w.type(r.entity, r))) continue;
     stats.deaths!++;
     if (typeof r.rule === 'string' && r.rule.startsWith('3-forced')) { stats.exempt!++; continue; }
     stats.checks++;
@@ -184,7 +189,7 @@ export function judgeRule7(records: readonly TraceRecord[]): { violations: Viola
     // Order of play must be read before the death removes nothing: deaths keep their order in the walker.
     w.step(r);
     if (r.t !== 'event' || r.e !== 'death') continue;
-    if (w.type(r.entity, r) !== 'minion') continue;
+    if (!CHARACTERS.has(w.type(r.entity, r))) continue;
     const inner = w.innermostNonSequence();
     if (!inner || !DEATH_PLACES.has(inner.rec.kind)) continue;
     stats.deaths!++;

@@ -208,6 +208,9 @@ interface Ref {
   entityName?: string;
   player?: number;
   zone?: string;
+  zonePos?: number;
+  /** Old brackets ([id=7 cardId= type=INVALID ...]) carry the card type. */
+  type?: string;
 }
 
 /** One game being built from one source's lines. */
@@ -271,11 +274,15 @@ class GameBuilder {
       const player = /\splayer=(\d+)\]?\s*$/.exec(s);
       const zone = /\szone=(\S+)/.exec(s);
       const nm = /^\[(?:entityName|name)=(.*?) id=\d+ /.exec(s);
+      const pos = /\szonePos=(\d+)/.exec(s);
+      const type = /\stype=(\S+)/.exec(s);
       return {
         id: id ? Number(id[1]) : undefined,
         card: card ? card[1] : undefined,
         player: player ? Number(player[1]) : undefined,
         zone: zone ? zone[1] : undefined,
+        zonePos: pos ? Number(pos[1]) : undefined,
+        type: type ? type[1] : undefined,
         entityName: nm ? nm[1] : undefined,
       };
     }
@@ -298,17 +305,39 @@ class GameBuilder {
     return undefined;
   }
 
+  /**
+   * An entity the log never created (a log or excerpt that starts inside a game, a lost FULL_ENTITY): made up from its
+   * bracket. Its type is the bracket's `type=` when there is one, else a minion when it stands on the board
+   * (zone=PLAY with zonePos >= 1; heroes, weapons and hero powers have zonePos 0). In play, its order is unknown.
+   */
   private standIn(ref: Ref, line: number): void {
     const id = ref.id!;
     this.counters.unknownEntities++;
+    const zone = ref.zone ? zoneName(ref.zone) : 'invalid';
+    let type = ref.type && ref.type !== 'INVALID' ? cardTypeName(ref.type) : 'invalid';
+    if (type === 'invalid' && zone === 'play' && (ref.zonePos ?? 0) >= 1) type = 'minion';
+    else if (type === 'invalid' && zone === 'play' && /^HERO_\d/.test(ref.card ?? '')) type = 'hero';
     const e: EntState = {
-      id, card: ref.card ?? '', name: ref.entityName ?? '', type: 'invalid', zone: ref.zone ? zoneName(ref.zone) : 'invalid',
+      id, card: ref.card ?? '', name: ref.entityName && !ref.entityName.startsWith('UNKNOWN ENTITY') ? ref.entityName : '', type, zone,
       controller: ref.player ?? 0, damage: 0, health: 0, lastAffectedBy: 0, tags: new Map(),
     };
+    if (zone === 'play') { e.preexisting = true; this.counters.preexisting++; }
     this.entities.set(id, e);
     this.counters.entities++;
-    this.warn(`line ${line}: entity #${id} is used before it was created; its zone (${e.zone}) is taken from the bracket`);
+    if (!this.implicit) this.warn(`line ${line}: entity #${id} is used before it was created; it is taken from its bracket (${zone}${type !== 'invalid' ? `, ${type}` : ''})`);
     this.emitEntity(e, line, { standIn: true });
+  }
+
+  /** The log (or excerpt) starts inside a game: no CREATE_GAME, entities come from their brackets. */
+  implicit = false;
+  startImplicit(line: number): void {
+    this.implicit = true;
+    this.midGame = true;
+    this.endDump();
+    const g = this.newEntity(this.gameEntity, '', 'GameEntity', 'game');
+    g.zone = 'play';
+    this.emitEntity(g, line);
+    this.warn(`line ${line}: the log starts inside a game (no CREATE_GAME before it): entities are taken from their brackets, their order of play is unknown`);
   }
 
   private playerNamed(entity: number, name: string): void {
@@ -479,7 +508,10 @@ class GameBuilder {
         if (!creating && d > e.damage) {
           const top = this.stack[this.stack.length - 1];
           const source = e.lastAffectedBy || top?.subject || 0;
-          this.emit({ t: 'event', e: 'damage', source, target: e.id, amount: d - e.damage, health: e.health - d, line } as PowerRecord);
+          // health: what is left (HEALTH - DAMAGE) when HEALTH is known; entities made up from brackets do not know it.
+          this.emit({
+            t: 'event', e: 'damage', source, target: e.id, amount: d - e.damage, ...(e.tags.has('HEALTH') ? { health: e.health - d } : { healthUnknown: true }), line,
+          } as PowerRecord);
         }
         e.damage = d;
         return;
@@ -879,6 +911,8 @@ export class PowerLogParser {
   /** The current PowerTaskList game duplicates a GameState one: skip its lines. */
   private ptlSkipping = false;
   private games = 0;
+  private gsStarted = false;
+  private ptlStarted = false;
   gameStateLines = 0;
   powerTaskListLines = 0;
   /** DebugPrintGame info seen before a game's builder exists (applied to the next GameState game). */
@@ -923,17 +957,20 @@ export class PowerLogParser {
     if (source === 'GameState') {
       if (isCreate) {
         this.endGame('GameState');
+        this.gsStarted = true;
         this.gs = new GameBuilder(this.name, 'GameState', lineNo, this.maxWarnings);
         if (this.lastBuild !== undefined) this.gs.build = this.lastBuild;
         if (!this.opts.source) this.gsAwaitingTwin++;
         this.games++;
         return;
       }
+      if (!this.gs && !this.gsStarted) this.startImplicit('GameState', lineNo);
       if (this.gs) this.gs.handle(body, lineNo);
       return;
     }
     if (isCreate) {
       this.endGame('PowerTaskList');
+      this.ptlStarted = true;
       if (this.gsAwaitingTwin > 0) {
         this.gsAwaitingTwin--;
         this.ptlSkipping = true;
@@ -946,7 +983,25 @@ export class PowerLogParser {
       return;
     }
     if (this.ptlSkipping) return;
+    if (!this.ptl && !this.ptlStarted && this.gameStateLines === 0) this.startImplicit('PowerTaskList', lineNo);
     if (this.ptl) this.ptl.handle(body, lineNo);
+  }
+
+  /** Power lines before any CREATE_GAME: a game already under way when the log (or excerpt) begins. */
+  private startImplicit(source: LogSource, lineNo: number): void {
+    const b = new GameBuilder(this.name, source, lineNo, this.maxWarnings);
+    b.startImplicit(lineNo);
+    if (source === 'GameState') {
+      this.gsStarted = true;
+      this.gs = b;
+      // An implicit PowerTaskList game begun earlier is this game's twin: drop it.
+      if (this.ptl && this.ptl.implicit) { this.ptl = null; this.games--; }
+      this.ptlSkipping = true;
+    } else {
+      this.ptlStarted = true;
+      this.ptl = b;
+    }
+    this.games++;
   }
 
   private debugPrintGame(body: string): void {

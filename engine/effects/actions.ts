@@ -190,7 +190,7 @@ function addToHand(g: Game, side: Side, card: CardDef): void {
 export function summon(ctx: Ctx, card: CardDef, side: Side, position: number, opts: { forcePlay?: boolean; damageTo?: number } = {}): number | null {
   const g = ctx.g;
   const p = g.players[side];
-  if (p.board.length >= BOARD_LIMIT) return null;
+  if (p.board.length >= BOARD_LIMIT && !g.mutants.has('no-board-limit')) return null;
   const e = createEntity(g, card, side, 'setaside');
   enterPlay(g, e, Math.max(0, Math.min(position, p.board.length)), opts.forcePlay ?? false);
   if (opts.damageTo !== undefined) e.damage = Math.max(0, maxHealth(g, e) - opts.damageTo);

@@ -1,0 +1,81 @@
+/** The runner against adapters that pass, break rules, crash, hang, print garbage or answer the wrong case. */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadCardPool } from '../engine/cards/pool.js';
+import { ROOT } from '../engine/validation.js';
+import { runDifferential, readResults, shardOf } from './runner.js';
+import { goldenCases } from './cases.js';
+import { splitCommand } from './adapter-process.js';
+
+const cards = loadCardPool();
+const cases = goldenCases(cards);
+const arbiterAdapter = (...args: string[]) => [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', ...args];
+const tmp = () => mkdtempSync(join(tmpdir(), 'arbiter-run-'));
+
+describe('differential runner', () => {
+  it('the reference engine through the protocol passes every golden case', async () => {
+    const { results, hello } = await runDifferential({ command: arbiterAdapter(), cases, cards, outDir: tmp(), jobs: 2 });
+    expect(hello.name).toBe('arbiter-reference');
+    expect(results.filter((r) => r.status !== 'PASS').map((r) => `${r.case}: ${r.status} ${r.divergences[0]?.path ?? r.detail ?? ''}`)).toEqual([]);
+    expect(results).toHaveLength(cases.length);
+  }, 60_000);
+
+  it('a mutant adapter fails, naming the broken rule through mutant diagnosis', async () => {
+    const { results } = await runDifferential({ command: arbiterAdapter('--mutant', 'deaths-one-at-a-time'), cases, cards, outDir: tmp() });
+    const failed = results.filter((r) => r.status === 'FAIL');
+    expect(failed.length).toBeGreaterThan(0);
+    for (const r of failed) expect(r.diagnosis.map((d) => d.mutant)).toContain('deaths-one-at-a-time');
+  }, 60_000);
+
+  it('crash, hang, garbage, wrong case and error answers each get their own status, and the run goes on', async () => {
+    const ids = cases.map((c) => c.id).sort();
+    const [a, b, c, d, e] = ids;
+    const env = `crash:${a},hang:${b},garbage:${c},wrongcase:${d},errormsg:${e}`;
+    process.env.MISBEHAVE = env;
+    try {
+      const out = tmp();
+      const { results } = await runDifferential({ command: [process.execPath, join(ROOT, 'test', 'fixtures', 'misbehaving-adapter.mjs')], cases, cards, outDir: out, timeoutMs: 1500 });
+      const by = new Map(results.map((r) => [r.case, r]));
+      expect(by.get(a!)!.status).toBe('CRASH');
+      expect(by.get(a!)!.stderr).toMatch(/segfault/);
+      expect(by.get(b!)!.status).toBe('TIMEOUT');
+      expect(by.get(c!)!.status).toBe('PROTOCOL_ERROR');
+      expect(by.get(c!)!.detail).toMatch(/not JSON/);
+      expect(by.get(d!)!.status).toBe('PROTOCOL_ERROR');
+      expect(by.get(d!)!.detail).toMatch(/answered case "some-other-case"/);
+      expect(by.get(e!)!.status).toBe('CRASH');
+      // every other case was still run (the adapter was restarted), and judged (empty boards are wrong: FAIL)
+      expect(results).toHaveLength(cases.length);
+      expect(results.filter((r) => r.status === 'FAIL' || r.status === 'PASS').length).toBe(cases.length - 5);
+      expect(results.filter((r) => r.status === 'FAIL').length).toBeGreaterThan(cases.length / 2);
+      expect(readResults(out)).toHaveLength(cases.length);
+    } finally {
+      delete process.env.MISBEHAVE;
+    }
+  }, 60_000);
+
+  it('--resume runs only the cases missing from results.jsonl; a cut last line is run again', async () => {
+    const out = tmp();
+    const first = cases.slice(0, 3);
+    await runDifferential({ command: arbiterAdapter(), cases: first, cards, outDir: out });
+    const file = join(out, 'results.jsonl');
+    const { appendFileSync } = await import('node:fs');
+    appendFileSync(file, '{"case":"cut-off-by-a-ki');
+    const seen: string[] = [];
+    const { results } = await runDifferential({ command: arbiterAdapter(), cases, cards, outDir: out, resume: true, onResult: (r) => seen.push(r.case) });
+    expect(results).toHaveLength(cases.length);
+    expect(seen.sort()).toEqual(cases.slice(3).map((c) => c.id).sort());
+    expect(readFileSync(file, 'utf8').split('\n').filter(Boolean)).toHaveLength(cases.length);
+  }, 60_000);
+
+  it('--shard i/n splits cases by id so that the shards cover every case exactly once', () => {
+    const all = [1, 2, 3].flatMap((i) => shardOf(cases, { index: i, count: 3 }).map((c) => c.id));
+    expect(all.sort()).toEqual(cases.map((c) => c.id).sort());
+  });
+
+  it('a simulator command is split into words without a shell', () => {
+    expect(splitCommand(`python3 "my adapters/hb.py" --flag 'a b' x`)).toEqual(['python3', 'my adapters/hb.py', '--flag', 'a b', 'x']);
+  });
+});

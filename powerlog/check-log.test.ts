@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkLogs, exitCodeFor, formatReport } from './check-log.js';
+import { runCheckLog } from './cli.js';
+
+const FIX = join(import.meta.dirname, 'fixtures');
+const CORPUS = '/work/shared/data/power-logs';
+
+/** A copy of 2016-play-deaths.log with Misha's death moved into the POWER block (a rule 3 violation). */
+function doctoredFile(): string {
+  const ls = readFileSync(join(FIX, '2016-play-deaths.log'), 'utf8').split('\n');
+  const grave = ls.findIndex((l) => l.includes('id=69') && l.includes('tag=ZONE value=GRAVEYARD'));
+  const power = ls.findIndex((l) => !l.startsWith('#') && l.includes('BlockType=POWER'));
+  const powerEnd = ls.findIndex((l, i) => i > power && l.includes('BLOCK_END'));
+  const [l] = ls.splice(grave, 1);
+  ls.splice(powerEnd, 0, l!);
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-powerlog-'));
+  const file = join(dir, 'doctored.log');
+  writeFileSync(file, ls.join('\n'));
+  return file;
+}
+
+function capture(): { out: string[]; err: string[]; io: { out: (s: string) => void; err: (s: string) => void } } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, io: { out: (s) => out.push(s), err: (s) => err.push(s) } };
+}
+
+describe('checkLogs over the fixtures directory', () => {
+  it('checks every log file, reports bad input in one line per file, and keeps going', async () => {
+    const r = await checkLogs([FIX]);
+    expect(r.skipped.map((s) => s.split('/').pop())).toEqual(['README.md']);
+    const bad = r.logs.filter((l) => !l.ok).map((l) => [l.file, l.error]);
+    expect(bad).toEqual([
+      ['bad-Net.log', expect.stringMatching(/^not a Power\.log/)],
+      ['bad-empty.log', expect.stringMatching(/^no game in this Power\.log/)],
+      ['bad-gzip-head.log', 'not a text Power.log (binary data at byte 426 (gzip-compressed content))'],
+    ]);
+    expect(r.totals.files).toBe(15);
+    expect(r.totals.badFiles).toBe(3);
+    expect(r.totals.games).toBe(13);
+    expect(r.totals.violations).toBe(0);
+    expect(exitCodeFor(r)).toBe(2);
+    const text = formatReport(r);
+    expect(text).toContain('bad-gzip-head.log: not a text Power.log (binary data at byte 426 (gzip-compressed content))');
+    expect(text).toContain('3 file(s) could not be checked.');
+    expect(text).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('exit code 1 for violations, 0 with --allow-violations, 2 for bad input or no input', async () => {
+    const file = doctoredFile();
+    const r = await checkLogs([file]);
+    expect(r.totals.violations).toBe(1);
+    expect(r.logs[0]!.games[0]!.violations[0]!.message).toMatch(/^line \d+: minion #69 Misha left play outside a death phase \(inside POWER block opened at line \d+\)$/);
+    expect(exitCodeFor(r)).toBe(1);
+    expect(exitCodeFor(r, true)).toBe(0);
+    expect(exitCodeFor(await checkLogs([join(FIX, 'rule7-hyenas.log')]))).toBe(0);
+    expect(exitCodeFor(await checkLogs([]))).toBe(2);
+  });
+});
+
+describe('runCheckLog (the arbiter check-log command)', () => {
+  it('--help prints usage and exits 0', async () => {
+    const c = capture();
+    expect(await runCheckLog(['--help'], c.io)).toBe(0);
+    expect(c.out.join('\n')).toContain('Usage: arbiter check-log');
+  });
+
+  it('usage errors and missing files exit 2 with a one-line message', async () => {
+    const c = capture();
+    expect(await runCheckLog([], c.io)).toBe(2);
+    expect(await runCheckLog(['--rules', '4'], c.io)).toBe(2);
+    expect(c.err[0]).toBe('arbiter check-log: no log file or directory given. Try --help.');
+    expect(c.err).toContain('arbiter check-log: unknown rule(s) 4; known: 3, 7, 9');
+    const d = capture();
+    expect(await runCheckLog([join(FIX, 'missing.log')], d.io)).toBe(2);
+    expect(d.out.join('\n')).toContain('missing.log: no such file or directory');
+  });
+
+  it('--json prints the report as JSON; violations make the exit code 1 unless --allow-violations', async () => {
+    const file = doctoredFile();
+    const c = capture();
+    expect(await runCheckLog(['--json', file], c.io)).toBe(1);
+    const report = JSON.parse(c.out.join('\n'));
+    expect(report.totals).toMatchObject({ files: 1, games: 1, violations: 1 });
+    expect(report.logs[0].games[0].violations[0]).toMatchObject({ rule: '3', entities: [69] });
+    expect(await runCheckLog(['--allow-violations', file], capture().io)).toBe(0);
+    expect(await runCheckLog(['--rules', '7,9', file], capture().io)).toBe(0);
+  });
+});
+
+describe.skipIf(!existsSync(CORPUS))('the whole corpus (/work/shared/data/power-logs)', () => {
+  it('is checked in well under a minute, with the known results', async () => {
+    const t0 = Date.now();
+    const r = await checkLogs([CORPUS]);
+    expect(Date.now() - t0).toBeLessThan(60_000);
+    expect(r.totals).toMatchObject({ files: 58, badFiles: 3, games: 68, deathPhases: 627, deathsChecked: 831 });
+    expect(r.logs.filter((l) => !l.ok).map((l) => l.file)).toEqual([
+      'hsreplaynet-tests__integration_data__empty_raw_log_file_test__power.log',
+      'hsreplaynet-tests__logs__Net.log',
+      'hsreplaynet-tests__uploads-invalid__gzip-corrupt__power.log',
+    ]);
+    const byFile = Object.fromEntries(r.logs.map((l) => [l.file, l]));
+    // Rule 3 holds for all 831 character deaths; the minion returned to a full hand is not a death.
+    expect(r.totals.byRule['3']).toEqual({ checks: 831, violations: 0 });
+    expect(byFile['data__unknown-player-reregistration-14830.log']!.games[0]!.counters.fullHandRemovals).toBe(1);
+    // The 2015 force-played Dread Infernal dies first (the rulebook's force-play bug) and is accepted.
+    expect(byFile['data__brawls__underdog-rules.log']!.totals.violations).toBe(0);
+    expect(byFile['data__brawls__underdog-rules.log']!.games[0]!.counters.repairedBlocks).toBe(1);
+    // What is left: Mercenaries decides the result inside its combat block; the spliced chaos log breaks order of play.
+    const violations = r.logs.flatMap((l) => l.games.flatMap((g) => g.violations.map((v) => `${l.file} ${v.rule} ${v.line}`)));
+    expect(violations).toEqual([
+      'hslog-tests__93227_mercenaries_solo_pvp.power.log 9 16706',
+      'hslog-tests__93227_mercenaries_solo_pvp.power.log 9 16707',
+      'hslog-tests__93227_mercenaries_solo_pvp.power.log 9 16708',
+      'hslog-tests__chaos__change_entity_null_id.power.log 7 3965',
+    ]);
+    expect(byFile['hslog-tests__chaos__change_entity_null_id.power.log']!.games[0]!.warnings.some((w) => /Sebajedi#2351/.test(w))).toBe(true);
+  }, 120_000);
+});

@@ -1,0 +1,28 @@
+/**
+ * One minion on a board at set-up: a pool minion (by id) or a synthetic one, some damage (repaired to stay below
+ * its Health when the case is built), enchantments (pool enchantment cards or synthetic ones), a plain buff, and
+ * its place in the order of play (a sort key).
+ */
+import fc from 'fast-check';
+import type { Resolved } from './constraints.js';
+import { poolLists } from './_internals/pool.js';
+import { sometimes, poolOrSynthetic as choice } from './_internals/weights.js';
+import type { CardRef, RawMinion } from './_internals/raw.js';
+import { syntheticMinionArb } from './syntheticMinion.js';
+import { syntheticEnchantmentArb } from './syntheticEnchantment.js';
+
+export function minionSetupArb(c: Resolved): fc.Arbitrary<RawMinion> {
+  const lists = poolLists();
+  const enchantment = choice(fc.constantFrom(...lists.enchantments), syntheticEnchantmentArb(), 0.5);
+  return fc.record({
+    card: choice(fc.constantFrom(...lists.minions), syntheticMinionArb(), c.syntheticRate),
+    damage: fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat({ max: 12 }) }),
+    enchantments: c.maxEnchantments > 0
+      ? fc.oneof({ weight: 3, arbitrary: fc.constant([] as CardRef[]) }, { weight: 1, arbitrary: fc.array(enchantment, { minLength: 1, maxLength: c.maxEnchantments }) })
+      : fc.constant([] as CardRef[]),
+    buff: sometimes(fc.record({ attack: fc.integer({ min: 0, max: 3 }), health: fc.integer({ min: 0, max: 3 }) }), 5),
+    exhausted: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+    frozen: fc.oneof({ weight: 12, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+    orderKey: fc.nat({ max: 999 }),
+  });
+}

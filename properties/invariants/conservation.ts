@@ -1,0 +1,138 @@
+/**
+ * Conservation: every entity is in exactly one zone, and it never appears, moves or vanishes without a record.
+ * - Every entity id a record names was introduced by an `entity` record, once.
+ * - A move starts where the entity is: `zone.from` is its zone; a death, a counter and a replaced hero leave play;
+ *   a summon enters play from outside it; a draw or burn takes a card from the deck (or a card just created).
+ * - What acts on a character or enchantment acts on one in play: damage, heal, stats, enchant, destroy marks,
+ *   freeze, control, divine shield; and only entities in play trigger (a deathrattle belongs to the dead minion).
+ * - At every block boundary, a side has at most 7 minions in play (board-limit; a stolen minion with no room is
+ *   marked for destruction and not counted) and at most 10 cards in hand (hand-limit).
+ *
+ * Tolerated, because the reference engine records it so: an entity introduced in play whose first move says it
+ * came from "setaside" (weapons and heroes created in play, then announced with a zone record).
+ * Not checkable from the trace: enchantments set up on a minion (no record says what they are attached to), so
+ * they are not followed when their minion leaves play.
+ */
+import type { TraceRecord } from '../../engine/trace/format.js';
+import type { Invariant, Violation } from './types.js';
+import { walk, IN_PLAY, blockName, type TraceState } from './walk.js';
+
+export const ID = 'conservation';
+
+const BOARD = 7;
+const HAND = 10;
+
+function idsOf(r: TraceRecord): number[] {
+  switch (r.t) {
+    case 'open': return [r.subject, r.target].filter((x): x is number => typeof x === 'number');
+    case 'queue': return [...r.events.map((e) => e.subject), ...r.entries.map((e) => e.source)];
+    case 'event': {
+      const out: number[] = [];
+      for (const k of ['source', 'target', 'entity', 'enchantment', 'spell', 'old', 'hero'] as const) {
+        const v = (r as Record<string, unknown>)[k];
+        if (typeof v === 'number') out.push(v);
+      }
+      if (r.e === 'redirect' && typeof r.from === 'number') out.push(r.from);
+      return out;
+    }
+    default: return [];
+  }
+}
+
+export function check(trace: readonly TraceRecord[]): Violation[] {
+  const out: Violation[] = [];
+  const seen = new Set<number>();
+  const over = new Set<string>();
+  walk(trace, (r, s, at) => {
+    const v = (rule: string, message: string, entities: number[]) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
+    if (r.t === 'entity') {
+      if (seen.has(r.id)) v('sequence', `entity #${r.id} (${r.name}) is introduced twice`, [r.id]);
+      seen.add(r.id);
+      return;
+    }
+    for (const id of idsOf(r)) if (!s.entities.has(id)) v('sequence', `a ${r.t === 'event' ? `${r.e} event` : `${r.t} record`} names entity #${id}, which the trace never introduced`, [id]);
+    if (r.t === 'open' || r.t === 'close') counts(s, over, v);
+    if (r.t === 'open' && r.block === 'trigger' && r.subject !== undefined && s.entities.has(r.subject) && r.kind !== 'deathrattle' && !s.inPlay(r.subject)) {
+      v('4a', `${s.name(r.subject)} triggers (${blockName({ block: r.block, kind: r.kind, id: r.id })}) while in ${s.entities.get(r.subject)!.zone}: entities removed from play cannot trigger`, [r.subject]);
+    }
+    if (r.t !== 'event') return;
+    const zoneOf = (id: number) => s.entities.get(id)?.zone;
+    const mustBeInPlay = (id: number, what: string) => {
+      const e = s.entities.get(id);
+      if (e && !IN_PLAY.has(e.zone)) v('4a', `${what} ${s.name(id)}, which is in ${e.zone}, not in play`, [id]);
+    };
+    switch (r.e) {
+      case 'zone': {
+        const e = s.entities.get(r.entity);
+        if (!e) return;
+        if (r.from === 'setup') {
+          if (r.to !== e.zone) v('sequence', `${s.name(r.entity)} is set up in ${r.to}, but its entity record put it in ${e.zone}`, [r.entity]);
+          return;
+        }
+        if (r.from === e.zone) return;
+        if (r.from === 'setaside' && e.fresh && e.zone === r.to) return;
+        v('sequence', `${s.name(r.entity)} moves from ${r.from} to ${r.to}, but it was in ${e.zone}`, [r.entity]);
+        return;
+      }
+      case 'death':
+        if (s.entities.has(r.entity) && !s.inPlay(r.entity)) v('4a', `${s.name(r.entity)} dies while in ${zoneOf(r.entity)}, not in play`, [r.entity]);
+        return;
+      case 'summon': {
+        // a force play announces the move (zone hand/deck → play) and then the summon
+        const prev = trace[at - 1];
+        const announced = prev?.t === 'event' && prev.e === 'zone' && prev.entity === r.entity && prev.to === 'play';
+        if (!announced && s.entities.has(r.entity) && s.inPlay(r.entity)) v('summon-sequence', `${s.name(r.entity)} is summoned while already in play`, [r.entity]);
+        return;
+      }
+      case 'draw': {
+        if (r.entity === null) return;
+        const e = s.entities.get(r.entity);
+        if (e && e.zone !== 'deck' && !(e.fresh && e.zone === 'hand')) v('sequence', `${s.name(r.entity)} is drawn from ${e.zone}, not from the deck`, [r.entity]);
+        return;
+      }
+      case 'burn': {
+        const e = s.entities.get(r.entity);
+        if (e && e.zone !== 'deck' && !e.fresh) v('hand-limit', `${s.name(r.entity)} is burned from ${e.zone}, not on its way from the deck`, [r.entity]);
+        return;
+      }
+      case 'counter':
+        if (s.entities.has(r.spell) && zoneOf(r.spell) !== 'play') v('sequence', `${s.name(r.spell)} is countered while in ${zoneOf(r.spell)}`, [r.spell]);
+        return;
+      case 'hero_replaced':
+        mustBeInPlay(r.old, 'the replaced hero is');
+        return;
+      case 'damage': mustBeInPlay(r.target, 'damage hits'); return;
+      case 'heal': mustBeInPlay(r.target, 'healing reaches'); return;
+      case 'stats': mustBeInPlay(r.entity, 'stats change on'); return;
+      case 'enchant': mustBeInPlay(r.target, 'an enchantment is attached to'); return;
+      case 'unenchant': mustBeInPlay(r.enchantment, 'an enchantment is removed:'); return;
+      case 'destroy_mark': mustBeInPlay(r.target, 'a destroy mark is put on'); return;
+      case 'freeze': mustBeInPlay(r.target, 'freeze hits'); return;
+      case 'control': mustBeInPlay(r.entity, 'control changes of'); return;
+      case 'divine_shield_pop': mustBeInPlay(r.target, 'a Divine Shield pops on'); return;
+      default: return;
+    }
+  });
+  return out;
+}
+
+/** Board and hand sizes; each excess is reported once, when it begins. */
+function counts(s: TraceState, over: Set<string>, v: (rule: string, message: string, entities: number[]) => void): void {
+  const board = [[], []] as number[][];
+  const hand = [[], []] as number[][];
+  for (const e of s.entities.values()) {
+    if (e.type === 'minion' && e.zone === 'play' && !e.destroyMarked) board[e.controller]?.push(e.id);
+    if (e.zone === 'hand') hand[e.controller]?.push(e.id);
+  }
+  ([0, 1] as const).forEach((p) => {
+    const once = (key: string, bad: boolean) => { if (!bad) { over.delete(key); return false; } if (over.has(key)) return false; over.add(key); return true; };
+    if (once(`board${p}`, board[p]!.length > BOARD)) v('board-limit', `player ${p === 0 ? 'A' : 'B'} has ${board[p]!.length} minions in play (${board[p]!.map((id) => s.name(id)).join(', ')}): at most ${BOARD}`, board[p]!);
+    if (once(`hand${p}`, hand[p]!.length > HAND)) v('hand-limit', `player ${p === 0 ? 'A' : 'B'} holds ${hand[p]!.length} cards: at most ${HAND}`, hand[p]!);
+  });
+}
+
+export const invariant: Invariant = {
+  id: ID, rules: ['board-limit', 'hand-limit', '4a', 'summon-sequence', 'sequence'], fidelity: 'events', profiles: ['*'],
+  description: 'every entity is in one zone and moves only by a record; what is acted on is in play; at most 7 minions and 10 cards a side',
+  check,
+};

@@ -1,0 +1,70 @@
+/**
+ * Rule 1a / 1b: depth-first resolution. An entry's consequences resolve before the next entry starts:
+ * - a trigger block of queue q never opens while another trigger block of q is still open;
+ * - the Queue answering a Damage or Heal Event is built in the block where that damage or healing happened (inside
+ *   the trigger that dealt it), before that block goes on; a Queue built later, outside it, means the consequences
+ *   were put off until after later entries (breadth first);
+ * - the Queue of a Death Event is built inside a Death Phase (DEATH or FORCED_DEATH).
+ */
+import type { TraceRecord } from '../../engine/trace/format.js';
+import type { Invariant, Violation } from './types.js';
+import { walk, blockName } from './walk.js';
+
+export const ID = 'depth-first';
+
+const EVENT_OF: Record<string, string> = { damage: 'damaged', heal: 'healed' };
+
+export function check(trace: readonly TraceRecord[]): Violation[] {
+  const out: Violation[] = [];
+  /** Damage / heal events not yet answered by a queue, per block they happened in. */
+  const pending = new Map<number, { kind: string; target: number; at: number }[]>();
+  /** Where each damage / heal happened, to say so when its queue comes late. */
+  const lastHit = new Map<string, { block: number; at: number }>();
+  walk(trace, (r, s, at) => {
+    const here = s.top()?.id ?? 0;
+    const v = (rule: string, message: string, entities: number[]) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
+    if (r.t === 'event' && (r.e === 'damage' || r.e === 'heal')) {
+      const list = pending.get(here) ?? [];
+      list.push({ kind: EVENT_OF[r.e]!, target: r.target, at });
+      pending.set(here, list);
+      lastHit.set(`${EVENT_OF[r.e]}:${r.target}`, { block: here, at });
+      return;
+    }
+    if (r.t === 'open' && r.block === 'trigger' && r.queue !== undefined) {
+      const open = s.stack.find((b) => b.block === 'trigger' && b.queue === r.queue);
+      if (open) v('1b', `entry ${r.entry} of queue ${r.queue} (${s.name(r.subject)}) started inside entry ${open.entry} (${s.name(open.subject)}), before that entry was resolved`, [r.subject, open.subject].filter((x): x is number => x !== undefined));
+      return;
+    }
+    if (r.t !== 'queue') return;
+    const list = pending.get(here) ?? [];
+    for (const ev of r.events) {
+      if (ev.kind === 'died') {
+        const ph = s.nearest('phase');
+        if (!ph || (ph.kind !== 'DEATH' && ph.kind !== 'FORCED_DEATH') || s.top()?.block !== 'phase') {
+          v('1b', `queue ${r.id} answers the death of ${s.name(ev.subject)} outside a Death Phase${s.top() ? ` (in ${blockName(s.top()!)})` : ''}`, [ev.subject]);
+        }
+        continue;
+      }
+      if (ev.kind !== 'damaged' && ev.kind !== 'healed') continue;
+      const k = list.findIndex((p) => p.kind === ev.kind && p.target === ev.subject);
+      if (k >= 0) { list.splice(k, 1); continue; }
+      const hit = lastHit.get(`${ev.kind}:${ev.subject}`);
+      const where = hit ? s.blocks.get(hit.block) : undefined;
+      v('1b', hit && where
+        ? `${s.name(ev.subject)} was ${ev.kind} inside ${blockName(where)}${where.queue !== undefined ? ` (queue ${where.queue} entry ${where.entry})` : ''}, but queue ${r.id} answering it was built only after that block had gone on or closed: its consequences must resolve before the next entry (depth first)`
+        : `queue ${r.id} answers ${s.name(ev.subject)} being ${ev.kind}, but no such ${ev.kind === 'damaged' ? 'damage' : 'healing'} happened in this block`, [ev.subject]);
+    }
+    // Everything that happened here before this queue has been answered (or had nothing to answer it).
+    pending.set(here, []);
+  }, (r, s) => {
+    if (r.t === 'close') pending.delete(r.id);
+    void s;
+  });
+  return out;
+}
+
+export const invariant: Invariant = {
+  id: ID, rules: ['1a', '1b'], fidelity: 'phases', profiles: ['hearthstone'],
+  description: 'depth first: each queue entry resolves fully before the next; the Queue answering a damage/heal is built where it happened',
+  check,
+};

@@ -1,0 +1,33 @@
+/**
+ * Rule 2 note (2-force-play): a minion put into play from hand or deck ("force played", Voidcaller, Deathlord)
+ * becomes the oldest in the order of play, not the newest. In the trace, a force play is a zone move from hand or
+ * deck to play followed by the summon record of the same minion: its order must be below that of every entity in
+ * play.
+ */
+import type { TraceRecord } from '../../engine/trace/format.js';
+import type { Invariant, Violation } from './types.js';
+import { walk, IN_PLAY } from './walk.js';
+
+export const ID = 'force-play-oldest';
+
+export function check(trace: readonly TraceRecord[]): Violation[] {
+  const out: Violation[] = [];
+  walk(trace, (r, s, at) => {
+    if (r.t !== 'event' || r.e !== 'summon') return;
+    const prev = trace[at - 1];
+    if (!prev || prev.t !== 'event' || prev.e !== 'zone' || prev.entity !== r.entity || (prev.from !== 'hand' && prev.from !== 'deck') || prev.to !== 'play') return;
+    const newer = [...s.entities.values()].filter((e) => e.id !== r.entity && IN_PLAY.has(e.zone) && e.order !== undefined && e.order <= r.order);
+    if (!newer.length) return;
+    out.push({
+      invariant: ID, rule: '2-force-play', at, path: s.path(), entities: [r.entity, ...newer.map((e) => e.id)],
+      message: `${s.name(r.entity)} was put into play from ${prev.from} with order ${r.order}, after ${newer.slice(0, 3).map((e) => `${s.name(e.id)} (order ${e.order})`).join(', ')}${newer.length > 3 ? ` and ${newer.length - 3} more` : ''}: a force-played minion becomes the oldest in the order of play`,
+    });
+  });
+  return out;
+}
+
+export const invariant: Invariant = {
+  id: ID, rules: ['2-force-play'], fidelity: 'events', profiles: ['hearthstone'],
+  description: 'a minion put into play from hand or deck becomes the oldest in the order of play',
+  check,
+};

@@ -1,0 +1,69 @@
+/**
+ * Rule 9 (and the 9-attack exception): the game is decided only when a Sequence ends, or between the Preparation
+ * and Combat Phases of an attack.
+ * - `game_check` events stand only in GAME_END_CHECK steps, and those never run inside a Phase or trigger: either
+ *   at the top level right after a Sequence, or inside an ATTACK Sequence (between Preparation and Combat).
+ * - Every Sequence is followed by a GAME_END_CHECK step, unless the game was already decided inside it.
+ * - The result matches the heroes: both dead = draw, one dead = the other wins, none dead = ongoing.
+ * - Once a check says the game is over, nothing happens any more (only blocks close).
+ */
+import type { TraceRecord } from '../../engine/trace/format.js';
+import type { Invariant, Violation } from './types.js';
+import { walk, blockName } from './walk.js';
+
+export const ID = 'game-end';
+
+export function check(trace: readonly TraceRecord[]): Violation[] {
+  const out: Violation[] = [];
+  let over: { at: number; result: string } | null = null;
+  let overReported = false;
+  let decidedInSequence = false;
+  /** A Sequence just closed at the top level: the next record must open its GAME_END_CHECK. */
+  let dueCheck: number | null = null;
+  walk(trace, (r, s, at) => {
+    const v = (rule: string, message: string, entities: number[] = []) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
+    if (over && r.t !== 'close' && !overReported) {
+      overReported = true;
+      const what = r.t === 'open' ? `${blockName({ block: r.block, kind: r.kind, id: r.id })} opened` : r.t === 'event' ? `a ${r.e} event happened` : r.t === 'queue' ? `queue ${r.id} was built` : `a ${r.t} record came`;
+      v('9', `the game ended (${over.result}) at record ${over.at}, but afterwards ${what}`);
+    }
+    if (dueCheck !== null) {
+      const seq = dueCheck;
+      dueCheck = null;
+      if (!(r.t === 'open' && r.block === 'step' && r.kind === 'GAME_END_CHECK')) {
+        v('9', `SEQUENCE #${seq} ended but the game result was not checked before ${r.t === 'open' ? `${blockName({ block: r.block, kind: r.kind, id: r.id })}` : `the next ${r.t} record`}`);
+      }
+    }
+    if (r.t === 'open' && r.block === 'sequence' && s.stack.length === 0) decidedInSequence = false;
+    if (r.t === 'open' && r.block === 'step' && r.kind === 'GAME_END_CHECK') {
+      const inside = s.stack.find((b) => b.block === 'phase' || b.block === 'trigger');
+      const seq = s.nearest('sequence');
+      if (inside) v('9', `GAME_END_CHECK#${r.id} ran inside ${blockName(inside)}: the game is decided only when a Sequence ends`);
+      else if (seq && seq.kind !== 'ATTACK') v('9', `GAME_END_CHECK#${r.id} ran inside ${blockName(seq)} before it ended (only an attack is decided between its Preparation and Combat)`);
+    }
+    if (r.t === 'close') {
+      const b = s.blocks.get(r.id);
+      if (b && b.block === 'sequence' && b.parent === 0 && !decidedInSequence && !over) dueCheck = r.id;
+    }
+    if (r.t === 'event' && r.e === 'game_check') {
+      const top = s.top();
+      if (!top || top.block !== 'step' || top.kind !== 'GAME_END_CHECK') v('9', `a game_check event (${r.result}) stands ${top ? `in ${blockName(top)}` : 'at the top level'}, outside a GAME_END_CHECK step`);
+      if (s.nearest('sequence')) decidedInSequence = r.result !== 'ongoing';
+      const dead = ([0, 1] as const).map((p) => { const h = s.heroes[p]; return h !== undefined && !s.inPlay(h); });
+      const expected = dead[0] && dead[1] ? 'draw' : dead[0] || dead[1] ? 'win' : 'ongoing';
+      const winner = dead[0] && !dead[1] ? 1 : dead[1] && !dead[0] ? 0 : undefined;
+      const heroes = s.heroes.filter((h): h is number => h !== undefined);
+      if (r.result !== expected || (expected === 'win' && r.winner !== winner)) {
+        v(r.rule === '9-attack' ? '9-attack' : '9', `the game check says ${r.result}${r.winner !== undefined ? ` (winner ${r.winner === 0 ? 'A' : 'B'})` : ''}, but ${dead[0] || dead[1] ? `the dead hero${dead[0] && dead[1] ? 'es are' : ' is'} ${heroes.filter((h) => !s.inPlay(h)).map((h) => s.name(h)).join(' and ')}` : 'both heroes are alive'}`, heroes);
+      }
+      if (r.result !== 'ongoing') over = { at, result: r.result };
+    }
+  });
+  return out;
+}
+
+export const invariant: Invariant = {
+  id: ID, rules: ['9', '9-attack'], fidelity: 'phases', profiles: ['hearthstone'],
+  description: 'the game is decided only at the end of a Sequence (or between Preparation and Combat), matching the heroes, and nothing happens after it ends',
+  check,
+};

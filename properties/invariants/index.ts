@@ -1,0 +1,66 @@
+/**
+ * The invariant registry. Each invariant is a pure function trace → violations, registered with its rule ids
+ * (spec/rules.json), the trace fidelity it needs, the profiles it holds for and a one-line description.
+ * Determinism is apart: it runs a producer twice (see determinism.ts).
+ */
+import type { TraceRecord, Fidelity } from '../../engine/trace/format.js';
+import type { Invariant, InvariantEnv, Violation } from './types.js';
+import * as noMidPhaseDeaths from './no-mid-phase-deaths.js';
+import * as queueOrder from './queue-order.js';
+import * as immutableQueues from './immutable-queues.js';
+import * as auraTiming from './aura-timing.js';
+import * as depthFirst from './depth-first.js';
+import * as deathPhases from './death-phases.js';
+import * as deathCreation from './death-creation.js';
+import * as gameEnd from './game-end.js';
+import * as negativeTriggers from './negative-triggers.js';
+import * as phaseSkip from './phase-skip.js';
+import * as forcePlay from './force-play.js';
+import * as conservation from './conservation.js';
+import * as determinism from './determinism.js';
+
+export type { Invariant, InvariantEnv, Violation } from './types.js';
+export { checkDeterminism } from './determinism.js';
+
+export const INVARIANTS: readonly Invariant[] = [
+  noMidPhaseDeaths.invariant,
+  queueOrder.invariant,
+  immutableQueues.invariant,
+  auraTiming.invariant,
+  depthFirst.invariant,
+  deathPhases.invariant,
+  deathCreation.invariant,
+  gameEnd.invariant,
+  negativeTriggers.invariant,
+  phaseSkip.invariant,
+  forcePlay.invariant,
+  conservation.invariant,
+];
+
+/** Checks that run a producer instead of reading one trace. */
+export const REPLAY_CHECKS = [determinism.meta] as const;
+
+export const INVARIANT_IDS: readonly string[] = [...INVARIANTS.map((i) => i.id), determinism.ID];
+
+export function invariantById(id: string): Invariant | undefined {
+  return INVARIANTS.find((i) => i.id === id);
+}
+
+const RANK: Record<Fidelity, number> = { final_state: 0, events: 1, phases: 2 };
+
+/** The invariants a trace of this fidelity and profile can be judged by. */
+export function applicable(fidelity: Fidelity, profile = 'hearthstone'): Invariant[] {
+  return INVARIANTS.filter((i) => RANK[i.fidelity] <= RANK[fidelity] && (i.profiles.includes('*') || i.profiles.includes(profile as never)));
+}
+
+/**
+ * Check a trace against invariants (all, or those named). The trace's meta record decides fidelity and profile
+ * unless `only` names the invariants.
+ */
+export function checkTrace(trace: readonly TraceRecord[], opts: { only?: readonly string[]; env?: InvariantEnv } = {}): Violation[] {
+  const meta = trace.find((r) => r.t === 'meta');
+  const list = opts.only
+    ? INVARIANTS.filter((i) => opts.only!.includes(i.id))
+    : applicable(meta?.t === 'meta' ? meta.fidelity : 'phases', meta?.t === 'meta' ? meta.profile : 'hearthstone');
+  return list.flatMap((i) => i.check(trace, opts.env));
+}

@@ -1,0 +1,58 @@
+/**
+ * Rule 3 (and 1c): "you will NEVER see an Entity be killed in the middle of a Phase". A character's `death` event
+ * may only stand inside a DEATH_CREATION step (which runs after the outermost Phase ended, Rule 4a), or be one of
+ * the deaths of a Forced Death Phase (Rule 3 exceptions): the reference engine records those deaths right before
+ * the FORCED_DEATH phase that resolves them, so deaths immediately followed by a FORCED_DEATH open are accepted.
+ * Weapons are not characters: a weapon replaced by a new one is destroyed at once and is not judged here.
+ * Also: a phase says it is `outermost` exactly when no other phase is open around it (only the outermost Phase
+ * ending starts the Death Creation Step).
+ */
+import type { TraceRecord } from '../../engine/trace/format.js';
+import type { Invariant, Violation } from './types.js';
+import { walk, blockName } from './walk.js';
+
+export const ID = 'no-mid-phase-deaths';
+
+function forcedDeathFollows(trace: readonly TraceRecord[], i: number): boolean {
+  let j = i + 1;
+  while (j < trace.length && trace[j]!.t === 'event' && (trace[j] as { e: string }).e === 'death') j++;
+  const r = trace[j];
+  return !!r && r.t === 'open' && r.block === 'phase' && r.kind === 'FORCED_DEATH';
+}
+
+export function check(trace: readonly TraceRecord[]): Violation[] {
+  const out: Violation[] = [];
+  walk(trace, (r, s, at) => {
+    if (r.t === 'open' && r.block === 'phase') {
+      const nested = s.inPhase();
+      if (r.outermost !== undefined && !!r.outermost === nested) {
+        out.push({
+          invariant: ID, rule: '3', at, path: s.path(), entities: [],
+          message: nested
+            ? `phase ${r.kind}#${r.id} says it is outermost, but it opened inside ${blockName(s.nearest('phase')!)}`
+            : `phase ${r.kind}#${r.id} is the outermost Phase (no Phase is open around it) but is not marked outermost`,
+        });
+      }
+      return;
+    }
+    if (r.t !== 'event' || r.e !== 'death') return;
+    if (!s.isCharacter(r.entity)) return;
+    const top = s.top();
+    if (top && top.block === 'step' && top.kind === 'DEATH_CREATION') return;
+    if (forcedDeathFollows(trace, at)) return;
+    const phase = s.nearest('phase');
+    out.push({
+      invariant: ID, rule: '3', at, path: s.path(), entities: [r.entity],
+      message: phase
+        ? `${s.name(r.entity)} died inside phase ${phase.kind}#${phase.id}, before that phase ended`
+        : `${s.name(r.entity)} died outside a Death Creation Step${top ? ` (in ${blockName(top)})` : ' (at the top level)'}`,
+    });
+  });
+  return out;
+}
+
+export const invariant: Invariant = {
+  id: ID, rules: ['3', '1c'], fidelity: 'phases', profiles: ['hearthstone'],
+  description: 'characters die only in a Death Creation Step (or a Forced Death Phase), never in the middle of a Phase',
+  check,
+};

@@ -1,0 +1,22 @@
+/**
+ * Which invariants each mutant must break (the mutant-kill table). Every invariant appears at least once: an
+ * invariant no mutant can break proves nothing.
+ */
+import type { MutantName } from '../engine/mutants.js';
+
+export const KILLS: Record<MutantName, readonly string[]> = {
+  'die-at-zero-health': ['no-mid-phase-deaths'],
+  'queue-by-player': ['queue-order'],
+  'mutable-queues': ['immutable-queues'],
+  'auras-mid-phase': ['aura-timing'],
+  'game-over-at-once': ['game-end'],
+  'deaths-one-at-a-time': ['death-creation-complete'],
+  'ignore-rule-5': ['negative-triggers'],
+  'no-phase-skip': ['phase-skip'],
+  'recalculate-health-after-deaths': ['aura-timing'],
+  'breadth-first': ['depth-first'],
+  'death-phase-once': ['death-phases'],
+  'newest-force-play': ['force-play-oldest'],
+  'no-board-limit': ['conservation'],
+  'unseeded-random': ['determinism'],
+};
