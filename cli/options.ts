@@ -4,7 +4,9 @@ import { MUTANTS, isMutantName, type MutantName } from '../engine/mutants.js';
 import { InputError } from '../engine/validation.js';
 
 export function mutantOption(): Option {
-  return new Option('-m, --mutant <name...>', `run the engine with deliberate rule bugs switched on (${Object.keys(MUTANTS).join(', ')})`).default([]);
+  return new Option('-m, --mutant <name>', `run the engine with a deliberate rule bug switched on; repeat or comma-separate for several (${Object.keys(MUTANTS).join(', ')})`)
+    .argParser((v: string, prev: string[] = []) => [...prev, v])
+    .default([]);
 }
 
 export function parseMutants(list: string[] | undefined): MutantName[] {

@@ -12,7 +12,7 @@ import { evalAmount, evalCondition, select, sides } from './select.js';
 import { pickRandomEntity, randomInt } from './randomness.js';
 import { raise, detachEnchantment } from '../kernel/queue.js';
 import { GameOverSignal, runPhase, checkGameEnd } from '../kernel/phases.js';
-import { forcedDeathPhase, removeFromPlay } from '../kernel/deaths.js';
+import { forcedDeathPhase, removeFromPlay, resolveDeathPhase } from '../kernel/deaths.js';
 import { auraUpdateHealthAttack, auraUpdateOther } from '../kernel/auras.js';
 import { createEntity, enterPlay } from '../entities.js';
 
@@ -35,10 +35,10 @@ const onBoard = (g: Game, id: number) => {
 /** Mutants that move rule checks into the middle of a Phase. */
 function afterEventMutants(g: Game): void {
   if (g.mutants.has('die-at-zero-health')) {
-    for (const p of g.players) for (const id of [...p.board]) {
-      const e = entity(g, id);
-      if (health(g, e) <= 0) removeFromPlay(g, e, 'mutant:die-at-zero-health');
-    }
+    // Mutant (breaks Rule 3): a minion at 0 health dies on the spot and its Death resolves at once.
+    const dead = g.players.flatMap((p) => p.board.map((id) => entity(g, id))).filter((e) => health(g, e) <= 0);
+    for (const e of dead) removeFromPlay(g, e, 'mutant:die-at-zero-health');
+    if (dead.length) resolveDeathPhase(g, dead);
   }
   if (g.mutants.has('auras-mid-phase')) { auraUpdateHealthAttack(g); auraUpdateOther(g); }
   if (g.mutants.has('game-over-at-once')) {
@@ -112,7 +112,8 @@ function damageAmount(ctx: Ctx, base: number, spell: boolean | undefined): numbe
 export function attach(ctx: Ctx, targetId: number, card: CardDef, extraMods?: CardDef['mods']): Entity {
   const g = ctx.g;
   const t = entity(g, targetId);
-  const en = createEntity(g, card, t.controller, 'play');
+  // The enchantment's controller is its caster at first (Rule 10 example: Nightmare); it follows the minion later.
+  const en = createEntity(g, card, ctx.controller, 'play');
   en.attachedTo = targetId;
   en.caster = ctx.controller;
   en.mods = { ...(card.mods ?? {}), ...(extraMods ?? {}) };
@@ -199,9 +200,12 @@ export function summon(ctx: Ctx, card: CardDef, side: Side, position: number, op
   return e.id;
 }
 
+/** "Whenever a minion is summoned, a Sequence immediately begins with an On Summon and ends with an After Summon Phase." */
 export function runSummonSequence(g: Game, e: Entity): void {
+  const b = g.trace.openBlock({ block: 'sequence', kind: 'SUMMON', subject: e.id, player: e.controller, rule: 'summon-sequence' });
   runPhase(g, { kind: 'ON_SUMMON', type: 'TRIGGER', subjects: [e.id] }, () => raise(g, [{ kind: 'summoned', subject: e.id }]));
   runPhase(g, { kind: 'AFTER_SUMMON', type: 'TRIGGER', subjects: [e.id] }, () => raise(g, [{ kind: 'after_summon', subject: e.id }]));
+  g.trace.closeBlock(b);
 }
 
 function summonPosition(ctx: Ctx, side: Side, pos: 'right' | 'right_of_self' | 'left_of_self' | undefined): number {

@@ -118,7 +118,13 @@ function appliesRule5(ctx: Ctx, sel: Selector): boolean {
 export function select(ctx: Ctx, sel: Selector): number[] {
   const g = ctx.g;
   let ids = baseSet(ctx, sel).filter((id) => passes(ctx, entity(g, id), sel.filter));
-  if (appliesRule5(ctx, sel)) ids = ids.filter((id) => !mortallyWoundedOrPendingDestroy(g, entity(g, id)));
+  if (appliesRule5(ctx, sel)) {
+    const before = ids.length;
+    ids = ids.filter((id) => !mortallyWoundedOrPendingDestroy(g, entity(g, id)));
+    if (before > 0 && ids.length === 0) {
+      g.trace.event({ e: 'trigger_abort', source: ctx.source.id, reason: 'every possible target is mortally wounded or pending destroy', rule: '5' });
+    }
+  }
   if (sel.random !== undefined) {
     const picked: number[] = [];
     let pool = ids;

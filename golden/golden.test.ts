@@ -1,0 +1,40 @@
+/** The golden suite in `npm test`: the linter, every case on the reference engine, and a broken engine caught. */
+import { describe, expect, it } from 'vitest';
+import { loadCardPool } from '../engine/cards/pool.js';
+import { verifyAll, summarize } from './suite.js';
+import { lintGolden } from './lint.js';
+import { formatGolden } from '../cli/golden-commands.js';
+
+const cards = loadCardPool();
+
+describe('golden suite', () => {
+  it('every golden file is well formed: schema, rule ids, source, unique ids, known cards, locked trace', () => {
+    expect(lintGolden(cards)).toEqual([]);
+  });
+
+  it('the reference engine gives every stated outcome and the locked trace (at least 40 cases, at most 3 expected-fail)', () => {
+    const results = verifyAll(cards);
+    const c = summarize(results);
+    expect(results.length).toBeGreaterThanOrEqual(40);
+    expect(c['expected-fail']).toBeLessThanOrEqual(3);
+    expect(results.filter((r) => r.status === 'expected-fail').every((r) => (r.reason ?? '').length > 20)).toBe(true);
+    expect(results.filter((r) => !['pass', 'expected-fail'].includes(r.status)).map((r) => `${r.id}: ${r.failures.join('; ')}`)).toEqual([]);
+  });
+
+  it('an engine where minions die the moment they reach 0 health fails the examples that depend on Rule 3, with readable diffs', () => {
+    const results = verifyAll(cards, { mutants: ['die-at-zero-health'] });
+    const failed = new Map(results.filter((r) => r.status === 'fail').map((r) => [r.id, r]));
+    // Examples whose stated outcome depends on deaths waiting for the end of the Phase:
+    for (const id of ['cult-master-novice-engineer-mad-bomber-reversed', 'dark-cultist-buffs-mortally-wounded-yeti', 'baron-geddon-healing-totem-survives', 'unstable-ghouls-acolyte-draws-three']) {
+      const r = failed.get(id);
+      expect(r, `${id} should fail on the broken engine`).toBeDefined();
+      // a stated-outcome failure in plain words, plus a unified diff of the trace
+      expect(r!.failures.some((f) => /expected/.test(f))).toBe(true);
+      expect(r!.diff).toMatch(/^@@ .* @@$/m);
+      expect(r!.diff).toMatch(/^\+.*"rule":"mutant:die-at-zero-health"/m);
+    }
+    const text = formatGolden(results);
+    expect(text).toMatch(/FAIL  cult-master-novice-engineer-mad-bomber-reversed/);
+    expect(text).toMatch(/golden: \d+ scenarios: \d+ pass, \d+ expected-fail, 0 unexpected pass, \d+ fail, 0 error/);
+  });
+});

@@ -1,0 +1,260 @@
+/**
+ * `arbiter fuzz`: every invariant (and determinism) over generated cases on the engine, reference or mutated.
+ * On a failure fast-check shrinks the case; the seed and path that replay it are printed, and the shrunk case is
+ * written as a scenario file (arbiter-scenario/1) with `generated: {seed, path, invariant, ...}` and its
+ * synthetic cards written beside it, one card file each, in `<id>.cards/` (and listed in `generated.cards`), so
+ *
+ *   arbiter run-scenario <out>/<id>.json --cards <out>/<id>.cards [--mutant m]
+ *   arbiter trace        <out>/<id>.json --cards <out>/<id>.cards [--mutant m]
+ *
+ * replay it, and `arbiter fuzz --check <out>/<id>.json` judges it again. Cards are written as files rather than
+ * embedded because the scenario schema allows no cards and run-scenario takes extra cards with --cards.
+ * The file's `expect` is empty (the invariants are the expectation), so run-scenario reports PASS.
+ */
+import fc from 'fast-check';
+import { mkdirSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { join, dirname, basename, resolve } from 'node:path';
+import type { CardDef } from '../engine/cards/format.js';
+import { isMutantName, MUTANTS, type MutantName } from '../engine/mutants.js';
+import type { Scenario } from '../engine/scenario/format.js';
+import { loadScenario } from '../engine/scenario/load.js';
+import { loadCardPool } from '../engine/cards/pool.js';
+import { runScenario } from '../engine/scenario/run.js';
+import { ruleCatalog } from '../engine/rules.js';
+import { InputError, readJson } from '../engine/validation.js';
+import { generatedCaseArb, type GeneratedCase } from './arbitraries/generatedCase.js';
+import { checkCase, cardLookup, PROPERTY_STEP_BUDGET } from './check.js';
+import { INVARIANTS, checkDeterminism, type Violation } from './invariants/index.js';
+import { sizeOf, sizeText, type CaseSize } from './size.js';
+
+export interface FuzzOptions {
+  runs?: number;
+  seed?: number;
+  mutants?: MutantName[];
+  /** Replay one case (fast-check path, with the seed it came from). */
+  path?: string;
+  /** Where to write a shrunk failing case. Default: fuzz-out/ in the working directory. */
+  outDir?: string;
+  /** Do not write files. */
+  noWrite?: boolean;
+  /** Only these invariant ids (and 'determinism'). Default: all. */
+  only?: string[];
+  /** Skip the determinism check (it runs each case once more). */
+  noDeterminism?: boolean;
+  /** Progress lines (every `every` cases). */
+  progress?: (done: number, elapsedMs: number) => void;
+  every?: number;
+}
+
+export interface FuzzFailure {
+  /** Replay path (fast-check `path`) and seed. */
+  seed: number;
+  path: string;
+  invariants: string[];
+  violations: Violation[];
+  /** The engine threw instead (an engine bug when the engine is the reference). */
+  crash?: string;
+  size: CaseSize;
+  shrinks: number;
+  scenario: Scenario;
+  cards: CardDef[];
+  file?: string;
+  cardsDir?: string;
+  replay: string;
+}
+
+export interface FuzzReport {
+  ok: boolean;
+  seed: number;
+  runs: number;
+  mutants: MutantName[];
+  ms: number;
+  failure?: FuzzFailure;
+}
+
+function verdict(gc: GeneratedCase, o: FuzzOptions) {
+  return checkCase(gc, { mutants: o.mutants ?? [], ...(o.only ? { only: o.only } : { determinism: !o.noDeterminism }) });
+}
+
+/** Run the properties; never throws for a violation (it is in the report). */
+export async function fuzz(o: FuzzOptions = {}): Promise<FuzzReport> {
+  const runs = o.runs ?? 1000;
+  const seed = o.seed ?? Date.now() % 2_147_483_647;
+  const mutants = o.mutants ?? [];
+  const t0 = performance.now();
+  let done = 0;
+  const every = o.every ?? 1000;
+  const property = fc.property(generatedCaseArb({ mutants }), (gc) => {
+    done++;
+    if (o.progress && done % every === 0) o.progress(done, performance.now() - t0);
+    const v = verdict(gc, o);
+    return !v.crash && v.violations.length === 0;
+  });
+  const r = fc.check(property, { seed, numRuns: runs, ...(o.path ? { path: o.path } : {}) });
+  const ms = performance.now() - t0;
+  if (!r.failed || !r.counterexample) return { ok: true, seed, runs: r.numRuns, mutants, ms };
+  const gc = r.counterexample[0] as GeneratedCase;
+  const v = verdict(gc, o);
+  const invariants = [...new Set(v.violations.map((x) => x.invariant))];
+  const path = r.counterexamplePath ?? '';
+  const failure: FuzzFailure = {
+    seed, path, invariants, violations: v.violations, ...(v.crash ? { crash: v.crash } : {}),
+    size: sizeOf(gc), shrinks: r.numShrinks, scenario: gc.scenario, cards: gc.cards, replay: '',
+  };
+  if (!o.noWrite) writeRepro(failure, mutants, o.outDir ?? 'fuzz-out');
+  failure.replay = replayCommand(failure, mutants);
+  return { ok: false, seed, runs: r.numRuns, mutants, ms, failure };
+}
+
+/** Write the shrunk case: `<out>/<id>.json` and its synthetic cards in `<out>/<id>.cards/`. */
+export function writeRepro(f: FuzzFailure, mutants: MutantName[], outDir: string): void {
+  const first = f.violations[0];
+  const tag = f.crash ? 'crash' : (first?.invariant ?? 'violation');
+  const id = `fuzz-${f.seed}-${tag}`.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  const rules = ruleCatalog();
+  const cited = [...new Set(f.violations.map((x) => x.rule).filter((r) => rules.has(r)))];
+  const rule = rules.get(cited[0] ?? 'sequence');
+  const scenario: Scenario = {
+    ...f.scenario,
+    id,
+    title: f.crash ? `Fuzz: the engine failed (${f.crash.split('\n')[0]!.slice(0, 120)})` : `Fuzz: ${first!.message.slice(0, 160)}`,
+    rules: cited.length ? cited : ['sequence'],
+    source: { seed: 'generated', section: 'properties/fuzz.ts (shrunk by fast-check)', quote: rule?.text ?? 'generated' },
+    assumptions: [
+      ...(f.crash ? [`The engine threw: ${f.crash.split('\n')[0]}`] : f.violations.slice(0, 10).map((x) => `[${x.invariant}, rule ${x.rule}] at ${x.path || 'top level'}: ${x.message}`)),
+      `Runs used a step budget of ${PROPERTY_STEP_BUDGET} trigger resolutions (arbiter run-scenario uses 10000; only a looping case differs).`,
+    ],
+    generated: {
+      seed: f.seed, path: f.path, invariant: f.crash ? 'engine-crash' : first!.invariant, invariants: f.invariants,
+      mutants, stepBudget: PROPERTY_STEP_BUDGET, cards: f.cards.map((c) => c.id), tool: 'arbiter fuzz',
+    },
+    expect: {},
+  };
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, `${id}.json`);
+  writeFileSync(file, JSON.stringify(scenario, null, 2) + '\n');
+  f.file = file;
+  if (f.cards.length) {
+    const dir = join(outDir, `${id}.cards`);
+    mkdirSync(dir, { recursive: true });
+    for (const c of f.cards) writeFileSync(join(dir, `${c.id}.json`), JSON.stringify(c, null, 2) + '\n');
+    f.cardsDir = dir;
+  }
+  f.scenario = scenario;
+}
+
+function replayCommand(f: FuzzFailure, mutants: MutantName[]): string {
+  const m = mutants.map((x) => ` --mutant ${x}`).join('');
+  const lines = [`arbiter fuzz --seed ${f.seed} --path ${f.path}${m}`];
+  if (f.file) {
+    const cards = f.cardsDir ? ` --cards ${f.cardsDir}` : '';
+    lines.push(`arbiter run-scenario ${f.file}${cards}${m}`, `arbiter trace ${f.file}${cards}${m}`, `arbiter fuzz --check ${f.file}`);
+  }
+  return lines.join('\n');
+}
+
+/** Judge a scenario file (a written repro, or any scenario) against every invariant. */
+export function checkScenarioFile(file: string, o: { cards?: string[]; mutants?: MutantName[] } = {}): { violations: Violation[]; error?: string } {
+  const data = readJson(file) as Scenario;
+  const gen = (data.generated ?? {}) as { mutants?: string[]; stepBudget?: number };
+  const beside = join(dirname(file), `${basename(file, '.json')}.cards`);
+  const extra = o.cards ?? (existsSync(beside) && readdirSync(beside).length ? [beside] : []);
+  const pool = loadCardPool(extra.map((x) => resolve(x)));
+  const s = loadScenario(file, pool);
+  const mutants = o.mutants ?? (gen.mutants ?? []).filter(isMutantName);
+  const stepBudget = gen.stepBudget ?? PROPERTY_STEP_BUDGET;
+  const run = () => runScenario(s, file, { cards: pool, mutants, stepBudget });
+  const r = run();
+  const env = { card: cardLookup(pool.all().filter((c) => c.source === 'synthetic')) };
+  const violations = INVARIANTS.flatMap((i) => i.check(r.trace, env));
+  violations.push(...checkDeterminism(() => run().trace));
+  return { violations, ...(r.error ? { error: r.error } : {}) };
+}
+
+const USAGE = `usage: arbiter fuzz [--runs N] [--seed S] [--mutant m]... [--path P] [--out DIR] [--no-write] [--only id,...] [--no-determinism]
+       arbiter fuzz --check <scenario.json> [--cards DIR] [--mutant m]...
+Runs every invariant over N generated cases (default 1000) on the reference engine (or with mutants).
+Exit 0: nothing found; 1: a violation (or an engine failure) was found; 2: bad usage.`;
+
+function parseArgs(argv: string[]): FuzzOptions & { check?: string; cards?: string[]; help?: boolean } {
+  const o: FuzzOptions & { check?: string; cards?: string[]; help?: boolean } = {};
+  const need = (i: number, flag: string) => {
+    const v = argv[i + 1];
+    if (v === undefined || v.startsWith('--')) throw new InputError('arbiter fuzz', flag, `${flag} needs a value`);
+    return v;
+  };
+  const int = (v: string, flag: string) => {
+    if (!/^\d+$/.test(v)) throw new InputError('arbiter fuzz', flag, `expected a non-negative integer, got "${v}"`);
+    return Number(v);
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    switch (a) {
+      case '--runs': o.runs = int(need(i, a), a); i++; break;
+      case '--seed': o.seed = int(need(i, a), a); i++; break;
+      case '--path': o.path = need(i, a); i++; break;
+      case '--out': o.outDir = need(i, a); i++; break;
+      case '--no-write': o.noWrite = true; break;
+      case '--no-determinism': o.noDeterminism = true; break;
+      case '--check': o.check = need(i, a); i++; break;
+      case '--cards': (o.cards ??= []).push(need(i, a)); i++; break;
+      case '--only': o.only = need(i, a).split(',').filter(Boolean); i++; break;
+      case '-m':
+      case '--mutant': {
+        for (const m of need(i, a).split(',').filter(Boolean)) {
+          if (!isMutantName(m)) throw new InputError('--mutant', '$', `unknown mutant "${m}" (expected one of: ${Object.keys(MUTANTS).join(', ')})`);
+          (o.mutants ??= []).push(m);
+        }
+        i++;
+        break;
+      }
+      case '-h':
+      case '--help': o.help = true; break;
+      default: throw new InputError('arbiter fuzz', a, `unknown argument "${a}"`);
+    }
+  }
+  const known = new Set([...INVARIANTS.map((x) => x.id), 'determinism']);
+  for (const id of o.only ?? []) if (!known.has(id)) throw new InputError('--only', '$', `unknown invariant "${id}" (expected: ${[...known].join(', ')})`);
+  return o;
+}
+
+/** The `arbiter fuzz` command: returns the exit code (0 nothing found, 1 found, 2 bad usage). */
+export async function runFuzzCli(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): Promise<number> {
+  let o: ReturnType<typeof parseArgs>;
+  try {
+    o = parseArgs(argv);
+  } catch (e) {
+    if (e instanceof InputError) { err(`arbiter fuzz: ${e.message}\n${USAGE}\n`); return 2; }
+    throw e;
+  }
+  if (o.help) { out(`${USAGE}\n`); return 0; }
+  if (o.check) {
+    try {
+      const r = checkScenarioFile(o.check, { cards: o.cards, mutants: o.mutants });
+      if (!r.violations.length) { out(`OK ${o.check}: no invariant is violated${r.error ? ` (${r.error})` : ''}\n`); return 0; }
+      out(`VIOLATED ${o.check}:\n${r.violations.map((v) => `  - [${v.invariant}, rule ${v.rule}] at ${v.path || 'top level'}: ${v.message}`).join('\n')}\n`);
+      return 1;
+    } catch (e) {
+      if (e instanceof InputError) { err(`arbiter fuzz: ${e.message}\n`); return 2; }
+      throw e;
+    }
+  }
+  const seed = o.seed ?? Date.now() % 2_147_483_647;
+  const runs = o.runs ?? 1000;
+  const mutants = o.mutants ?? [];
+  out(`fuzz: ${o.path ? `replaying path ${o.path}` : `${runs} cases`}, seed ${seed}, ${mutants.length ? `mutants ${mutants.join(', ')}` : 'reference engine'}\n`);
+  const report = await fuzz({ ...o, seed, runs, mutants, progress: (n, ms) => err(`  ${n} cases, ${(ms / 1000).toFixed(1)} s\n`) });
+  if (report.ok) {
+    out(`OK: ${report.runs} cases, nothing found (${(report.ms / 1000).toFixed(1)} s)\n`);
+    return 0;
+  }
+  const f = report.failure!;
+  out(`FOUND after ${report.runs} cases (${(report.ms / 1000).toFixed(1)} s), shrunk ${f.shrinks} times to ${sizeText(f.size)}:\n`);
+  if (f.crash) out(`  the engine failed: ${f.crash}\n`);
+  for (const v of f.violations.slice(0, 10)) out(`  - [${v.invariant}, rule ${v.rule}] at ${v.path || 'top level'}: ${v.message}\n`);
+  if (f.violations.length > 10) out(`  ... and ${f.violations.length - 10} more\n`);
+  out(`seed ${f.seed}, path ${f.path}\n`);
+  if (f.file) out(`wrote ${f.file}${f.cardsDir ? ` and ${f.cardsDir}/` : ''}\n`);
+  out(`replay:\n${f.replay.split('\n').map((l) => `  ${l}`).join('\n')}\n`);
+  return 1;
+}

@@ -1,0 +1,32 @@
+/**
+ * Every mutant is caught: for each, a fast-check run (fixed seed) over generated cases on the mutated engine finds a
+ * violation of the invariant(s) it must break (kills.ts), and shrinks it. The shrunk size is printed.
+ */
+import { describe, expect, it } from 'vitest';
+import { MUTANTS, type MutantName } from '../engine/mutants.js';
+import { INVARIANT_IDS } from './invariants/index.js';
+import { KILLS } from './kills.js';
+import { huntMutant } from './hunt.js';
+import { sizeText } from './size.js';
+
+describe('mutants are killed by the invariants', () => {
+  it('every mutant has invariants that must kill it, and every invariant kills some mutant', () => {
+    expect(Object.keys(KILLS).sort()).toEqual(Object.keys(MUTANTS).sort());
+    const killers = new Set(Object.values(KILLS).flat());
+    for (const id of INVARIANT_IDS) expect(killers.has(id), `no mutant is killed by ${id}`).toBe(true);
+    for (const id of killers) expect(INVARIANT_IDS).toContain(id);
+  });
+
+  for (const m of Object.keys(MUTANTS) as MutantName[]) {
+    it(`${m} (rule ${MUTANTS[m].rule}) is caught by ${KILLS[m].join(', ')}`, () => {
+      const h = huntMutant(m, { numRuns: 2000, timeLimitMs: 15_000 });
+      expect(h.found, `no violation of ${KILLS[m].join(', ')} in ${h.runs} cases`).toBe(true);
+      expect(h.violations.length).toBeGreaterThan(0);
+      expect(KILLS[m]).toContain(h.violations[0]!.invariant);
+      // fast-check shrank it to a small case
+      expect(h.size!.minions).toBeLessThanOrEqual(8);
+      expect(h.size!.actions).toBeLessThanOrEqual(4);
+      console.log(`[mutant ${m}] found after ${h.runs} case(s), shrunk ${h.shrinks}× to ${sizeText(h.size!)} in ${(h.ms / 1000).toFixed(1)} s: ${h.violations[0]!.message}`);
+    }, 30_000);
+  }
+});
