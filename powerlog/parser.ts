@@ -239,6 +239,8 @@ class GameBuilder {
   private orderCounter = 0;
   /** True until the first line after CREATE_GAME's entity dump (used to spot preexisting entities). */
   private initialDump = true;
+  /** Applying the tags of a FULL_ENTITY that recreates a known id. */
+  private recreating = false;
   private warningsDropped = 0;
   private pendingConcede = new Map<number | string, string>();
 
@@ -535,7 +537,7 @@ class GameBuilder {
       e.preexisting = true;
       e.order = undefined;
       this.counters.preexisting++;
-    } else if (this.inBlock('GAME_RESET')) {
+    } else if (this.recreating || this.inBlock('GAME_RESET')) {
       e.order = undefined;
       e.orderUnknown = true;
       this.counters.resetInPlay++;
@@ -627,7 +629,13 @@ class GameBuilder {
     if (p.name) e.name = p.name;
     // CARDTYPE first so a revealed card's zone change is judged with its real type.
     const ordered = [...p.tags.filter(([t]) => (TAG_NAMES[t] ?? t) === 'CARDTYPE'), ...p.tags.filter(([t]) => (TAG_NAMES[t] ?? t) !== 'CARDTYPE')];
-    for (const [t, v] of ordered) this.setTag(e, t, v, p.line, false);
+    // FULL_ENTITY of a known id after the game began recreates the entity: its entry has no known order.
+    this.recreating = p.kind === 'full' && !this.inDump();
+    try {
+      for (const [t, v] of ordered) this.setTag(e, t, v, p.line, false);
+    } finally {
+      this.recreating = false;
+    }
     if (p.kind === 'full' && e.zone === 'play' && !this.inDump()) {
       // FULL_ENTITY of a known id after the game began: the entity is recreated (puzzle GAME_RESET and the puzzle
       // board set-up that follows reuse ids for new cards). What it leaves in play has an order of play the log does
