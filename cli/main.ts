@@ -9,6 +9,7 @@ import { addGoldenCommands } from './golden-commands.js';
 import { addInfoCommands } from './info-commands.js';
 import { addExtraCommands } from './extra-commands.js';
 import { addRunCommands } from './run-commands.js';
+import { addReportCommands } from './report-commands.js';
 
 export const EXIT = { ok: 0, failed: 1, badInput: 2, internal: 3 } as const;
 
@@ -30,6 +31,7 @@ Examples:
   addGoldenCommands(program);
   addInfoCommands(program);
   addRunCommands(program);
+  addReportCommands(program);
   addExtraCommands(program);
   return program;
 }

@@ -12,7 +12,9 @@
  *         play; older logs move the old entity to SETASIDE), set aside (Faceless Manipulator, Magnetic, hero
  *         replacement), removed from game, or stolen (a CONTROLLER change: the minion stays in PLAY). The Power.log
  *         parser also emits no `death` for a minion returned to a full hand (destroyed instead) or moved by a puzzle
- *         GAME_RESET. Exempt: deaths the producer marks as a Forced Death (rule '3-forced-death', the engine's).
+ *         GAME_RESET. The rulebook's exception, the Forced Death Phase, is allowed and counted: deaths inside a
+ *         FORCED_DEATH phase (the Power.log parser maps a DEATHS block opened inside a running Phase to it), or marked
+ *         by the producer (rule '3-forced-death', the engine's, exempt).
  * Rule 7  (Deaths are queued in order of play): within one Death Phase (or one Death Creation Step) characters
  *         reach the graveyard oldest first. Order of play is the entity record's `order`, or the `order` of the zone
  *         or summon event that last put it in play. Characters whose order is unknown (preexisting in a log that
@@ -45,6 +47,8 @@ export interface RuleStats {
   pairs?: number;
   /** Rule 7: minion deaths of force-played minions (ranked oldest or at entry, whichever keeps the order). */
   forcePlayed?: number;
+  /** Rule 3: deaths inside a Forced Death Phase (the rulebook's exception; allowed, counted). */
+  inForcedDeathPhase?: number;
   /** Rule 3: deaths the producer marked as forced (exempt). Rule 9: results inside the attack exception. */
   exempt?: number;
   /** Rule 9: results caused by a concession or disconnection. */
@@ -165,6 +169,7 @@ export function judgeRule3(records: readonly TraceRecord[]): { violations: Viola
     if (typeof r.rule === 'string' && r.rule.startsWith('3-forced')) { stats.exempt!++; continue; }
     stats.checks++;
     const inner = w.innermostNonSequence();
+    if (inner?.rec.kind === 'FORCED_DEATH') stats.inForcedDeathPhase = (stats.inForcedDeathPhase ?? 0) + 1;
     if (!inner || DEATH_PLACES.has(inner.rec.kind)) continue;
     violations.push({
       rule: '3',

@@ -16,7 +16,8 @@
  *            REMOVEDFROMGAME, 'minion', 'spell' for the old ABILITY), controller is PlayerID - 1 (0 or 1) as in the
  *            engine's traces. `order` is the order of play (the n-th entity to enter PLAY in this game);
  *            `preexisting: true` marks entities already in PLAY when the log starts mid-game (spectator, reconnect).
- *   open     every log block: a 'phase' (BlockType DEATHS -> kind DEATH; ATTACK -> kind PREPARATION; POWER inside a
+ *   open     every log block: a 'phase' (BlockType DEATHS -> kind DEATH, or FORCED_DEATH when it opens inside a running
+ *            Phase rather than at the top level or directly in the action's block; ATTACK -> kind PREPARATION; POWER inside a
  *   close    PLAY -> SPELL_TEXT / BATTLECRY / HERO_POWER by the played card's type; anything else -> OTHER).
  *            `type` is the BlockType where format.ts's BlockType union has it; `logType` always holds the raw one
  *            (JOUST, RITUAL, GAME_RESET, REVEAL_CARD, INVALID, ...). A top-level block is `outermost: true` and is
@@ -71,6 +72,8 @@ export interface GameCounters {
   resetInPlay: number;
   /** Blocks closed by the parser because the log lost their BLOCK_END (found open when a turn began). */
   repairedBlocks: number;
+  /** DEATHS blocks inside a running Phase (kind FORCED_DEATH): the rulebook's Forced Death Phases. */
+  forcedDeathPhases: number;
 }
 
 export interface ParsedGame {
@@ -220,7 +223,7 @@ class GameBuilder {
   readonly counters: GameCounters = {
     lines: 0, blocks: 0, deathPhases: 0, deaths: 0, minionDeaths: 0, tagChanges: 0, entities: 0, preexisting: 0,
     unclosedBlocks: 0, strayBlockEnds: 0, unparsed: 0, unknownEntities: 0, unresolvedPlayerTags: 0, forcePlays: 0,
-    fullHandRemovals: 0, resetInPlay: 0, repairedBlocks: 0,
+    fullHandRemovals: 0, resetInPlay: 0, repairedBlocks: 0, forcedDeathPhases: 0,
   };
   readonly entities = new Map<number, EntState>();
   readonly stack: OpenBlock[] = [];
@@ -640,10 +643,10 @@ class GameBuilder {
       // FULL_ENTITY of a known id after the game began: the entity is recreated (puzzle GAME_RESET and the puzzle
       // board set-up that follows reuse ids for new cards). What it leaves in play has an order of play the log does
       // not tell.
+      if (!e.orderUnknown) this.counters.resetInPlay++; // (not already counted on entering play just now)
       e.order = undefined;
       e.orderUnknown = true;
       e.forcePlay = undefined;
-      this.counters.resetInPlay++;
       this.emitEntity(e, p.line, { update: true, via: 'recreated' });
       return;
     }
@@ -778,8 +781,13 @@ class GameBuilder {
     this.counters.blocks++;
     if (logType === 'DEATHS') this.counters.deathPhases++;
     const parent = this.stack[this.stack.length - 1];
-    // A block opened directly in an ATTACK block after combat began sits inside the COMBAT phase.
     const outermost = this.stack.length === 0;
+    // A DEATHS block is normally top-level or directly inside the action's top-level block (PLAY, ATTACK, TRIGGER:
+    // the Sequence), written after the outermost Phase ended. One opened deeper, inside a running Phase (POWER,
+    // TRIGGER, a nested PLAY), is the rulebook's Forced Death Phase: note the cards of the blocks it interrupts.
+    const forced = logType === 'DEATHS' && this.stack.length >= 2;
+    if (forced) this.counters.forcedDeathPhases++;
+    const forcedBy = forced ? [...new Set(this.stack.slice(1).map((b) => this.entities.get(b.subject)?.card).filter((c): c is string => !!c))] : [];
     let seq: number | undefined;
     if (outermost) {
       seq = this.nextBlock++;
@@ -788,7 +796,8 @@ class GameBuilder {
     const id = this.nextBlock++;
     const subj = this.entities.get(subject);
     this.emit({
-      t: 'open', id, block: 'phase', kind: this.phaseKind(logType, parent), ...(TRACE_BLOCK_TYPES.has(logType) ? { type: logType as BlockType } : {}),
+      t: 'open', id, block: 'phase', kind: forced ? 'FORCED_DEATH' : this.phaseKind(logType, parent), ...(TRACE_BLOCK_TYPES.has(logType) ? { type: logType as BlockType } : {}),
+      ...(forced ? { forcedBy } : {}),
       ...(subject ? { subject } : {}), ...(target ? { target } : {}),
       ...(subj && subj.controller >= 1 && subj.controller <= 2 && subj.type !== 'game' ? { player: ctl(subj.controller) } : {}),
       outermost, logType,

@@ -172,12 +172,16 @@ export function checkScenarioFile(file: string, o: { cards?: string[]; mutants?:
 }
 
 const USAGE = `usage: arbiter fuzz [--runs N] [--seed S] [--mutant m]... [--path P] [--out DIR] [--no-write] [--only id,...] [--no-determinism]
-       arbiter fuzz --check <scenario.json> [--cards DIR] [--mutant m]...
+       arbiter fuzz --check <scenario.json> [--cards DIR] [--mutant m... | --reference]
 Runs every invariant over N generated cases (default 1000) on the reference engine (or with mutants).
+--check judges one scenario file (a written repro: its cards beside it and its mutants are used; --reference
+runs it on the reference engine instead).
 Exit 0: nothing found; 1: a violation (or an engine failure) was found; 2: bad usage.`;
 
-function parseArgs(argv: string[]): FuzzOptions & { check?: string; cards?: string[]; help?: boolean } {
-  const o: FuzzOptions & { check?: string; cards?: string[]; help?: boolean } = {};
+type CliOptions = FuzzOptions & { check?: string; cards?: string[]; help?: boolean; reference?: boolean };
+
+function parseArgs(argv: string[]): CliOptions {
+  const o: CliOptions = {};
   const need = (i: number, flag: string) => {
     const v = argv[i + 1];
     if (v === undefined || v.startsWith('--')) throw new InputError('arbiter fuzz', flag, `${flag} needs a value`);
@@ -198,6 +202,7 @@ function parseArgs(argv: string[]): FuzzOptions & { check?: string; cards?: stri
       case '--no-determinism': o.noDeterminism = true; break;
       case '--check': o.check = need(i, a); i++; break;
       case '--cards': (o.cards ??= []).push(need(i, a)); i++; break;
+      case '--reference': o.reference = true; break;
       case '--only': o.only = need(i, a).split(',').filter(Boolean); i++; break;
       case '-m':
       case '--mutant': {
@@ -220,7 +225,7 @@ function parseArgs(argv: string[]): FuzzOptions & { check?: string; cards?: stri
 
 /** The `arbiter fuzz` command: returns the exit code (0 nothing found, 1 found, 2 bad usage). */
 export async function runFuzzCli(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): Promise<number> {
-  let o: ReturnType<typeof parseArgs>;
+  let o: CliOptions;
   try {
     o = parseArgs(argv);
   } catch (e) {
@@ -230,7 +235,7 @@ export async function runFuzzCli(argv: string[], out: (s: string) => void = (s) 
   if (o.help) { out(`${USAGE}\n`); return 0; }
   if (o.check) {
     try {
-      const r = checkScenarioFile(o.check, { cards: o.cards, mutants: o.mutants });
+      const r = checkScenarioFile(o.check, { cards: o.cards, mutants: o.reference ? [] : o.mutants });
       if (!r.violations.length) { out(`OK ${o.check}: no invariant is violated${r.error ? ` (${r.error})` : ''}\n`); return 0; }
       out(`VIOLATED ${o.check}:\n${r.violations.map((v) => `  - [${v.invariant}, rule ${v.rule}] at ${v.path || 'top level'}: ${v.message}`).join('\n')}\n`);
       return 1;

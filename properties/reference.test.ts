@@ -52,8 +52,9 @@ describe('golden traces satisfy every invariant', () => {
   const cards = loadCardPool();
   const env = { card: cardLookup([]) };
   for (const f of caseFiles()) {
-    it(f.split('/').pop()!, () => {
+    it(f.split('/').pop()!, (ctx) => {
       const s = loadScenario(f, cards);
+      if (s.status === 'expected-fail') ctx.skip(); // the reference engine cannot do it yet
       const orders = s.allOrders && s.allOrders.length > 1
         ? orderings(s.allOrders).map((o) => [...(s.setup.order ?? []).filter((l) => !o.includes(l)), ...o])
         : [undefined];

@@ -13,7 +13,7 @@ import { syntheticEnchantmentArb } from './syntheticEnchantment.js';
 
 export function minionSetupArb(c: Resolved): fc.Arbitrary<RawMinion> {
   const lists = poolLists();
-  const enchantment = choice(fc.constantFrom(...lists.enchantments), syntheticEnchantmentArb(), 0.5);
+  const enchantment = choice(fc.constantFrom(...lists.enchantments), syntheticEnchantmentArb(), c.syntheticRate);
   return fc.record({
     card: choice(fc.constantFrom(...lists.minions), syntheticMinionArb(), c.syntheticRate),
     damage: fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat({ max: 12 }) }),

@@ -1,0 +1,87 @@
+/** `arbiter report issue` and `arbiter repro`: hand a simulator's authors the smallest case that shows a bug. */
+import type { Command } from 'commander';
+import { writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { loadCardPool } from '../engine/cards/pool.js';
+import { InputError } from '../engine/validation.js';
+import { readResults } from '../differential/runner.js';
+import { splitCommand } from '../differential/adapter-process.js';
+import { OneCaseRunner, signature } from '../differential/one.js';
+import { DIFFERENTIAL_CONSTRAINTS, seedNumber } from '../differential/generated.js';
+import { generatedCaseArb } from '../properties/arbitraries/generatedCase.js';
+import { shrink } from '../repro/shrink.js';
+import { writeRepro } from '../repro/write.js';
+import { issueMarkdown } from '../reports/issue.js';
+import type { Scenario } from '../engine/scenario/format.js';
+import { DEMO_COMMAND } from './run-commands.js';
+
+function findResult(dir: string, id: string) {
+  const results = readResults(dir);
+  if (results.length === 0) throw new InputError(join(dir, 'results.jsonl'), '$', 'no results here (run `arbiter run` first, or pass --report <dir>)');
+  const r = results.find((x) => x.case === id);
+  if (!r) throw new InputError(join(dir, 'results.jsonl'), '$', `no case "${id}" (cases that failed: ${results.filter((x) => x.status !== 'PASS').map((x) => x.case).join(', ') || 'none'})`);
+  return r;
+}
+
+export function addReportCommands(program: Command): void {
+  const report = program.command('report').description('reports from a finished run');
+  report
+    .command('issue')
+    .description('an issue-ready Markdown regression report for one failing case: rule broken, minimal scenario, command to reproduce, expected vs actual, trace diff')
+    .argument('<case-id>', 'a case of the run')
+    .option('--report <dir>', 'the report folder of the run', 'arbiter-report')
+    .option('--sim <command>', 'the adapter command to show in "Reproduce" (default: the bundled demo)')
+    .option('--out <file>', 'write the Markdown to a file instead of stdout')
+    .action((id: string, o: { report: string; sim?: string; out?: string }) => {
+      const r = findResult(o.report, id);
+      if (r.status === 'PASS') throw new InputError(id, '$', 'this case passed: nothing to report');
+      const md = issueMarkdown(o.report, r, { command: o.sim ?? DEMO_COMMAND.join(' ') });
+      if (o.out) writeFileSync(o.out, md); else process.stdout.write(md);
+    });
+
+  program
+    .command('repro')
+    .description('shrink a failing case to the smallest scenario that still shows the same divergence, and write it as a scenario file and a ready vitest test (and a unittest snippet for Python simulators)')
+    .argument('<case-or-seed>', 'a case id from a run\'s report, or a seed: the generated case of that seed (fast-check shrinking)')
+    .option('--report <dir>', 'the report folder of the run (for a case id)', 'arbiter-report')
+    .option('--sim <command>', 'the adapter command (default: the bundled demo simulator)')
+    .option('--out <dir>', 'where to write the repro files', 'arbiter-repro')
+    .option('--timeout <ms>', 'time limit per run of the simulator', '10000')
+    .action(async (arg: string, o: { report: string; sim?: string; out: string; timeout: string }) => {
+      const cards = loadCardPool();
+      const command = o.sim ? splitCommand(o.sim) : DEMO_COMMAND;
+      const runner = new OneCaseRunner(command, cards, Number(o.timeout));
+      try {
+        let start: Scenario;
+        let id: string;
+        const isSeed = /^-?\d+$/.test(arg) && !existsSync(join(o.report, 'results.jsonl')) ? true : /^-?\d+$/.test(arg) && !readResults(o.report).some((r) => r.case === arg);
+        if (isSeed) {
+          // A seed: the generated case of that seed, shrunk by fast-check's own shrinker.
+          id = `seed-${arg}`;
+          const arb = generatedCaseArb(DIFFERENTIAL_CONSTRAINTS);
+          const first = fc.sample(arb, { seed: seedNumber(arg), numRuns: 1 })[0]!;
+          const want = signature(await runner.run(id, first.scenario));
+          if (want === 'PASS') throw new InputError(arg, '$', `the generated case of seed ${arg} passes on this simulator: nothing to shrink`);
+          const out = await fc.check(fc.asyncProperty(arb, async (g) => signature(await runner.run(id, g.scenario)) !== want), { seed: seedNumber(arg), numRuns: 1, endOnFailure: false });
+          start = out.counterexample ? out.counterexample[0].scenario : first.scenario;
+        } else {
+          const r = findResult(o.report, arg);
+          if (r.status === 'PASS' || !r.scenario) throw new InputError(arg, '$', 'this case passed: nothing to shrink');
+          id = arg;
+          start = r.scenario;
+        }
+        const want = signature(await runner.run(id, start));
+        if (want === 'PASS') throw new InputError(arg, '$', 'the case passes on this simulator now: nothing to shrink');
+        const shrunk = await shrink(start, cards, async (s) => signature(await runner.run(id, s)) === want);
+        const final = await runner.run(id, shrunk.scenario);
+        const repro: Scenario = { ...shrunk.scenario, id: `${id}-repro`.replace(/[^a-z0-9-]/g, '-'), title: `Repro: ${start.title}`, expect: shrunk.scenario.expect ?? {}, generated: { ...(start.generated ?? {}), from: arg, signature: want, simulator: command.join(' ') } };
+        const files = writeRepro(o.out, repro.id, repro, { command, expected: final.result.expected!, rules: [...new Set([...final.result.diagnosis.map((d) => d.rule), ...start.rules])], divergence: want });
+        process.stdout.write(`shrunk ${arg} to ${shrunk.minions} minions, ${shrunk.actions} actions (${shrunk.tries} tries); divergence: ${want}\n`);
+        for (const d of final.result.diagnosis) process.stdout.write(`  matches mutant ${d.mutant}: rule ${d.rule} (${d.text})\n`);
+        process.stdout.write(`wrote ${files.scenario}\nwrote ${files.test}\n${files.python ? `wrote ${files.python}\n` : ''}`);
+      } finally {
+        await runner.close();
+      }
+    });
+}

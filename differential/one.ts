@@ -1,0 +1,35 @@
+/** Run single cases against one adapter process kept open across calls (repro shrinking, generated tests). */
+import type { CardPool } from '../engine/state.js';
+import type { Scenario } from '../engine/scenario/format.js';
+import { AdapterProcess } from './adapter-process.js';
+import { withCardIds } from './compare.js';
+import { judgeCase, type Judged } from './runner.js';
+
+export class OneCaseRunner {
+  private readonly proc: AdapterProcess;
+  private opened = false;
+
+  constructor(readonly command: string[], private readonly cards: CardPool, private readonly timeoutMs = 10_000) {
+    this.proc = new AdapterProcess(command);
+  }
+
+  async run(id: string, s: Scenario): Promise<Judged> {
+    if (!this.opened) { await this.proc.open(Math.max(this.timeoutMs, 30_000)); this.opened = true; }
+    const { scenario, cards } = withCardIds(s, this.cards);
+    const outcome = await this.proc.runCase(id, { scenario, cards }, this.timeoutMs);
+    return judgeCase({ id, scenario: s, origin: id }, this.proc.hello!, outcome, this.cards);
+  }
+
+  async close(): Promise<void> {
+    await this.proc.close();
+  }
+}
+
+/** A failure's signature, so shrinking keeps "the same divergence": status, then the first divergence's place. */
+export function signature(j: Judged): string {
+  const r = j.result;
+  if (r.status !== 'FAIL') return r.status;
+  const d = r.divergences[0];
+  if (d) return `FAIL ${d.path.replace(/\[\d+\]/g, '[]')}`;
+  return `FAIL invariant ${r.violations[0]?.invariant ?? '?'}`;
+}

@@ -1,0 +1,66 @@
+/** `arbiter report issue <case-id>`: an issue-ready Markdown regression report for one failing case. */
+import { createTwoFilesPatch } from 'diff';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CaseResult } from '../differential/runner.js';
+import type { TraceRecord } from '../engine/trace/format.js';
+import { eventSignature } from '../differential/compare.js';
+import { rule } from '../engine/rules.js';
+import { failureText } from './write.js';
+
+function trace(dir: string, rel: string | undefined): TraceRecord[] | null {
+  if (!rel || !existsSync(join(dir, rel))) return null;
+  return readFileSync(join(dir, rel), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as TraceRecord);
+}
+
+export function issueMarkdown(dir: string, r: CaseResult, o: { command: string; scenarioFile?: string }): string {
+  const rules = [...new Set([...r.diagnosis.map((d) => d.rule), ...r.rules])];
+  const main = r.diagnosis[0];
+  const title = main
+    ? `Rule ${main.rule} broken: ${r.title}`
+    : `${r.status}: ${r.title} (rules ${r.rules.join(', ')})`;
+  const ref = trace(dir, r.traces?.reference);
+  const sim = trace(dir, r.traces?.simulator);
+  const diff = ref && sim
+    ? createTwoFilesPatch('reference engine', r.simulator.name, eventSignature(ref, r.simulator.fidelity).join('\n') + '\n', eventSignature(sim, r.simulator.fidelity).join('\n') + '\n', undefined, undefined, { context: 3 })
+    : createTwoFilesPatch('reference engine (final state)', `${r.simulator.name} (final state)`, JSON.stringify(r.expected ?? null, null, 1) + '\n', JSON.stringify(r.actual ?? null, null, 1) + '\n', undefined, undefined, { context: 3 });
+  const ruleText = rules.map((id) => `- **${id}** — ${rule(id)?.title ?? ''}\n\n  > ${(rule(id)?.text ?? '(not in the catalog)').replace(/\n/g, ' ')}\n\n  (source: ${rule(id)?.source ?? '?'})`).join('\n');
+  return `# ${title}
+
+**Simulator:** ${r.simulator.name} ${r.simulator.version} (fidelity: ${r.simulator.fidelity})
+**Case:** \`${r.case}\` (${r.origin}) · **status:** ${r.status}
+
+## Rule broken
+${ruleText}
+
+## What happens
+${failureText(r).split('\n').map((l) => `- ${l}`).join('\n')}
+
+## Expected vs actual
+| | expected (Arbiter reference engine) | actual (${r.simulator.name}) |
+|---|---|---|
+| result | ${r.expected?.result ?? '-'} | ${r.actual?.result ?? '-'} |
+${[0, 1].map((i) => {
+    const e = r.expected?.players[i];
+    const a = r.actual?.players[i];
+    const b = (p: typeof e) => (p ? p.board.map((m) => `${m.card} ${m.attack}/${m.health}`).join(', ') || '(empty)' : '-');
+    return `| player ${i ? 'B' : 'A'} hero health | ${e?.hero.health ?? '-'} | ${a?.hero.health ?? '-'} |\n| player ${i ? 'B' : 'A'} board | ${b(e)} | ${b(a)} |\n| player ${i ? 'B' : 'A'} hand | ${e?.hand.join(', ') ?? '-'} | ${a?.hand.join(', ') ?? '-'} |`;
+  }).join('\n')}
+
+## Trace diff
+\`\`\`diff
+${diff.split('\n').slice(2).join('\n').trimEnd()}
+\`\`\`
+
+## Minimal scenario
+\`\`\`json
+${JSON.stringify(r.scenario ?? null, null, 2)}
+\`\`\`
+
+## Reproduce
+\`\`\`sh
+${o.scenarioFile ? `npx arbiter run-scenario ${o.scenarioFile}            # the reference engine's outcome\n` : ''}npx arbiter repro ${r.case} --sim ${JSON.stringify(o.command)}   # shrink it and write a ready test
+npx arbiter run --sim ${JSON.stringify(o.command)} --resume           # re-run the suite
+\`\`\`
+`;
+}
