@@ -87,13 +87,26 @@ function usesOnly(supported: '*' | string[], cards: Record<string, unknown>): st
   return missing.length ? `uses cards the simulator does not support: ${missing.join(', ')}` : null;
 }
 
-/** Which mutants of the reference engine give the simulator's answer? (diagnosis by rule) */
-export function diagnose(c: Case, cards: CardPool, actual: ComparableState): CaseResult['diagnosis'] {
+/**
+ * Which mutants of the reference engine give the simulator's answer (diagnosis by rule)? A mutant matches when it
+ * reproduces the simulator's final state and, at fidelity events/phases, its events; a mutant that behaves like the
+ * reference engine on this case explains nothing and is left out.
+ */
+export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?: { trace: TraceRecord[]; fidelity: Fidelity }): CaseResult['diagnosis'] {
   const out: CaseResult['diagnosis'] = [];
+  const useEvents = sim && sim.fidelity !== 'final_state';
+  const ref = runScenario(c.scenario, c.origin, { cards });
+  const refFinal = comparableFromGame(ref.g);
+  const refEvents = useEvents ? eventSignature(ref.trace, sim.fidelity) : [];
+  const simEvents = useEvents ? eventSignature(sim.trace, sim.fidelity) : [];
   for (const [m, info] of Object.entries(MUTANTS)) {
     try {
       const r = runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] });
-      if (compareFinal(comparableFromGame(r.g), actual).length === 0) out.push({ mutant: m, rule: info.rule, text: info.text });
+      const final = comparableFromGame(r.g);
+      const events = useEvents ? eventSignature(r.trace, sim.fidelity) : [];
+      const sameAsRef = compareFinal(refFinal, final).length === 0 && compareEvents(refEvents, events).length === 0;
+      if (sameAsRef) continue;
+      if (compareFinal(final, actual).length === 0 && compareEvents(events, simEvents).length === 0) out.push({ mutant: m, rule: info.rule, text: info.text });
     } catch { /* the mutant cannot run it */ }
   }
   return out;
@@ -137,7 +150,7 @@ function judgeOutcome(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, 
       status: failed ? 'FAIL' : 'PASS',
       divergences,
       violations,
-      diagnosis: failed ? diagnose(c, cards, msg.final) : [],
+      diagnosis: failed ? diagnose(c, cards, msg.final, msg.trace ? { trace: msg.trace, fidelity: hello.fidelity } : undefined) : [],
       expected,
       actual: msg.final,
     },

@@ -38,9 +38,9 @@ describe('checkLogs over the fixtures directory', () => {
       ['bad-empty.log', expect.stringMatching(/^no game in this Power\.log/)],
       ['bad-gzip-head.log', 'not a text Power.log (binary data at byte 426 (gzip-compressed content))'],
     ]);
-    expect(r.totals.files).toBe(15);
+    expect(r.totals.files).toBe(16);
     expect(r.totals.badFiles).toBe(3);
-    expect(r.totals.games).toBe(13);
+    expect(r.totals.games).toBe(14);
     expect(r.totals.violations).toBe(0);
     expect(exitCodeFor(r)).toBe(2);
     const text = formatReport(r);
@@ -96,7 +96,7 @@ describe.skipIf(!existsSync(CORPUS))('the whole corpus (/work/shared/data/power-
     const t0 = Date.now();
     const r = await checkLogs([CORPUS]);
     expect(Date.now() - t0).toBeLessThan(60_000);
-    expect(r.totals).toMatchObject({ files: 58, badFiles: 3, games: 68, deathPhases: 627, deathsChecked: 831 });
+    expect(r.totals).toMatchObject({ files: 58, badFiles: 3, games: 68, deathPhases: 627, deathsChecked: 831, forcedDeathPhases: 16 });
     expect(r.logs.filter((l) => !l.ok).map((l) => l.file)).toEqual([
       'hsreplaynet-tests__integration_data__empty_raw_log_file_test__power.log',
       'hsreplaynet-tests__logs__Net.log',

@@ -41,6 +41,9 @@ export interface GameReport {
   complete: boolean;
   players: { player: number; name?: string }[];
   counters: GameCounters;
+  /** DEATHS blocks opened inside a running Phase (the rulebook's Forced Death Phases): log line and the cards of the
+   * blocks they interrupt. Allowed by rule 3; listed so they can be reviewed. */
+  forcedDeathPhases: { line: number; cards: string[] }[];
   stats: RuleStats[];
   violationCount: number;
   violations: Violation[];
@@ -57,6 +60,8 @@ export interface Totals {
   orderUnknownSkipped: number;
   /** Entities already in play when a mid-game log began. */
   preexisting: number;
+  /** DEATHS blocks inside a running Phase (Forced Death Phases). */
+  forcedDeathPhases: number;
   /** Checks made: Rule 3 deaths + Rule 7 death phases with >= 2 ordered deaths + Rule 9 decided results. */
   checks: number;
   violations: number;
@@ -86,7 +91,7 @@ export interface Report {
 }
 
 function emptyTotals(): Totals {
-  return { games: 0, blocks: 0, deathPhases: 0, deathsChecked: 0, orderUnknownSkipped: 0, preexisting: 0, checks: 0, violations: 0, byRule: {} };
+  return { games: 0, blocks: 0, deathPhases: 0, deathsChecked: 0, orderUnknownSkipped: 0, preexisting: 0, forcedDeathPhases: 0, checks: 0, violations: 0, byRule: {} };
 }
 
 function addTotals(into: Totals, t: Totals): void {
@@ -96,6 +101,7 @@ function addTotals(into: Totals, t: Totals): void {
   into.deathsChecked += t.deathsChecked;
   into.orderUnknownSkipped += t.orderUnknownSkipped;
   into.preexisting += t.preexisting;
+  into.forcedDeathPhases += t.forcedDeathPhases;
   into.checks += t.checks;
   into.violations += t.violations;
   for (const [rule, v] of Object.entries(t.byRule)) {
@@ -160,11 +166,14 @@ export async function checkLog(path: string, opts: CheckOptions = {}): Promise<L
       violations.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
       opts.onTrace?.(file, g.index, g.records);
       const gameType = g.gameType ?? gameTypeOf(g.records);
+      const forcedDeathPhases = g.records
+        .filter((r) => r.t === 'open' && r.kind === 'FORCED_DEATH')
+        .map((r) => ({ line: Number(r.line ?? 0), cards: Array.isArray(r.forcedBy) ? (r.forcedBy as string[]) : [] }));
       const gr: GameReport = {
         index: g.index, source: g.source, startLine: g.startLine, endLine: g.endLine,
         ...(g.build !== undefined ? { build: g.build } : {}), ...(gameType ? { gameType } : {}),
         midGame: g.midGame, complete: g.complete, players: g.players.map((p) => ({ player: p.player, ...(p.name ? { name: p.name } : {}) })),
-        counters: g.counters, stats, violationCount: violations.length, violations: violations.slice(0, maxV), warnings: g.warnings,
+        counters: g.counters, forcedDeathPhases, stats, violationCount: violations.length, violations: violations.slice(0, maxV), warnings: g.warnings,
       };
       report.games.push(gr);
       const t = report.totals;
@@ -172,6 +181,7 @@ export async function checkLog(path: string, opts: CheckOptions = {}): Promise<L
       t.blocks += g.counters.blocks;
       t.deathPhases += g.counters.deathPhases;
       t.preexisting += g.counters.preexisting;
+      t.forcedDeathPhases += forcedDeathPhases.length;
       t.violations += violations.length;
       for (const s of stats) {
         t.checks += s.checks;
@@ -282,6 +292,13 @@ export function formatReport(report: Report, opts: FormatOptions = {}): string {
         for (const v of g.violations) out.push(`    [rule ${v.rule}] ${v.message}`);
         if (g.violationCount > g.violations.length) out.push(`    ... and ${g.violationCount - g.violations.length} more`);
       }
+    }
+  }
+  if (t.forcedDeathPhases) {
+    out.push('', `Forced Death Phases (a DEATHS block inside a running Phase: rule 3's exception, allowed): ${t.forcedDeathPhases}`);
+    for (const l of report.logs) {
+      const fs = l.games.flatMap((g) => g.forcedDeathPhases.map((f) => `line ${f.line}${f.cards.length ? ` (${f.cards.join(' > ')})` : ''}`));
+      if (fs.length) out.push(`  ${l.file}: ${fs.join(', ')}`);
     }
   }
   const bad = report.logs.filter((l) => !l.ok);

@@ -49,6 +49,12 @@ describe('rule 3: a minion leaves play to the graveyard only in a death phase', 
     }]);
   });
 
+  it('allows and counts a death in a Forced Death Phase (Defile)', () => {
+    const j = judgeRule3(trace(fixture('2018-defile-forced-death.log')));
+    expect(j.violations).toEqual([]);
+    expect(j.stats).toMatchObject({ checks: 1, inForcedDeathPhase: 1 });
+  });
+
   it('finds nothing on the other real excerpts', () => {
     for (const f of ['2015-action-start.log', '2024-attack-deaths.log', 'ptl-triggerkeyword.log', 'rule7-hyenas.log', 'ptl-ended-in-attack.log', '2021-change-entity.log']) {
       expect(rule3(trace(fixture(f))), f).toEqual([]);

@@ -203,6 +203,20 @@ describe('2024 build (hslog-tests__176014_friendly_sideboard.power.log 1920-1990
   });
 });
 
+describe('a Forced Death Phase: Defile (hslog-tests__25770_unknown_human_player.power.log 4677, 4693, 4746-4755)', () => {
+  const f = '2018-defile-forced-death.log';
+  const g = one(f);
+  it('maps a DEATHS block opened inside a running POWER block to kind FORCED_DEATH, naming the interrupted card', () => {
+    const d = opens(g).find((r) => r.logType === 'DEATHS');
+    expect(d).toMatchObject({ kind: 'FORCED_DEATH', type: 'DEATHS', forcedBy: ['ICC_041'], outermost: false, line: lineOf(f, 'BlockType=DEATHS') });
+    expect(g.counters.forcedDeathPhases).toBe(1);
+    expect(events(g, 'death')).toEqual([expect.objectContaining({ entity: 49, name: 'Kobold Librarian' })]);
+  });
+  it('keeps a DEATHS block directly inside the PLAY block an ordinary Death Phase', () => {
+    expect(opens(one('2016-play-deaths.log')).find((r) => r.logType === 'DEATHS')!.kind).toBe('DEATH');
+  });
+});
+
 describe('several games in one file, GameState and PowerTaskList copies (data__choose-one-10357.log 1481-1540)', () => {
   const f = 'two-games.log';
   const { games } = parsePowerLogText(text(f), { name: f });
@@ -269,8 +283,15 @@ describe('file API: streaming, bad input', () => {
     expect(s.error).toBeUndefined();
     expect(seen).toEqual([1, 2]);
     const it2: number[] = [];
-    for await (const g of readGames(join(FIX, 'two-games.log'))) it2.push(g.records.length);
-    expect(it2).toHaveLength(2);
+    for await (const g of readGames(join(FIX, 'two-games.log'))) it2.push(g.index);
+    expect(it2).toEqual([1, 2]);
+    // Leaving the loop early stops the reading (no hang, no later game).
+    const first: number[] = [];
+    for await (const g of readGames(join(FIX, 'two-games.log'))) { first.push(g.index); break; }
+    expect(first).toEqual([1]);
+    // The callback can stop the parse too.
+    const stop = await parsePowerLog(join(FIX, 'two-games.log'), () => false);
+    expect(stop.games).toBe(1);
   });
 
   it('gives one-line errors for the corpus bad inputs, never throwing', async () => {

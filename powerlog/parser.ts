@@ -16,16 +16,18 @@
  *            REMOVEDFROMGAME, 'minion', 'spell' for the old ABILITY), controller is PlayerID - 1 (0 or 1) as in the
  *            engine's traces. `order` is the order of play (the n-th entity to enter PLAY in this game);
  *            `preexisting: true` marks entities already in PLAY when the log starts mid-game (spectator, reconnect).
- *   open     every log block: a 'phase' (BlockType DEATHS -> kind DEATH, or FORCED_DEATH when it opens inside a running
- *            Phase rather than at the top level or directly in the action's block; ATTACK -> kind PREPARATION; POWER inside a
- *   close    PLAY -> SPELL_TEXT / BATTLECRY / HERO_POWER by the played card's type; anything else -> OTHER).
- *            `type` is the BlockType where format.ts's BlockType union has it; `logType` always holds the raw one
- *            (JOUST, RITUAL, GAME_RESET, REVEAL_CARD, INVALID, ...). A top-level block is `outermost: true` and is
- *            wrapped in a 'sequence' of kind LOG_BLOCK (a Power.log cannot tell Sequences apart). Inside an ATTACK
- *            block a synthetic 'phase' kind COMBAT (`synthetic: true`) opens at the first combat mark (see
- *            isCombatMark) and closes with the ATTACK block, so "between Preparation and Combat" is visible.
- *   event    zone (every zone change; `order` when entering play), death (minion or hero PLAY -> GRAVEYARD), damage
- *            (DAMAGE tag increases), control (CONTROLLER changes in play), game_check (PLAYSTATE WON / LOST / TIED).
+ *   open     every log block is a 'phase': BlockType DEATHS -> kind DEATH (FORCED_DEATH, with `forcedBy`, when it opens
+ *   close    inside a running Phase instead of at the top level or directly in the action's block); ATTACK -> kind
+ *            PREPARATION; POWER inside PLAY -> SPELL_TEXT / BATTLECRY / HERO_POWER by the played card's type; anything
+ *            else -> OTHER. `type` is the BlockType where format.ts's BlockType union has it; `logType` always holds the
+ *            raw one (JOUST, RITUAL, GAME_RESET, REVEAL_CARD, INVALID, ...). A top-level block is `outermost: true` and
+ *            is wrapped in a 'sequence' of kind LOG_BLOCK (a Power.log cannot tell Sequences apart). Inside an ATTACK
+ *            block a synthetic 'phase' kind COMBAT (`synthetic: true`) opens at the first combat mark (see combatCheck)
+ *            and closes with the ATTACK block, so "between Preparation and Combat" is visible.
+ *   event    zone (every zone change; `order` when entering play), death (minion or hero PLAY -> GRAVEYARD, except a
+ *            minion returned to a full hand or moved by a puzzle GAME_RESET), damage (DAMAGE tag increases), control
+ *            (CONTROLLER changes in play), game_check (PLAYSTATE WON / LOST / TIED, with the cause: check, or a
+ *            concession / disconnection / quit before it).
  * Every record the log caused carries the 1-based log line in `line`.
  */
 import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
@@ -167,7 +169,7 @@ interface EntState {
   controller: number; // PlayerID as in the log (1, 2); records get controller - 1
   order?: number;
   preexisting?: boolean;
-  /** Put into play from hand or deck by an effect (not played): the rulebook's force-play bug makes it the oldest. */
+  /** Put into play from hand or deck by an effect (not played): the force-play bug (2015) made it the oldest. */
   forcePlay?: boolean;
   /** In play, but its order of play is unknown (recreated by a puzzle GAME_RESET). */
   orderUnknown?: boolean;
@@ -1093,7 +1095,12 @@ export function sniffBinary(buf: Buffer): string | undefined {
  * Parse one Power.log file, streaming: calls onGame for each game as soon as it ends, keeps nothing else.
  * Never throws for bad input: a file that is not a usable Power.log comes back with `error` set.
  */
-export async function parsePowerLog(path: string, onGame: (g: ParsedGame) => void | Promise<void>, opts: ParseOptions = {}): Promise<ParseSummary> {
+export async function parsePowerLog(
+  path: string,
+  /** Return false (or a promise of false) to stop reading: no further game is delivered. */
+  onGame: (g: ParsedGame) => void | boolean | Promise<void | boolean>,
+  opts: ParseOptions = {},
+): Promise<ParseSummary> {
   const name = opts.name ?? basename(path);
   const summary: ParseSummary = { file: name, bytes: 0, lines: 0, games: 0, gameStateLines: 0, powerTaskListLines: 0, warnings: [] };
   let size: number;
@@ -1123,13 +1130,14 @@ export async function parsePowerLog(path: string, onGame: (g: ParsedGame) => voi
   let index = 0;
   let firstLine = '';
   let binaryAt: number | undefined;
+  let stopped = false;
   const deliver = async (): Promise<void> => {
     queue.sort((a, b) => a.startLine - b.startLine);
-    while (queue.length) {
+    while (queue.length && !stopped) {
       const g = queue.shift()!;
       g.index = ++index;
       summary.games++;
-      await onGame(g);
+      if ((await onGame(g)) === false) stopped = true;
     }
   };
   try {
@@ -1147,12 +1155,18 @@ export async function parsePowerLog(path: string, onGame: (g: ParsedGame) => voi
       }
       parser.push(line);
       if (queue.length) await deliver();
+      if (stopped) {
+        rl.close();
+        break;
+      }
     }
   } catch (e) {
     summary.warnings.push(`read error after line ${parser.lines}: ${(e as Error).message}`);
   }
-  parser.end();
-  await deliver();
+  if (!stopped) {
+    parser.end();
+    await deliver();
+  }
   summary.lines = parser.lines;
   summary.gameStateLines = parser.gameStateLines;
   summary.powerTaskListLines = parser.powerTaskListLines;
@@ -1169,31 +1183,39 @@ export async function parsePowerLog(path: string, onGame: (g: ParsedGame) => voi
 
 /** Async iterator over the games of a file (one game in memory at a time). Errors become a thrown Error. */
 export async function* readGames(path: string, opts: ParseOptions = {}): AsyncGenerator<ParsedGame> {
-  // Bridge the callback API to an iterator with a one-slot hand-off.
+  // Bridge the callback API to an iterator: the parser waits in onGame until the consumer asks for the next game,
+  // so one game at a time is in memory; leaving the loop early stops the reading.
   const items: ParsedGame[] = [];
   let wake: (() => void) | null = null;
-  let waitConsumer: (() => void) | null = null;
+  let release: (() => void) | null = null;
   let done = false;
+  let cancelled = false;
   let summary: ParseSummary | undefined;
   const run = parsePowerLog(path, async (g) => {
     items.push(g);
     wake?.();
-    await new Promise<void>((r) => (waitConsumer = r));
+    await new Promise<void>((r) => (release = r));
+    return !cancelled;
   }, opts).then((s) => { summary = s; done = true; wake?.(); });
-  for (;;) {
-    if (items.length) {
-      const g = items.shift()!;
-      const release = waitConsumer as (() => void) | null;
-      waitConsumer = null;
-      yield g;
-      release?.();
-      continue;
+  try {
+    for (;;) {
+      if (items.length) {
+        const g = items.shift()!;
+        yield g;
+        const r = release as (() => void) | null;
+        release = null;
+        r?.();
+        continue;
+      }
+      if (done) break;
+      await new Promise<void>((r) => (wake = r));
+      wake = null;
     }
-    if (done) break;
-    await new Promise<void>((r) => (wake = r));
-    wake = null;
+  } finally {
+    cancelled = true;
+    (release as (() => void) | null)?.();
+    await run;
   }
-  await run;
   if (summary?.error) throw new Error(`${summary.file}: ${summary.error}`);
 }
 

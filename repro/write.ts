@@ -33,8 +33,9 @@ describe('${id} (rules ${o.rules.join(', ')})', () => {
     const runner = new OneCaseRunner(command, loadCardPool());
     try {
       const { result } = await runner.run('${id}', scenario);
+      expect(result.divergences, 'divergences from the reference engine').toEqual([]);
+      expect(result.violations, 'trace invariants broken').toEqual([]);
       expect(result.status, result.detail ?? '').toBe('PASS');
-      expect(result.divergences).toEqual([]);
     } finally {
       await runner.close();
     }

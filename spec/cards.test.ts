@@ -91,14 +91,14 @@ interface XmlCard {
 function parseCardDefs(xml: string): Map<string, XmlCard> {
   const out = new Map<string, XmlCard>();
   const entity = /<Entity CardID="([^"]+)"[^>]*>([\s\S]*?)<\/Entity>/g;
-  for (const [, id, body] of xml.matchAll(entity)) {
+  for (const [, id = '', body = ''] of xml.matchAll(entity)) {
     const ints: Record<string, number> = {};
     // e.g. <Tag enumID="48" name="COST" type="Int" value="7"/>
-    for (const [, name, value] of body.matchAll(/<Tag enumID="\d+" name="([A-Z_]+)" type="Int" value="(-?\d+)"\s*\/>/g)) {
+    for (const [, name = '', value = ''] of body.matchAll(/<Tag enumID="\d+" name="([A-Z_]+)" type="Int" value="(-?\d+)"\s*\/>/g)) {
       ints[name] = Number(value);
     }
     const nameTag = /<Tag enumID="185" name="CARDNAME" type="LocString">[\s\S]*?<enUS>([\s\S]*?)<\/enUS>/.exec(body);
-    out.set(id, { id, name: nameTag ? decodeXml(nameTag[1]) : undefined, ints });
+    out.set(id, { id, name: nameTag ? decodeXml(nameTag[1] ?? '') : undefined, ints });
   }
   return out;
 }
@@ -140,12 +140,12 @@ describe('card.schema.json mirrors engine/cards/format.ts', () => {
   const union = (name: string): string[] => {
     const m = new RegExp(`export type ${name} =([\\s\\S]*?);`).exec(ts);
     if (!m) throw new Error(`type ${name} not found in format.ts`);
-    return [...m[1].matchAll(/'([^']+)'/g)].map((x) => x[1]).sort();
+    return [...(m[1] ?? '').matchAll(/'([^']+)'/g)].map((x) => x[1] ?? '').sort();
   };
   const props = (name: string): string[] => {
     const m = new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`).exec(ts);
     if (!m) throw new Error(`interface ${name} not found in format.ts`);
-    return [...m[1].matchAll(/^\s*([A-Za-z_]+)\??:/gm)].map((x) => x[1]).sort();
+    return [...(m[1] ?? '').matchAll(/^\s*([A-Za-z_]+)\??:/gm)].map((x) => x[1] ?? '').sort();
   };
 
   it.each(['CardType', 'PlayerRel', 'Rule5Class', 'Keyword', 'Race', 'EventKind'])('enum %s', (name) => {
@@ -163,9 +163,9 @@ describe('card.schema.json mirrors engine/cards/format.ts', () => {
     const m = /export type Action =([\s\S]*?);\s*\n\s*(?:export|\n)/.exec(ts);
     expect(m).not.toBeNull();
     // one branch per line: `| { do: 'x'; field: T; ... }` (nested object types such as `{ randomOf: string[] }` are not fields)
-    const branches = [...m![1].matchAll(/^\s*\|\s*\{\s*do: '([a-z_]+)'(.*)\}\s*$/gm)].map((b) => ({
+    const branches = [...(m![1] ?? '').matchAll(/^\s*\|\s*\{\s*do: '([a-z_]+)'(.*)\}\s*$/gm)].map((b) => ({
       do: b[1],
-      fields: [...b[2].replace(/\{[^{}]*\}/g, '').matchAll(/([A-Za-z_]+)\??:/g)].map((x) => x[1]).sort(),
+      fields: [...(b[2] ?? '').replace(/\{[^{}]*\}/g, '').matchAll(/([A-Za-z_]+)\??:/g)].map((x) => x[1]).sort(),
     }));
     expect(branches.map((b) => b.do).sort()).toEqual([...defs.Action.properties.do.enum].sort());
     for (const b of branches) {
@@ -176,14 +176,14 @@ describe('card.schema.json mirrors engine/cards/format.ts', () => {
 
   it('Condition: one branch per shape', () => {
     const m = /export type Condition =([\s\S]*?);\s*\n/.exec(ts);
-    const keys = [...m![1].matchAll(/\{\s*([A-Za-z]+):/g)].map((x) => x[1]).sort();
+    const keys = [...(m![1] ?? '').matchAll(/\{\s*([A-Za-z]+):/g)].map((x) => x[1] ?? '').sort();
     const schemaKeys = Object.keys(defs).filter((k) => k.startsWith('Condition_') && !k.includes('_dispatch_')).map((k) => k.slice('Condition_'.length)).sort();
     expect(schemaKeys).toEqual(keys);
   });
 
   it('Amount: integer plus one branch per object shape', () => {
     const m = /export type Amount =([\s\S]*?);\s*\n/.exec(ts);
-    const keys = [...m![1].matchAll(/\{\s*([A-Za-z]+):/g)].map((x) => x[1]).sort();
+    const keys = [...(m![1] ?? '').matchAll(/\{\s*([A-Za-z]+):/g)].map((x) => x[1] ?? '').sort();
     const schemaKeys = Object.keys(defs).filter((k) => k.startsWith('Amount_') && !k.includes('_dispatch_')).map((k) => k.slice('Amount_'.length)).sort();
     expect(schemaKeys).toEqual(keys);
     expect(m![1]).toMatch(/\|\s*number/);
@@ -273,7 +273,7 @@ describe.skipIf(!haveCardDefs)(`card pool vs ${CARDDEFS_SOURCE}`, () => {
     expect(x, `${card.id} not in CardDefs`).toBeDefined();
     if (!x) return;
     expect(card.name).toBe(x.name);
-    expect(card.type).toBe(CARDTYPE[x.ints.CARDTYPE]);
+    expect(card.type).toBe(CARDTYPE[x.ints.CARDTYPE ?? -1]);
     // an absent tag means 0 in CardDefs (e.g. Dragon Egg has no ATK tag)
     expect({
       cost: card.cost ?? 0,

@@ -138,8 +138,9 @@ def redirect_lfs_pointers():
 
 
 redirect_lfs_pointers()
-logging.getLogger("fireplace").setLevel(logging.DEBUG if os.environ.get("ARBITER_FP_DEBUG") == "1" else logging.WARNING)
 import fireplace.cards  # noqa: E402
+# Fireplace's logger logs every action at DEBUG (set when fireplace is imported); ARBITER_FP_DEBUG=1 keeps that.
+logging.getLogger("fireplace").setLevel(logging.DEBUG if os.environ.get("ARBITER_FP_DEBUG") == "1" else logging.WARNING)
 from fireplace.exceptions import GameOver, InvalidAction  # noqa: E402
 from fireplace.game import BaseGame  # noqa: E402
 from fireplace.player import Player  # noqa: E402
@@ -416,7 +417,10 @@ def act(game, labels, action):
             p = players[action["heroPower"]]
             if p is not game.current_player:
                 raise SetupError("only the active player can use a hero power")
-            p.hero.power.use(target=target)
+            power = p.hero.power
+            if power is None or power.id not in SUPPORTED:
+                raise Unsupported(MISSING.get(getattr(power, "id", None)) or "the hero has no hero power Fireplace can use")
+            power.use(target=target)
         elif action.get("endTurn"):
             game.end_turn()
         else:
