@@ -37,7 +37,6 @@ export function newGame(o: GameOptions): Game {
     steps: 0,
     stepBudget: o.stepBudget ?? 10_000,
     queueDepth: 0,
-    inDeathPhase: false,
     collecting: null,
     pending: [],
   };

@@ -101,7 +101,6 @@ export interface Game {
   stepBudget: number;
   /** Nesting of queues being resolved (for the breadth-first mutant). */
   queueDepth: number;
-  inDeathPhase: boolean;
   /** When set, damage events are collected here instead of raised (simultaneous combat damage). */
   collecting: import('./effects/context.js').GameEventRef[] | null;
   pending: import('./effects/context.js').GameEventRef[][];

@@ -9,6 +9,7 @@ import type { PhaseKind, BlockType, SequenceKind } from '../trace/format.js';
 import { entity, inPlay, type Game, type Side } from '../state.js';
 import { auraUpdateHealthAttack, auraUpdateOther } from './auras.js';
 import { deathCreationStep, resolveDeathPhase } from './deaths.js';
+import { LoopGuardError } from './queue.js';
 
 export class GameOverSignal extends Error {}
 
@@ -22,7 +23,7 @@ export interface PhaseSpec {
 }
 
 /** Run a Phase. Returns false when it was skipped because a required subject left play (Rule 6). */
-export function runPhase(g: Game, spec: PhaseSpec, body: () => void): boolean {
+export function runPhase(g: Game, spec: PhaseSpec, body: () => void, afterwards = true): boolean {
   const subjects = spec.subjects ?? [];
   const missing = subjects.find((id) => !inPlay(entity(g, id)));
   if (missing !== undefined && !g.mutants.has('no-phase-skip')) {
@@ -43,23 +44,22 @@ export function runPhase(g: Game, spec: PhaseSpec, body: () => void): boolean {
     g.depth--;
     g.trace.closeBlock(id);
   }
-  if (outermost) afterOutermostPhase(g);
+  if (outermost && afterwards) afterOutermostPhase(g);
   return true;
 }
 
-/** Rule 4a, then Rule 7/8: Death Phases until no new Deaths. */
-export function afterOutermostPhase(g: Game, allowDeathPhase = true): void {
-  auraUpdateHealthAttack(g);
-  const dead = deathCreationStep(g);
-  if (g.mutants.has('recalculate-health-after-deaths')) auraUpdateHealthAttack(g);
-  auraUpdateOther(g);
-  if (dead.length === 0 || !allowDeathPhase) return;
-  if (g.mutants.has('death-phase-once') && g.inDeathPhase) return;
-  g.inDeathPhase = true;
-  try {
-    runPhase(g, { kind: 'DEATH', type: 'DEATHS' }, () => resolveDeathPhase(g, dead));
-  } finally {
-    g.inDeathPhase = false;
+/** Rule 4a, then Rule 7/8: Death Phases until no new Deaths (a loop, so an endless chain meets the step budget). */
+export function afterOutermostPhase(g: Game): void {
+  for (let round = 0; ; round++) {
+    auraUpdateHealthAttack(g);
+    const dead = deathCreationStep(g);
+    if (g.mutants.has('recalculate-health-after-deaths')) auraUpdateHealthAttack(g);
+    auraUpdateOther(g);
+    if (dead.length === 0) return;
+    if (g.mutants.has('death-phase-once') && round > 0) return;
+    if (round > g.stepBudget) throw new LoopGuardError(`more than ${g.stepBudget} Death Phases in a row: endless chain of deaths? last: ${dead.map((d) => d.card.name).join(', ')}`);
+    // Each Death Phase is itself an outermost Phase (Rule 8); its own Steps are this loop's next round.
+    runPhase(g, { kind: 'DEATH', type: 'DEATHS' }, () => resolveDeathPhase(g, dead), false);
   }
 }
 

@@ -14,6 +14,9 @@ import { runActions } from '../effects/actions.js';
 
 export class LoopGuardError extends Error {}
 
+/** Nesting depth of queues that counts as an endless loop (the real game has no deeper legitimate chain). */
+export const MAX_NESTING = 400;
+
 /** One queued response: a card trigger, or the deathrattle of a dead entity (or of an enchantment it carried). */
 export interface Entry {
   source: Entity;
@@ -169,6 +172,9 @@ function abort(g: Game, source: Entity, reason: string, rule: string): void {
 export function resolveEntry(g: Game, qid: number, index: number, entry: Entry): void {
   if (g.result !== 'ongoing' && g.mutants.has('game-over-at-once')) return;
   g.steps++;
+  if (g.queueDepth > MAX_NESTING) {
+    throw new LoopGuardError(`triggers nested more than ${MAX_NESTING} deep: endless trigger loop? last: ${describe(g, entry.source)} responding to "${entry.event.kind}" of ${describe(g, entity(g, entry.event.subject))}`);
+  }
   if (g.steps > g.stepBudget) {
     throw new LoopGuardError(
       `step budget of ${g.stepBudget} trigger resolutions exceeded: endless trigger loop? last: ${describe(g, entry.source)} responding to "${entry.event.kind}" of ${describe(g, entity(g, entry.event.subject))}`,
