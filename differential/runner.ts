@@ -12,6 +12,7 @@ import { MUTANTS, type MutantName } from '../engine/mutants.js';
 import { runScenario } from '../engine/scenario/run.js';
 import { AdapterProcess, type Outcome } from './adapter-process.js';
 import { comparableFromGame, compareEvents, compareFinal, eventSignature, withCardIds, type Divergence } from './compare.js';
+import { allOutcomes, hasOpenRandomness } from './outcomes.js';
 import type { ComparableState, Hello } from './protocol.js';
 
 export type CaseStatus = 'PASS' | 'FAIL' | 'UNSUPPORTED' | 'CRASH' | 'TIMEOUT' | 'PROTOCOL_ERROR' | 'ERROR';
@@ -127,26 +128,33 @@ function judgeOutcome(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, 
   if (msg.type === 'unsupported') return { result: { ...base, status: 'UNSUPPORTED', detail: msg.reason } };
   if (msg.type === 'error') return { result: { ...base, status: 'CRASH', detail: msg.message, ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
   if (msg.type !== 'result') return { result: { ...base, status: 'PROTOCOL_ERROR', detail: `unexpected ${msg.type}` } };
-  // The reference engine replays the simulator's own random choices, so random cards compare exactly.
-  const scenario = msg.random && msg.random.length ? { ...c.scenario, random: msg.random } : c.scenario;
-  let ref;
-  try {
-    ref = runScenario(scenario, c.origin, { cards });
-  } catch (e) {
-    // The simulator's random choices cannot happen in the reference engine: compare without them.
-    ref = runScenario(c.scenario, c.origin, { cards });
-    void e;
+  // The reference engine replays the simulator's own random choices, so random cards compare exactly. When the
+  // simulator reports none and the scenario leaves choices open, every outcome the rules allow is acceptable.
+  const replay = msg.random && msg.random.length ? { ...c.scenario, random: msg.random } : null;
+  let ref = runScenario(c.scenario, c.origin, { cards });
+  if (replay) {
+    try { ref = runScenario(replay, c.origin, { cards }); } catch { /* its choices cannot happen here: compare without them */ }
+  }
+  const compareWith = (r: typeof ref) => {
+    const d = compareFinal(comparableFromGame(r.g), msg.final);
+    if (hello.fidelity !== 'final_state' && msg.trace) d.push(...compareEvents(eventSignature(r.trace, hello.fidelity), eventSignature(msg.trace, hello.fidelity)));
+    return d;
+  };
+  let divergences = compareWith(ref);
+  let outcomesNote: string | undefined;
+  if (divergences.length && !replay && hasOpenRandomness(ref)) {
+    const all = allOutcomes(c.scenario, c.origin, cards);
+    const match = all.runs.find((r) => compareWith(r).length === 0);
+    if (match) { ref = match; divergences = []; }
+    outcomesNote = `the scenario leaves random choices open and the simulator reports none: compared with all ${all.runs.length}${all.truncated ? '+ (truncated)' : ''} outcomes the reference engine allows`;
   }
   const expected = comparableFromGame(ref.g);
-  const divergences = compareFinal(expected, msg.final);
-  if (hello.fidelity !== 'final_state' && msg.trace) {
-    divergences.push(...compareEvents(eventSignature(ref.trace, hello.fidelity), eventSignature(msg.trace, hello.fidelity)));
-  }
   const violations = judgeTrace && msg.trace ? judgeTrace(msg.trace, hello.fidelity) : [];
   const failed = divergences.length > 0 || violations.length > 0;
   return {
     result: {
       ...base,
+      ...(outcomesNote ? { detail: outcomesNote } : {}),
       status: failed ? 'FAIL' : 'PASS',
       divergences,
       violations,

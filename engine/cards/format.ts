@@ -106,13 +106,14 @@ export type Condition =
   | { not: Condition };
 
 /** Actions: permanent (damage, destroy, draw...) and reversible ones carried as enchantments. */
+/** Summon positions: 'both_sides' alternates right then left of the summoner (Dr. Boom's two Boom Bots). */
 export type Action =
   | { do: 'damage'; to: Selector; amount: Amount; spellDamage?: boolean }
   | { do: 'heal'; to: Selector; amount: Amount }
   | { do: 'split_damage'; among: Selector; amount: Amount; spellDamage?: boolean } // one damage at a time, random target each
   | { do: 'destroy'; to: Selector }
   | { do: 'draw'; player?: PlayerRel | 'caster'; count?: Amount }
-  | { do: 'summon'; card: string | { randomOf: string[] }; count?: Amount; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' }
+  | { do: 'summon'; card: string | { randomOf: string[] }; count?: Amount; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' | 'both_sides' }
   | { do: 'buff'; to: Selector; attack?: Amount; health?: Amount; enchantment?: string }
   | { do: 'give'; to: Selector; enchantment: string }   // attach an enchantment card (may carry triggers / deathrattle)
   | { do: 'freeze'; to: Selector }

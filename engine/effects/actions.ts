@@ -208,13 +208,22 @@ export function runSummonSequence(g: Game, e: Entity): void {
   g.trace.closeBlock(b);
 }
 
-function summonPosition(ctx: Ctx, side: Side, pos: 'right' | 'right_of_self' | 'left_of_self' | undefined): number {
+function summonPosition(ctx: Ctx, side: Side, pos: 'right' | 'right_of_self' | 'left_of_self' | 'both_sides' | undefined): number {
   const board = ctx.g.players[side].board;
   const self = ctx.self;
   if (pos === 'right' || pos === undefined || self.controller !== side) return board.length;
-  const i = self.zone === 'play' ? board.indexOf(self.id) : self.lastPosition;
-  if (i < 0) return board.length;
+  if (self.zone !== 'play') {
+    // A dead summoner (a Deathrattle): its slot is gone, so the new minion takes the place where it was.
+    return self.lastPosition >= 0 ? Math.min(self.lastPosition, board.length) : board.length;
+  }
+  const i = board.indexOf(self.id);
   return pos === 'left_of_self' ? i : i + 1;
+}
+
+/** Where the n-th of several summons goes: 'both_sides' alternates right and left of the summoner. */
+function nthPosition(ctx: Ctx, side: Side, pos: Parameters<typeof summonPosition>[2], n: number, previous: number): number {
+  if (pos !== 'both_sides') return n === 0 ? summonPosition(ctx, side, pos) : previous + 1;
+  return summonPosition(ctx, side, n % 2 === 0 ? 'right_of_self' : 'left_of_self');
 }
 
 const ACTIONS: Registry = {
@@ -249,10 +258,11 @@ const ACTIONS: Registry = {
   summon: (ctx, a) => {
     const n = a.count === undefined ? 1 : evalAmount(ctx, a.count);
     for (const side of sides(ctx, a.player ?? 'friendly')) {
-      let pos = summonPosition(ctx, side, a.position);
+      let pos = -1;
       for (let i = 0; i < n; i++) {
+        pos = nthPosition(ctx, side, a.position, i, pos);
         const cardId = typeof a.card === 'string' ? a.card : a.card.randomOf[randomInt(ctx.g, 0, a.card.randomOf.length - 1, `${ctx.source.card.name}: random card of ${a.card.randomOf.join(', ')}`)]!;
-        if (summon(ctx, ctx.g.cards.get(cardId), side, pos) !== null) pos++;
+        if (summon(ctx, ctx.g.cards.get(cardId), side, pos) === null) pos--;
       }
     }
   },

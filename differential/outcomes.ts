@@ -1,0 +1,52 @@
+/**
+ * Every outcome the rules allow. When a scenario leaves random choices open and a simulator does not report the
+ * choices it made, the reference engine explores every branch of its random choices (depth first, each path once)
+ * and the simulator passes when it matches any of them.
+ */
+import type { Scenario } from '../engine/scenario/format.js';
+import type { CardPool } from '../engine/state.js';
+import type { Forced } from '../engine/random.js';
+import { runScenario, type RunResult } from '../engine/scenario/run.js';
+
+export interface Outcomes {
+  runs: RunResult[];
+  /** true when there were more branches than the limit (then `runs` is a subset). */
+  truncated: boolean;
+}
+
+function choiceValue(kind: string, v: number): Forced {
+  return kind === 'chance' ? v === 1 : v;
+}
+
+export function allOutcomes(s: Scenario, origin: string, cards: CardPool, limit = 128): Outcomes {
+  const fixed = s.random ?? [];
+  const runs: RunResult[] = [];
+  const stack: Forced[][] = [[...fixed]];
+  while (stack.length) {
+    if (runs.length >= limit) return { runs, truncated: true };
+    const prefix = stack.pop()!;
+    let r: RunResult;
+    try {
+      r = runScenario({ ...s, random: prefix }, origin, { cards });
+    } catch {
+      continue; // a branch the engine cannot take (should not happen: options come from the engine itself)
+    }
+    runs.push(r);
+    const randoms = r.trace.filter((x) => x.t === 'event' && x.e === 'random') as { kind: string; options: number[]; pick: number }[];
+    const taken = randoms.map((x) => choiceValue(x.kind, x.pick));
+    // Branch at every choice this run made on its own (after the prefix), over the options it did not take.
+    for (let i = randoms.length - 1; i >= prefix.length; i--) {
+      const ev = randoms[i]!;
+      for (const o of ev.options) {
+        if (o === ev.pick) continue;
+        stack.push([...taken.slice(0, i), choiceValue(ev.kind, o)]);
+      }
+    }
+  }
+  return { runs, truncated: false };
+}
+
+/** Did the run make any random choice of its own (not forced) among more than one option? */
+export function hasOpenRandomness(r: RunResult): boolean {
+  return r.trace.some((x) => x.t === 'event' && x.e === 'random' && !x.forced && x.options.length > 1);
+}
