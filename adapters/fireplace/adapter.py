@@ -38,7 +38,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.pycache_prefix = sys.pycache_prefix or os.path.join(os.environ.get("TMPDIR", "/tmp"), "arbiter-pycache")
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
-from arbiter_adapter import Unsupported, card_setup, final_state, hero_label, play_order, player_final, serve  # noqa: E402
+from arbiter_adapter import Unsupported, arbiter_card_pool, card_setup, final_state, hero_label, play_order, player_final, serve  # noqa: E402
 
 
 def fail(msg):
@@ -179,22 +179,12 @@ VERSION = os.environ.get("FIREPLACE_VERSION") or (FP_HOME and git_version(FP_HOM
 EFFECT_KEYS = ("battlecry", "deathrattle", "triggers", "spell", "auras", "secret", "heroPower")
 
 
-def arbiter_pool():
-    import json
-    pool = {}
-    folder = os.path.join(HERE, "..", "..", "spec", "cards")
-    for f in sorted(os.listdir(folder)):
-        if f.endswith(".json"):
-            with open(os.path.join(folder, f), encoding="utf-8") as fh:
-                c = json.load(fh)
-            pool[c["id"]] = c
-    return pool
 
 
 def build_support():
     """The Arbiter ids Fireplace can run: in its card data, and scripted if the card does anything."""
     supported, reasons = set(), {}
-    for cid, c in arbiter_pool().items():
+    for cid, c in arbiter_card_pool().items():
         if cid not in DB:
             reasons[cid] = f"{cid} ({c['name']}) is not in the card data Fireplace loaded ({os.path.basename(CARDDEFS or 'hearthstone_data')})"
             continue

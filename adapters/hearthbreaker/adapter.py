@@ -31,7 +31,7 @@ import warnings
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.pycache_prefix = sys.pycache_prefix or os.path.join(os.environ.get("TMPDIR", "/tmp"), "arbiter-pycache")
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
-from arbiter_adapter import Unsupported, card_setup, final_state, hero_label, play_order, player_final, serve  # noqa: E402
+from arbiter_adapter import Unsupported, arbiter_card_pool, card_setup, final_state, hero_label, play_order, player_final, serve  # noqa: E402
 
 # Arbiter ids whose HearthBreaker card has another name, or whose name HearthBreaker uses for another card.
 BY_ID = {
@@ -103,17 +103,6 @@ hb, hbo, hbtags, hbstatus, hbcards = import_hearthbreaker(HOME)
 
 # --- cards -----------------------------------------------------------------------------------------------------
 
-def arbiter_pool():
-    """Arbiter's card pool (spec/cards), id -> card definition."""
-    import json
-    pool = {}
-    folder = os.path.join(HERE, "..", "..", "spec", "cards")
-    for f in sorted(os.listdir(folder)):
-        if f.endswith(".json"):
-            with open(os.path.join(folder, f), encoding="utf-8") as fh:
-                c = json.load(fh)
-            pool[c["id"]] = c
-    return pool
 
 
 def hb_kind(card):
@@ -131,7 +120,7 @@ def arbiter_kind(c):
 def build_card_map():
     """id -> HearthBreaker card class for every Arbiter card HearthBreaker has (same name, same kind)."""
     by_id, reasons = {}, dict(NOT_IN_HEARTHBREAKER)
-    for cid, c in arbiter_pool().items():
+    for cid, c in arbiter_card_pool().items():
         if cid in reasons or c["type"] in ("enchantment", "hero_power"):
             continue
         name = BY_ID.get(cid, c["name"])

@@ -74,6 +74,20 @@ class AdapterBug(Exception):
 
 # --- scenario helpers ------------------------------------------------------------------------------------------
 
+def arbiter_card_pool() -> dict:
+    """Arbiter's card pool (spec/cards in this repository), card id -> card definition."""
+    import json
+    import os
+    pool = {}
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "spec", "cards")
+    for f in sorted(os.listdir(folder)):
+        if f.endswith(".json"):
+            with open(os.path.join(folder, f), encoding="utf-8") as fh:
+                c = json.load(fh)
+            pool[c["id"]] = c
+    return pool
+
+
 def card_setup(entry: Any) -> dict:
     """A setup entry (``"EX1_595"`` or ``{"card": "EX1_595", "label": ...}``) as a dict with at least ``card``."""
     if isinstance(entry, str):
