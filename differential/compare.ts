@@ -5,7 +5,7 @@
 import type { CardDef } from '../engine/cards/format.js';
 import type { CardPool, Game } from '../engine/state.js';
 import { entity, attack, health, type Side } from '../engine/state.js';
-import type { Scenario, CardSetup, PlayerSetup } from '../engine/scenario/format.js';
+import type { Scenario, CardSetup, PlayerSetup, Expect } from '../engine/scenario/format.js';
 import type { TraceRecord, Fidelity } from '../engine/trace/format.js';
 import type { ComparableState, ComparablePlayer } from './protocol.js';
 
@@ -133,4 +133,37 @@ export function compareEvents(expected: string[], actual: string[]): Divergence[
     if (expected[i] !== actual[i]) return [{ path: `events[${i}]`, expected: expected[i] ?? '(no more events)', actual: actual[i] ?? '(no more events)' }];
   }
   return [];
+}
+
+/**
+ * Compare only what a scenario states (compare: 'stated') with a simulator's end state: the result, hero health, the
+ * board (card names), hand and secrets; entity expectations where the simulator reports board labels. Trace
+ * expectations need events and are left to the reference engine.
+ */
+export function compareStated(expect: Expect, actual: ComparableState, pool: CardPool): Divergence[] {
+  const out: Divergence[] = [];
+  const name = (id: string) => (pool.has(id) ? pool.get(id).name : id);
+  if (expect.result && expect.result !== actual.result) out.push({ path: 'final.result', expected: expect.result, actual: actual.result });
+  (['A', 'B'] as const).forEach((side, i) => {
+    const want = expect.players?.[side];
+    const p = actual.players[i]!;
+    if (!want) return;
+    const at = `final.players.${side}`;
+    const got: Record<string, unknown> = { health: p.hero.health, armor: p.hero.armor, handSize: p.hand.length, hand: p.hand.map(name), board: p.board.map((m) => name(m.card)), secrets: p.secrets?.map(name), deckSize: p.deckSize };
+    for (const [k, v] of Object.entries(want)) {
+      if (k === 'drawn' || got[k] === undefined) continue;
+      const same = k === 'hand' || k === 'secrets' ? JSON.stringify([...(got[k] as string[])].sort()) === JSON.stringify([...(v as string[])].sort()) : JSON.stringify(got[k]) === JSON.stringify(v);
+      if (!same) out.push({ path: `${at}.${k}`, expected: v, actual: got[k] });
+    }
+  });
+  for (const [label, want] of Object.entries(expect.entities ?? {})) {
+    const found = actual.players.flatMap((p, i) => p.board.map((m) => ({ m, side: i }))).find((x) => x.m.label === label);
+    const reportsLabels = actual.players.some((p) => p.board.some((m) => m.label !== undefined));
+    if (!reportsLabels) continue;
+    if (want.zone === 'play' && !found) out.push({ path: `final.entities.${label}.zone`, expected: 'play', actual: 'not on a board' });
+    if (want.zone && want.zone !== 'play' && found) out.push({ path: `final.entities.${label}.zone`, expected: want.zone, actual: 'play' });
+    if (found && want.attack !== undefined && found.m.attack !== want.attack) out.push({ path: `final.entities.${label}.attack`, expected: want.attack, actual: found.m.attack });
+    if (found && want.health !== undefined && found.m.health !== want.health) out.push({ path: `final.entities.${label}.health`, expected: want.health, actual: found.m.health });
+  }
+  return out;
 }

@@ -11,7 +11,7 @@ import { traceToJsonl, type Fidelity, type TraceRecord } from '../engine/trace/f
 import { MUTANTS, type MutantName } from '../engine/mutants.js';
 import { runScenario } from '../engine/scenario/run.js';
 import { AdapterProcess, type Outcome } from './adapter-process.js';
-import { comparableFromGame, compareEvents, compareFinal, eventSignature, withCardIds, type Divergence } from './compare.js';
+import { comparableFromGame, compareEvents, compareFinal, compareStated, eventSignature, withCardIds, type Divergence } from './compare.js';
 import { allOutcomes, hasOpenRandomness } from './outcomes.js';
 import type { ComparableState, Hello } from './protocol.js';
 
@@ -136,6 +136,7 @@ function judgeOutcome(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, 
     try { ref = runScenario(replay, c.origin, { cards }); } catch { /* its choices cannot happen here: compare without them */ }
   }
   const compareWith = (r: typeof ref) => {
+    if (c.scenario.compare === 'stated') return compareStated(c.scenario.expect, msg.final, cards);
     const d = compareFinal(comparableFromGame(r.g), msg.final);
     if (hello.fidelity !== 'final_state' && msg.trace) d.push(...compareEvents(eventSignature(r.trace, hello.fidelity), eventSignature(msg.trace, hello.fidelity)));
     return d;

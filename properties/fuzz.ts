@@ -41,6 +41,8 @@ export interface FuzzOptions {
   only?: string[];
   /** Skip the determinism check (it runs each case once more). */
   noDeterminism?: boolean;
+  /** Pool card ids never generated (fuzz around a known, reported bug). */
+  excludeCards?: string[];
   /** Progress lines (every `every` cases). */
   progress?: (done: number, elapsedMs: number) => void;
   every?: number;
@@ -61,6 +63,7 @@ export interface FuzzFailure {
   file?: string;
   cardsDir?: string;
   replay: string;
+  excludeCards?: string[];
 }
 
 export interface FuzzReport {
@@ -84,22 +87,26 @@ export async function fuzz(o: FuzzOptions = {}): Promise<FuzzReport> {
   const t0 = performance.now();
   let done = 0;
   const every = o.every ?? 1000;
-  const property = fc.property(generatedCaseArb({ mutants }), (gc) => {
+  // The verdict of the last failing call is the shrunk case's (a nondeterministic engine may not fail twice).
+  let last: ReturnType<typeof verdict> | null = null;
+  const property = fc.property(generatedCaseArb({ mutants, ...(o.excludeCards ? { excludeCards: o.excludeCards } : {}) }), (gc) => {
     done++;
     if (o.progress && done % every === 0) o.progress(done, performance.now() - t0);
     const v = verdict(gc, o);
-    return !v.crash && v.violations.length === 0;
+    const ok = !v.crash && v.violations.length === 0;
+    if (!ok) last = v;
+    return ok;
   });
   const r = fc.check(property, { seed, numRuns: runs, ...(o.path ? { path: o.path } : {}) });
   const ms = performance.now() - t0;
   if (!r.failed || !r.counterexample) return { ok: true, seed, runs: r.numRuns, mutants, ms };
   const gc = r.counterexample[0] as GeneratedCase;
-  const v = verdict(gc, o);
+  const v = last ?? verdict(gc, o);
   const invariants = [...new Set(v.violations.map((x) => x.invariant))];
   const path = r.counterexamplePath ?? '';
   const failure: FuzzFailure = {
     seed, path, invariants, violations: v.violations, ...(v.crash ? { crash: v.crash } : {}),
-    size: sizeOf(gc), shrinks: r.numShrinks, scenario: gc.scenario, cards: gc.cards, replay: '',
+    size: sizeOf(gc), shrinks: r.numShrinks, scenario: gc.scenario, cards: gc.cards, replay: '', ...(o.excludeCards?.length ? { excludeCards: o.excludeCards } : {}),
   };
   if (!o.noWrite) writeRepro(failure, mutants, o.outDir ?? 'fuzz-out');
   failure.replay = replayCommand(failure, mutants);
@@ -126,7 +133,7 @@ export function writeRepro(f: FuzzFailure, mutants: MutantName[], outDir: string
     ],
     generated: {
       seed: f.seed, path: f.path, invariant: f.crash ? 'engine-crash' : first!.invariant, invariants: f.invariants,
-      mutants, stepBudget: PROPERTY_STEP_BUDGET, cards: f.cards.map((c) => c.id), tool: 'arbiter fuzz',
+      mutants, stepBudget: PROPERTY_STEP_BUDGET, cards: f.cards.map((c) => c.id), tool: 'arbiter fuzz', ...(f.excludeCards ? { excludeCards: f.excludeCards } : {}),
     },
     expect: {},
   };
@@ -145,7 +152,7 @@ export function writeRepro(f: FuzzFailure, mutants: MutantName[], outDir: string
 
 function replayCommand(f: FuzzFailure, mutants: MutantName[]): string {
   const m = mutants.map((x) => ` --mutant ${x}`).join('');
-  const lines = [`arbiter fuzz --seed ${f.seed} --path ${f.path}${m}`];
+  const lines = [`arbiter fuzz --seed ${f.seed} --path ${f.path}${m}${f.excludeCards?.length ? ` --exclude-card ${f.excludeCards.join(',')}` : ''}`];
   if (f.file) {
     const cards = f.cardsDir ? ` --cards ${f.cardsDir}` : '';
     lines.push(`arbiter run-scenario ${f.file}${cards}${m}`, `arbiter trace ${f.file}${cards}${m}`, `arbiter fuzz --check ${f.file}`);
@@ -171,7 +178,8 @@ export function checkScenarioFile(file: string, o: { cards?: string[]; mutants?:
   return { violations, ...(r.error ? { error: r.error } : {}) };
 }
 
-const USAGE = `usage: arbiter fuzz [--runs N] [--seed S] [--mutant m]... [--path P] [--out DIR] [--no-write] [--only id,...] [--no-determinism]
+const USAGE = `usage: arbiter fuzz [--runs N] [--seed S] [--mutant m]... [--path P] [--out DIR] [--no-write] [--only id,...]
+                   [--no-determinism] [--exclude-card id,...]
        arbiter fuzz --check <scenario.json> [--cards DIR] [--mutant m... | --reference]
 Runs every invariant over N generated cases (default 1000) on the reference engine (or with mutants).
 --check judges one scenario file (a written repro: its cards beside it and its mutants are used; --reference
@@ -200,6 +208,7 @@ function parseArgs(argv: string[]): CliOptions {
       case '--out': o.outDir = need(i, a); i++; break;
       case '--no-write': o.noWrite = true; break;
       case '--no-determinism': o.noDeterminism = true; break;
+      case '--exclude-card': (o.excludeCards ??= []).push(...need(i, a).split(',').filter(Boolean)); i++; break;
       case '--check': o.check = need(i, a); i++; break;
       case '--cards': (o.cards ??= []).push(need(i, a)); i++; break;
       case '--reference': o.reference = true; break;

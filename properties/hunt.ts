@@ -32,13 +32,20 @@ export function huntMutant(mutant: MutantName, o: { seed?: number; numRuns?: num
   const invariants = KILLS[mutant];
   const mutants = [mutant];
   const t0 = performance.now();
-  const property = fc.property(generatedCaseArb({ mutants }), (gc) => checkCase(gc, { mutants, only: invariants }).violations.length === 0);
+  // Keep what the last failing call saw: that is the shrunk case's verdict (re-checking a nondeterministic mutant
+  // such as unseeded-random could see nothing).
+  let last: Violation[] = [];
+  const property = fc.property(generatedCaseArb({ mutants }), (gc) => {
+    const v = checkCase(gc, { mutants, only: invariants }).violations;
+    if (v.length) last = v;
+    return v.length === 0;
+  });
   const r = fc.check(property, { seed: o.seed ?? HUNT_SEED, numRuns: o.numRuns ?? 2000, ...(o.timeLimitMs ? { interruptAfterTimeLimit: o.timeLimitMs } : {}) });
   const ms = performance.now() - t0;
   if (!r.failed || !r.counterexample) return { mutant, invariants, found: false, runs: r.numRuns, shrinks: 0, violations: [], ms, interrupted: r.interrupted };
   const gc = r.counterexample[0] as GeneratedCase;
   return {
     mutant, invariants, found: true, runs: r.numRuns, shrinks: r.numShrinks, size: sizeOf(gc),
-    violations: checkCase(gc, { mutants, only: invariants }).violations, case: gc, path: r.counterexamplePath ?? undefined, ms, interrupted: r.interrupted,
+    violations: last, case: gc, path: r.counterexamplePath ?? undefined, ms, interrupted: r.interrupted,
   };
 }

@@ -134,7 +134,7 @@ describe('game-end (Rule 9)', () => {
     const t = [...board, open(1, 'step', 'GAME_END_CHECK'), ev({ e: 'game_check', result: 'ongoing', rule: '9' }), close(1)];
     expect(check('game-end', t)).toEqual([]);
     const dead = [...board, ev({ e: 'death', entity: 1 }), open(1, 'step', 'GAME_END_CHECK'), ev({ e: 'game_check', result: 'ongoing', rule: '9' }), close(1)];
-    expect(check('game-end', dead)[0]!.message).toContain('the dead hero is hero #1 Jaina');
+    expect(check('game-end', dead)[0]!.message).toContain("but player A's hero died");
   });
 });
 

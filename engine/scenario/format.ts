@@ -99,6 +99,12 @@ export interface Scenario {
   setup: Setup;
   actions: ScenarioAction[];
   random?: Forced[];
+  /**
+   * How a simulator is judged on this scenario (differential runs): 'full' (default) compares the whole end state with
+   * the reference engine's; 'stated' compares only what `expect` states, for scenarios whose full outcome the rulebook
+   * leaves open (say why in `assumptions`).
+   */
+  compare?: 'full' | 'stated';
   /** Also run with every order of play of these labels (the expectation must hold for each). */
   allOrders?: string[];
   expect: Expect;

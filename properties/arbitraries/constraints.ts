@@ -22,9 +22,11 @@ export interface GenConstraints {
   syntheticRate?: number;
   /** The engine the actions must be legal on (the actions are legalised by running it). Default: reference. */
   mutants?: readonly MutantName[];
+  /** Pool card ids never to put on boards, in hands, decks, secrets or weapons (to fuzz around a known bug). */
+  excludeCards?: readonly string[];
 }
 
-export type Resolved = Required<Omit<GenConstraints, 'mutants'>> & { mutants: readonly MutantName[] };
+export type Resolved = Required<Omit<GenConstraints, 'mutants' | 'excludeCards'>> & { mutants: readonly MutantName[]; excludeCards: readonly string[] };
 
 export function resolveConstraints(c: GenConstraints = {}): Resolved {
   const clamp = (v: number | undefined, d: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.floor(v ?? d)));
@@ -39,5 +41,6 @@ export function resolveConstraints(c: GenConstraints = {}): Resolved {
     maxActions: clamp(c.maxActions, 4, minActions, 12),
     syntheticRate: Math.max(0, Math.min(1, c.syntheticRate ?? 0.35)),
     mutants: [...(c.mutants ?? [])],
+    excludeCards: [...(c.excludeCards ?? [])],
   };
 }

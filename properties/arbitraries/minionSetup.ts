@@ -5,14 +5,14 @@
  */
 import fc from 'fast-check';
 import type { Resolved } from './constraints.js';
-import { poolLists } from './_internals/pool.js';
+import { poolListsFor } from './_internals/pool.js';
 import { sometimes, poolOrSynthetic as choice } from './_internals/weights.js';
 import type { CardRef, RawMinion } from './_internals/raw.js';
 import { syntheticMinionArb } from './syntheticMinion.js';
 import { syntheticEnchantmentArb } from './syntheticEnchantment.js';
 
 export function minionSetupArb(c: Resolved): fc.Arbitrary<RawMinion> {
-  const lists = poolLists();
+  const lists = poolListsFor(c.excludeCards);
   const enchantment = choice(fc.constantFrom(...lists.enchantments), syntheticEnchantmentArb(), c.syntheticRate);
   return fc.record({
     card: choice(fc.constantFrom(...lists.minions), syntheticMinionArb(), c.syntheticRate),

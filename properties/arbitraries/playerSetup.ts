@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import type { Resolved } from './constraints.js';
-import { poolLists } from './_internals/pool.js';
+import { poolListsFor } from './_internals/pool.js';
 import { sometimes, poolOrSynthetic } from './_internals/weights.js';
 import type { RawPlayer } from './_internals/raw.js';
 import { minionSetupArb } from './minionSetup.js';
@@ -12,7 +12,7 @@ import { syntheticMinionArb } from './syntheticMinion.js';
 import { syntheticSpellArb } from './syntheticSpell.js';
 
 export function playerSetupArb(c: Resolved): fc.Arbitrary<RawPlayer> {
-  const lists = poolLists();
+  const lists = poolListsFor(c.excludeCards);
   const card = poolOrSynthetic(fc.constantFrom(...lists.playable), fc.oneof(syntheticMinionArb(), syntheticSpellArb()), c.syntheticRate);
   return fc.record({
     hero: fc.constantFrom(...lists.heroes),

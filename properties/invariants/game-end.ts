@@ -4,7 +4,9 @@
  * - `game_check` events stand only in GAME_END_CHECK steps, and those never run inside a Phase or trigger: either
  *   at the top level right after a Sequence, or inside an ATTACK Sequence (between Preparation and Combat).
  * - Every Sequence is followed by a GAME_END_CHECK step, unless the game was already decided inside it.
- * - The result matches the heroes: both dead = draw, one dead = the other wins, none dead = ongoing.
+ * - The result matches the heroes: both dead = draw, one dead = the other wins, none dead = ongoing. A player whose
+ *   hero died (a death record) has lost, even if a new hero took its place afterwards in the same Sequence ("if one
+ *   Hero dies, the game does not immediately end": it ends, at the check).
  * - Once a check says the game is over, nothing happens any more (only blocks close).
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
@@ -20,7 +22,10 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
   let decidedInSequence = false;
   /** A Sequence just closed at the top level: the next record must open its GAME_END_CHECK. */
   let dueCheck: number | null = null;
+  /** Players whose hero died (a death record), even if replaced since. */
+  const died = new Set<number>();
   walk(trace, (r, s, at) => {
+    if (r.t === 'event' && r.e === 'death' && s.entities.get(r.entity)?.type === 'hero') died.add(s.entities.get(r.entity)!.controller);
     const v = (rule: string, message: string, entities: number[] = []) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
     if (over && r.t !== 'close' && !overReported) {
       overReported = true;
@@ -49,12 +54,13 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
       const top = s.top();
       if (!top || top.block !== 'step' || top.kind !== 'GAME_END_CHECK') v('9', `a game_check event (${r.result}) stands ${top ? `in ${blockName(top)}` : 'at the top level'}, outside a GAME_END_CHECK step`);
       if (s.nearest('sequence')) decidedInSequence = r.result !== 'ongoing';
-      const dead = ([0, 1] as const).map((p) => { const h = s.heroes[p]; return h !== undefined && !s.inPlay(h); });
+      const dead = ([0, 1] as const).map((p) => { const h = s.heroes[p]; return died.has(p) || (h !== undefined && !s.inPlay(h)); });
       const expected = dead[0] && dead[1] ? 'draw' : dead[0] || dead[1] ? 'win' : 'ongoing';
       const winner = dead[0] && !dead[1] ? 1 : dead[1] && !dead[0] ? 0 : undefined;
       const heroes = s.heroes.filter((h): h is number => h !== undefined);
       if (r.result !== expected || (expected === 'win' && r.winner !== winner)) {
-        v(r.rule === '9-attack' ? '9-attack' : '9', `the game check says ${r.result}${r.winner !== undefined ? ` (winner ${r.winner === 0 ? 'A' : 'B'})` : ''}, but ${dead[0] || dead[1] ? `the dead hero${dead[0] && dead[1] ? 'es are' : ' is'} ${heroes.filter((h) => !s.inPlay(h)).map((h) => s.name(h)).join(' and ')}` : 'both heroes are alive'}`, heroes);
+        const who = ([0, 1] as const).filter((p) => dead[p]).map((p) => (died.has(p) ? `player ${p === 0 ? 'A' : 'B'}'s hero died${s.heroes[p] !== undefined && s.inPlay(s.heroes[p]!) ? ` (${s.name(s.heroes[p])} has replaced it since)` : ''}` : `${s.name(s.heroes[p])} is out of play`));
+        v(r.rule === '9-attack' ? '9-attack' : '9', `the game check says ${r.result}${r.winner !== undefined ? ` (winner ${r.winner === 0 ? 'A' : 'B'})` : ''}, but ${who.length ? who.join(' and ') : 'both heroes are alive'}`, heroes);
       }
       if (r.result !== 'ongoing') over = { at, result: r.result };
     }

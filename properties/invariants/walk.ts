@@ -193,7 +193,12 @@ export class TraceState {
         if (!e) return;
         e.health = r.health;
         e.fresh = false;
-        if (r.why.startsWith('transform')) this.dropEnchantmentsOf(e.id);
+        if (r.why.startsWith('transform')) {
+          // "transform:<card id>": the entity is now that card (its triggers and class come from it)
+          this.dropEnchantmentsOf(e.id);
+          const id = r.why.slice('transform:'.length);
+          if (r.why.startsWith('transform:') && id) e.card = id;
+        }
         return;
       }
       case 'enchant': {

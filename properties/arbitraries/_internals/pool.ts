@@ -65,3 +65,15 @@ export function poolWith(synthetic: readonly CardDef[]): CardPool {
 export function baseCard(id: string): CardDef {
   return loadCardPool().get(id);
 }
+
+/** The lists without the excluded card ids (each list keeps at least one card, so an arbitrary can be built). */
+export function poolListsFor(exclude: readonly string[]): PoolLists {
+  const all = poolLists();
+  if (!exclude.length) return all;
+  const out = {} as PoolLists;
+  for (const [k, v] of Object.entries(all) as [keyof PoolLists, string[]][]) {
+    const kept = v.filter((id) => !exclude.includes(id));
+    out[k] = kept.length ? kept : v.slice(0, 1);
+  }
+  return out;
+}
