@@ -1,7 +1,8 @@
 /** The golden suite in `npm test`: the linter, every case on the reference engine, and a broken engine caught. */
 import { describe, expect, it } from 'vitest';
 import { loadCardPool } from '../engine/cards/pool.js';
-import { verifyAll, summarize } from './suite.js';
+import { verifyAll, summarize, runCase } from './suite.js';
+import type { Scenario } from '../engine/scenario/format.js';
 import { lintGolden } from './lint.js';
 import { formatGolden } from '../cli/golden-commands.js';
 
@@ -36,5 +37,17 @@ describe('golden suite', () => {
     const text = formatGolden(results);
     expect(text).toMatch(/FAIL  cult-master-novice-engineer-mad-bomber-reversed/);
     expect(text).toMatch(/golden: \d+ scenarios: \d+ pass, \d+ expected-fail, 0 unexpected pass, \d+ fail, 0 error/);
+  });
+
+  it('an outcome stated without forcing the random choices it depends on fails on the branches where it is false', () => {
+    const s: Scenario = {
+      format: 'arbiter-scenario/1', id: 'bomber-open', title: 'Mad Bomber hits the Yeti three times?', rules: ['5'], source: { seed: 'test', quote: 'test' },
+      setup: { active: 'A', A: { hand: [{ card: 'Mad Bomber', label: 'mb' }] }, B: { board: [{ card: 'Chillwind Yeti', label: 'y' }] } },
+      actions: [{ play: 'mb' }], expect: { entities: { y: { health: 2 } } },
+    };
+    const { failures } = runCase(s, '<test>', cards);
+    expect(failures.some((f) => /^\[random outcome \d+\/27: picks [\d,]+\] entity "y" \(Chillwind Yeti\): expected health 2, got [345]$/.test(f))).toBe(true);
+    const forced = runCase({ ...s, random: ['y', 'y', 'y'] }, '<test>', cards);
+    expect(forced.failures).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { loadScenario, orderings } from '../engine/scenario/load.js';
 import { runScenario } from '../engine/scenario/run.js';
 import { checkExpectations } from '../engine/scenario/expect.js';
 import { traceToJsonl } from '../engine/trace/format.js';
+import { allOutcomes, hasOpenRandomness } from '../differential/outcomes.js';
 import type { CardPool } from '../engine/state.js';
 import type { MutantName } from '../engine/mutants.js';
 import type { Scenario } from '../engine/scenario/format.js';
@@ -45,6 +46,14 @@ export function runCase(s: Scenario, file: string, cards: CardPool, mutants: Mut
   const failures: string[] = [];
   const main = runScenario(s, file, { cards, mutants });
   failures.push(...checkExpectations(s.expect, main));
+  // Random choices the scenario leaves open: its stated outcome must hold for every one of them.
+  if (mutants.length === 0 && hasOpenRandomness(main)) {
+    const all = allOutcomes(s, file, cards);
+    all.runs.forEach((r, k) => {
+      const picks = r.trace.filter((x) => x.t === 'event' && x.e === 'random').map((x) => (x as { pick: number }).pick).join(',');
+      for (const f of checkExpectations(s.expect, r)) failures.push(`[random outcome ${k + 1}/${all.runs.length}: picks ${picks}] ${f}`);
+    });
+  }
   if (s.allOrders && s.allOrders.length > 1) {
     const base = s.setup.order ?? [];
     for (const ord of orderings(s.allOrders)) {
