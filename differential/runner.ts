@@ -101,6 +101,7 @@ export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?
   const refEvents = useEvents ? eventSignature(ref.trace, sim.fidelity) : [];
   const simEvents = useEvents ? eventSignature(sim.trace, sim.fidelity) : [];
   for (const [m, info] of Object.entries(MUTANTS)) {
+    if (m === 'unseeded-random') continue; // matches only by chance: no diagnosis
     try {
       const r = runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] });
       const final = comparableFromGame(r.g);

@@ -167,14 +167,14 @@ export function attackWith(g: Game, attackerId: number, defenderId: number): voi
   runSequence(g, 'ATTACK', side, a.id, () => {
     const seq: SequenceState = { kind: 'ATTACK', attacker: a.id, defender: d.id };
     a.attacks++;
-    runPhase(g, { kind: 'PREPARATION', type: 'ATTACK', subjects: [a.id, d.id] }, () =>
+    runPhase(g, { kind: 'PREPARATION', type: 'ATTACK', subjects: [a.id, d.id], target: d.id }, () =>
       raise(g, [{ kind: 'attack', subject: a.id, source: a.id, target: seq.defender, seq }]),
     );
     // Rule 9 exception: the game is decided between the Preparation and Combat Phases.
     checkGameEnd(g, '9-attack');
     if (g.result !== 'ongoing') throw new GameOverSignal();
     const def = seq.defender!;
-    runPhase(g, { kind: 'COMBAT', type: 'ATTACK', subjects: [a.id, def] }, () => {
+    runPhase(g, { kind: 'COMBAT', type: 'ATTACK', subjects: [a.id, def], target: def }, () => {
       const ctx = ctxOf(g, a, def, seq);
       const atkA = attack(g, a);
       const atkD = entity(g, def).card.type === 'minion' ? attack(g, entity(g, def)) : 0;

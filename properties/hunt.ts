@@ -29,7 +29,7 @@ export interface Hunt {
 }
 
 export function huntMutant(mutant: MutantName, o: { seed?: number; numRuns?: number; timeLimitMs?: number } = {}): Hunt {
-  const invariants = KILLS[mutant];
+  const invariants = KILLS[mutant] ?? [];
   const mutants = [mutant];
   const t0 = performance.now();
   // Keep what the last failing call saw: that is the shrunk case's verdict (re-checking a nondeterministic mutant

@@ -1,10 +1,11 @@
 /**
  * Which invariants each mutant must break (the mutant-kill table). Every invariant appears at least once: an
- * invariant no mutant can break proves nothing.
+ * invariant no mutant can break proves nothing. Partial on purpose: a mutant added to engine/mutants.ts without a
+ * row here fails mutants.test.ts (with its name), not the type check of the whole project.
  */
 import type { MutantName } from '../engine/mutants.js';
 
-export const KILLS: Record<MutantName, readonly string[]> = {
+export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'die-at-zero-health': ['no-mid-phase-deaths'],
   'queue-by-player': ['queue-order'],
   'mutable-queues': ['immutable-queues'],

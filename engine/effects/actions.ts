@@ -406,6 +406,12 @@ const ACTIONS: Registry = {
     const side = ctx.controller;
     const p = g.players[side];
     const old = entity(g, p.hero);
+    // A hero already removed from play (it died in an earlier Death Creation Step) cannot be replaced: the game
+    // result is decided when the Sequence ends (Rule 9).
+    if (old.zone !== 'play') {
+      g.trace.event({ e: 'trigger_abort', source: ctx.source.id, reason: 'the hero to replace is no longer in play', rule: '9' });
+      return;
+    }
     const hero = createEntity(g, g.cards.get(a.hero), side, 'play');
     hero.order = g.nextOrder++;
     g.trace.event({ e: 'zone', entity: hero.id, from: 'setaside', to: 'play', order: hero.order });

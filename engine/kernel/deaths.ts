@@ -80,6 +80,7 @@ export function resolveDeathPhase(g: Game, dead: Entity[]): void {
 export function forcedDeathPhase(g: Game, run: (body: () => void) => void): void {
   const dead = findDying(g).filter((e) => e.card.type === 'minion');
   if (dead.length === 0) return;
+  // As after an outermost Phase: the deaths, then the (here nested) Phase that resolves them.
   for (const e of dead) removeFromPlay(g, e, '3-forced-death');
   run(() => resolveDeathPhase(g, dead));
 }

@@ -184,7 +184,7 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
   if (entry.deathrattleOf) {
     const ab = src.card.deathrattle!;
     const ctx: Ctx = { g, source: src, self: entry.deathrattleOf, controller: entry.deathrattleOf.controller, cls: ab.class ?? 'neutral', isTrigger: true, event: entry.event, summoned: [] };
-    const b = g.trace.openBlock({ block: 'trigger', kind: 'deathrattle', subject: entry.deathrattleOf.id, queue: qid, entry: index, rule: '7' });
+    const b = g.trace.openBlock({ block: 'trigger', kind: 'deathrattle', subject: entry.deathrattleOf.id, class: ab.class ?? 'neutral', queue: qid, entry: index, rule: '7' });
     runActions(ctx, ab.actions);
     g.trace.closeBlock(b);
     return;
@@ -209,7 +209,7 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
     abort(g, src, 'its condition is false when it would trigger', '10b');
     return;
   }
-  const b = g.trace.openBlock({ block: 'trigger', kind: t.when.on, subject: src.id, queue: qid, entry: index, rule: '2a' });
+  const b = g.trace.openBlock({ block: 'trigger', kind: t.when.on, subject: src.id, class: t.class, queue: qid, entry: index, rule: '2a' });
   if (t.secret) revealSecret(g, src);
   runActions(ctx, t.actions);
   if (t.expires && src.attachedTo !== undefined) detachEnchantment(g, src);

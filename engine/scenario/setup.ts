@@ -1,6 +1,6 @@
 /** Build a game from a scenario's setup: entities, zones, labels and the order of play. */
 import type { CardDef } from '../cards/format.js';
-import { entity, type Entity, type Game, type Side } from '../state.js';
+import { entity, attack, health, maxHealth, type Entity, type Game, type Side } from '../state.js';
 import { createEntity } from '../entities.js';
 import { InputError } from '../validation.js';
 import { newGame, type GameOptions } from '../game.js';
@@ -113,7 +113,18 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
   for (const e of inPlayOrder) if (!listed.includes(e)) e.order = g.nextOrder++;
   for (const e of listed) e.order = g.nextOrder++;
   for (const e of [...inPlayOrder].sort((a, b) => a.order - b.order)) {
+    if (e.attachedTo !== undefined) {
+      g.trace.event({ e: 'enchant', target: e.attachedTo, enchantment: e.id, card: e.card.id, order: e.order });
+      continue;
+    }
     g.trace.event({ e: 'zone', entity: e.id, from: 'setup', to: e.zone, order: e.order, ...(e.card.type === 'minion' ? { position: g.players[e.controller].board.indexOf(e.id) } : {}) });
+  }
+  // Health and Attack as set up (damage, enchantments), so a trace consumer knows them without the card data.
+  for (const p of g.players) {
+    for (const id of [p.hero, ...p.board]) {
+      const e = entity(g, id);
+      g.trace.event({ e: 'stats', entity: id, attack: attack(g, e), health: health(g, e), maxHealth: maxHealth(g, e), why: 'setup' });
+    }
   }
   return { g, labels };
 }

@@ -69,6 +69,8 @@ export interface OpenRecord {
   player?: number;
   /** Phase only: true when it is the outermost Phase (its end starts the Death Creation Step, Rule 3). */
   outermost?: boolean;
+  /** Trigger only: its Rule 5 class (negative, beneficial, aoe, neutral). */
+  class?: string;
   /** Trigger only: the queue and entry index it resolves. */
   queue?: number;
   entry?: number;

@@ -20,6 +20,7 @@ import { walk, IN_PLAY, blockName, type TraceState } from './walk.js';
 export const ID = 'conservation';
 
 const BOARD = 7;
+const MOVES = new Set(['zone', 'death', 'summon', 'draw', 'burn', 'control', 'destroy_mark', 'counter', 'hero_replaced']);
 const HAND = 10;
 
 function idsOf(r: TraceRecord): number[] {
@@ -43,7 +44,10 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
   const out: Violation[] = [];
   const seen = new Set<number>();
   const over = new Set<string>();
+  // Board and hand sizes change only with zone-moving records: count again only after one (keeps the check linear).
+  let dirty = true;
   walk(trace, (r, s, at) => {
+    if (r.t === 'entity' || (r.t === 'event' && MOVES.has(r.e))) dirty = true;
     const v = (rule: string, message: string, entities: number[]) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
     if (r.t === 'entity') {
       if (seen.has(r.id)) v('sequence', `entity #${r.id} (${r.name}) is introduced twice`, [r.id]);
@@ -51,7 +55,10 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
       return;
     }
     for (const id of idsOf(r)) if (!s.entities.has(id)) v('sequence', `a ${r.t === 'event' ? `${r.e} event` : `${r.t} record`} names entity #${id}, which the trace never introduced`, [id]);
-    if (r.t === 'open' || r.t === 'close') counts(s, over, v);
+    if ((r.t === 'open' || r.t === 'close') && dirty) {
+      counts(s, over, v);
+      dirty = false;
+    }
     if (r.t === 'open' && r.block === 'trigger' && r.subject !== undefined && s.entities.has(r.subject) && r.kind !== 'deathrattle' && !s.inPlay(r.subject)) {
       v('4a', `${s.name(r.subject)} triggers (${blockName({ block: r.block, kind: r.kind, id: r.id })}) while in ${s.entities.get(r.subject)!.zone}: entities removed from play cannot trigger`, [r.subject]);
     }

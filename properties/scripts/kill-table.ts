@@ -36,7 +36,7 @@ for (const m of Object.keys(MUTANTS) as MutantName[]) {
     }
   }
   const gen = h.found ? `${[...new Set(h.violations.map((v) => v.invariant))].join(', ')} (case ${h.runs})` : `not found in ${h.runs}`;
-  const size = h.size ? `${h.size.minions} minions, ${h.size.actions} action${h.size.actions === 1 ? '' : 's'}` : '—';
+  const size = h.size ? `${h.size.minions} minion${h.size.minions === 1 ? '' : 's'}, ${h.size.actions} action${h.size.actions === 1 ? '' : 's'}` : '—';
   const goldInv = [...byInvariant].map(([k, v]) => `${k} (${v.length})`).join(', ') || '—';
   rows.push(`| \`${m}\` | ${MUTANTS[m].rule} | ${gen} | ${size} | ${goldInv} | ${list(stated)} |`);
   process.stderr.write(`${m} done\n`);

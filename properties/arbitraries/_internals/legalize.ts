@@ -21,8 +21,8 @@ const FILE = '<generated>';
 /**
  * Trigger resolutions a generated run may take before the engine's loop guard stops it (the engine's default is
  * 10,000). Generated cards can loop for ever (a Death trigger that summons and deals area damage); 500 keeps such
- * runs cheap, no rule needs more, and it trips before a deep chain of nested triggers overflows the JavaScript stack
- * (which the reference engine does at about 1,000 nested resolutions: see properties/findings/).
+ * runs cheap, and no rule needs more. (Before the engine had a nesting guard, a deep chain of nested triggers
+ * overflowed the JavaScript stack at about 1,000 resolutions: properties/findings/.)
  */
 export const PROPERTY_STEP_BUDGET = 500;
 
@@ -104,7 +104,12 @@ function isIllegal(e: unknown): boolean {
 export function legalize(s: Scenario, intents: readonly Intent[], cards: CardPool, mutants: readonly MutantName[]): { scenario: Scenario; run?: RunResult } {
   const run = (actions: ScenarioAction[]) => runScenario({ ...s, actions }, FILE, { cards, mutants, stepBudget: PROPERTY_STEP_BUDGET });
   let actions: ScenarioAction[] = [];
-  let last = run(actions);
+  let last: RunResult;
+  try {
+    last = run(actions);
+  } catch {
+    return { scenario: { ...s, actions } }; // the engine fails on the set-up itself: the check will say so
+  }
   for (const it of intents) {
     if (last.error || last.g.result !== 'ongoing') break;
     const a = concrete(last, it);
