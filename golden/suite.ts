@@ -87,9 +87,9 @@ export function verifyCase(file: string, cards: CardPool, mutants: MutantName[] 
     run.failures.push(`no locked trace at golden/traces/${s.id}.jsonl (run: arbiter golden update ${s.id})`);
   } else {
     const old = readFileSync(locked, 'utf8');
-    if (old !== run.trace) {
-      // The meta line names the mutants of a broken engine: leave it out of the diff, which shows the behaviour.
-      const body = (t: string) => t.split('\n').filter((l) => !l.includes('"t":"meta"')).join('\n');
+    // The meta line names the mutants of a broken engine: leave it out of the comparison, which is about behaviour.
+    const body = (t: string) => t.split('\n').filter((l) => !l.includes('"t":"meta"')).join('\n');
+    if (body(old) !== body(run.trace) || (mutants.length === 0 && old !== run.trace)) {
       diff = createTwoFilesPatch(`golden/traces/${s.id}.jsonl`, mutants.length ? `engine with mutants ${mutants.join(',')}` : 'reference engine now', body(old), body(run.trace), undefined, undefined, { context: 2 });
       run.failures.push('trace differs from the locked golden trace');
     }

@@ -153,11 +153,14 @@ export function drawCard(g: Game, side: Side): void {
   const p = g.players[side];
   const id = p.deck.shift();
   if (id === undefined) {
-    p.fatigue++;
-    g.trace.event({ e: 'fatigue', player: side, amount: p.fatigue });
+    // Fatigue: its own (PowerHistory FATIGUE) Phase, nested where the draw happens.
     const hero = entity(g, p.hero);
-    const ctx: Ctx = { g, source: hero, self: hero, controller: side, cls: 'negative', isTrigger: false, summoned: [] };
-    dealDamage(ctx, hero.id, [hero.id], p.fatigue);
+    runPhase(g, { kind: 'FATIGUE', type: 'FATIGUE', player: side }, () => {
+      p.fatigue++;
+      g.trace.event({ e: 'fatigue', player: side, amount: p.fatigue });
+      const ctx: Ctx = { g, source: hero, self: hero, controller: side, cls: 'negative', isTrigger: false, summoned: [] };
+      dealDamage(ctx, hero.id, [hero.id], p.fatigue);
+    });
     return;
   }
   const c = entity(g, id);

@@ -6,7 +6,7 @@
  */
 import { entity, health, durability, playerHasAuraEffect, type Entity, type Game } from '../state.js';
 import type { GameEventRef } from '../effects/context.js';
-import { raise, sortEntries, type Entry } from './queue.js';
+import { raise, sortEntries, inOrderOfPlay, type Entry } from './queue.js';
 
 function isDying(g: Game, e: Entity): boolean {
   if (e.zone !== 'play') return false;
@@ -62,7 +62,8 @@ export function deathrattleEntries(g: Game, dead: Entity, ev: GameEventRef, even
   return out;
 }
 
-export function resolveDeathPhase(g: Game, dead: Entity[]): void {
+export function resolveDeathPhase(g: Game, deaths: Entity[]): void {
+  const dead = inOrderOfPlay(g, deaths, (d) => d);
   // Rule 7: the Deaths, queued in order of play.
   g.trace.queue(dead.map((d) => ({ kind: 'died', subject: d.id, order: d.order })), dead.map((d, i) => ({ source: d.id, what: 'death', order: d.order, event: i })), '7');
   for (const d of dead) {

@@ -115,9 +115,20 @@ function recordQueue(g: Game, events: GameEventRef[], entries: Entry[], rule: st
   return g.trace.queue(events.map((ev) => ({ kind: ev.kind, subject: ev.subject, order: entity(g, ev.subject).order })), recEntries, rule);
 }
 
+/** Entities in order of play (Rule 2a/2b); the queue-by-player mutant puts the active player's first. */
+export function inOrderOfPlay<T>(g: Game, items: readonly T[], of: (x: T) => Entity): T[] {
+  const byPlayer = g.mutants.has('queue-by-player');
+  return [...items].sort((a, b) => {
+    const ea = of(a);
+    const eb = of(b);
+    if (byPlayer && ea.controller !== eb.controller) return ea.controller === g.active ? -1 : 1;
+    return ea.order - eb.order;
+  });
+}
+
 /** Events ordered by the order of play of their subjects (Rule 2b), stable. */
 function orderEvents(g: Game, events: GameEventRef[]): GameEventRef[] {
-  return [...events].sort((a, b) => entity(g, a.subject).order - entity(g, b.subject).order);
+  return inOrderOfPlay(g, events, (ev) => entity(g, ev.subject));
 }
 
 /**

@@ -26,7 +26,7 @@ export type SequenceKind =
 export type PhaseKind =
   | 'ON_PLAY' | 'BATTLECRY' | 'AFTER_PLAY' | 'ON_SUMMON' | 'AFTER_SUMMON'
   | 'SPELL_TEXT' | 'AFTER_SPELL' | 'PREPARATION' | 'COMBAT' | 'HERO_POWER'
-  | 'END_OF_TURN' | 'START_OF_TURN' | 'DRAW' | 'DEATH' | 'FORCED_DEATH' | 'EQUIP' | 'OTHER';
+  | 'END_OF_TURN' | 'START_OF_TURN' | 'DRAW' | 'FATIGUE' | 'DEATH' | 'FORCED_DEATH' | 'EQUIP' | 'OTHER';
 
 /** Steps run after the outermost Phase ends (Rule 4a). */
 export type StepKind = 'AURA_UPDATE_HEALTH_ATTACK' | 'DEATH_CREATION' | 'AURA_UPDATE_OTHER' | 'GAME_END_CHECK';
