@@ -215,12 +215,11 @@ function summonPosition(ctx: Ctx, side: Side, pos: 'right' | 'right_of_self' | '
   const board = ctx.g.players[side].board;
   const self = ctx.self;
   if (pos === 'right' || pos === undefined || self.controller !== side) return board.length;
-  if (self.zone !== 'play') {
-    // A dead summoner (a Deathrattle): its slot is gone, so the new minion takes the place where it was.
-    return self.lastPosition >= 0 ? Math.min(self.lastPosition, board.length) : board.length;
-  }
   const i = board.indexOf(self.id);
-  return pos === 'left_of_self' ? i : i + 1;
+  if (i >= 0) return pos === 'left_of_self' ? i : i + 1;
+  // A dead summoner (a Deathrattle): its slot is gone, so the new minion takes the place where it was.
+  if (self.card.type === 'minion' && self.zone !== 'play' && self.lastPosition >= 0) return Math.min(self.lastPosition, board.length);
+  return board.length; // a spell, a hero power, a secret: the right end
 }
 
 /** Where the n-th of several summons goes: 'both_sides' alternates right and left of the summoner. */
@@ -344,7 +343,8 @@ const ACTIONS: Registry = {
       }
       if (p.board.length >= BOARD_LIMIT) { (a.from === 'deck' ? p.deck : p.hand).push(id); continue; }
       g.trace.event({ e: 'zone', entity: id, from: a.from, to: 'play' });
-      enterPlay(g, e, p.board.length, true);
+      // From a Deathrattle (Voidcaller) it takes the dead minion's slot, like a Deathrattle's summon; else the right end.
+      enterPlay(g, e, summonPosition(ctx, ctx.controller, 'right_of_self'), true);
       ctx.summoned.push(id);
       runSummonSequence(g, e);
     }
