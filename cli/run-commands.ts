@@ -10,7 +10,7 @@ import { serveAdapter, DEMO_MUTANTS } from '../adapters/reference/adapter.js';
 import { mutantOption, parseMutants } from './options.js';
 import { writeReports, summaryLine, perRuleTable } from '../reports/write.js';
 import { Progress } from './progress.js';
-import { mergeResults } from '../reports/merge.js';
+import { mergeResults, copyTraces } from '../reports/merge.js';
 import { judgeTrace } from '../differential/judge.js';
 
 export const DEMO_COMMAND = [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', '--demo'];
@@ -98,6 +98,7 @@ Examples:
     .option('--expectations <file>', 'baseline of known failures')
     .action((dirs: string[], o: { out: string; expectations?: string }) => {
       const { results, simulator } = mergeResults(dirs);
+      copyTraces(dirs, o.out);
       const summary = writeReports(o.out, results, { simulator, expectationsFile: o.expectations, command: `merge ${dirs.join(' ')}` });
       process.stdout.write(summaryLine(summary) + `\nreport: ${o.out}/\n`);
       process.exitCode = summary.newFail > 0 || summary.errors > 0 ? 1 : 0;

@@ -59,6 +59,23 @@ describe('regression reports', () => {
     expect(issue.out).toMatch(/\*\*Simulator:\*\* arbiter-reference\+ignore-rule-5\+deaths-one-at-a-time 0\.1\.0/);
   }, 120_000);
 
+  it('output is deterministic, with any number of jobs; shards merge into the same report as one run', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'arbiter-det-'));
+    const dir = (n: string) => join(tmp, n);
+    expect(arbiter('run', '--out', dir('one')).code).toBe(0);
+    expect(arbiter('run', '--out', dir('two'), '--jobs', '2').code).toBe(0);
+    for (const f of ['results.jsonl', 'summary.md', 'junit.xml', 'report.html']) {
+      expect(readFileSync(join(dir('two'), f), 'utf8'), f).toBe(readFileSync(join(dir('one'), f), 'utf8'));
+    }
+    expect(arbiter('run', '--shard', '1/2', '--out', dir('s1')).code).toBe(0);
+    expect(arbiter('run', '--shard', '2/2', '--out', dir('s2')).code).toBe(0);
+    const merged = arbiter('merge', dir('s1'), dir('s2'), '--out', dir('merged'), '--expectations', join(ROOT, 'adapters', 'demo', 'expectations.json'));
+    expect(merged.code, merged.err).toBe(0);
+    expect(readFileSync(join(dir('merged'), 'results.jsonl'), 'utf8')).toBe(readFileSync(join(dir('one'), 'results.jsonl'), 'utf8'));
+    expect(readFileSync(join(dir('merged'), 'report.html'), 'utf8').replace(/<code>[^<]*<\/code>/, '')).toBe(readFileSync(join(dir('one'), 'report.html'), 'utf8').replace(/<code>[^<]*<\/code>/, ''));
+    expect(readFileSync(join(dir('merged'), 'summary.md'), 'utf8').replace(/^Simulator command: .*$/m, '')).toBe(readFileSync(join(dir('one'), 'summary.md'), 'utf8').replace(/^Simulator command: .*$/m, ''));
+  }, 120_000);
+
   it('arbiter repro shrinks a mutant\'s failing generated case to at most 4 minions and 3 actions; its vitest test fails on the mutant and passes on the reference engine', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'arbiter-repro-'));
     const report = join(tmp, 'report');
