@@ -12,7 +12,7 @@ import { MUTANTS, type MutantName } from '../engine/mutants.js';
 import { runScenario } from '../engine/scenario/run.js';
 import { AdapterProcess, type Outcome } from './adapter-process.js';
 import { comparableFromGame, compareEvents, compareFinal, compareStated, eventSignature, withCardIds, type Divergence } from './compare.js';
-import { allOutcomes, hasOpenRandomness } from './outcomes.js';
+import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
 import type { ComparableState, Hello } from './protocol.js';
 
 export type CaseStatus = 'PASS' | 'FAIL' | 'UNSUPPORTED' | 'CRASH' | 'TIMEOUT' | 'PROTOCOL_ERROR' | 'ERROR';

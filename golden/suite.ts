@@ -11,7 +11,7 @@ import { loadScenario, orderings } from '../engine/scenario/load.js';
 import { runScenario } from '../engine/scenario/run.js';
 import { checkExpectations } from '../engine/scenario/expect.js';
 import { traceToJsonl } from '../engine/trace/format.js';
-import { allOutcomes, hasOpenRandomness } from '../differential/outcomes.js';
+import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
 import type { CardPool } from '../engine/state.js';
 import type { MutantName } from '../engine/mutants.js';
 import type { Scenario } from '../engine/scenario/format.js';

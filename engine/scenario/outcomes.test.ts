@@ -1,11 +1,11 @@
 /** Open random choices: every outcome the rules allow is explored, and a simulator matching any of them passes. */
 import { describe, expect, it } from 'vitest';
-import { loadCardPool } from '../engine/cards/pool.js';
-import type { Scenario } from '../engine/scenario/format.js';
+import { loadCardPool } from '../cards/pool.js';
+import type { Scenario } from './format.js';
 import { allOutcomes, hasOpenRandomness } from './outcomes.js';
-import { comparableFromGame } from './compare.js';
-import { judgeCase } from './runner.js';
-import type { Hello } from './protocol.js';
+import { comparableFromGame } from '../../differential/compare.js';
+import { judgeCase } from '../../differential/runner.js';
+import type { Hello } from '../../differential/protocol.js';
 
 const cards = loadCardPool();
 const bomber: Scenario = {

@@ -3,10 +3,10 @@
  * choices it made, the reference engine explores every branch of its random choices (depth first, each path once)
  * and the simulator passes when it matches any of them.
  */
-import type { Scenario } from '../engine/scenario/format.js';
-import type { CardPool } from '../engine/state.js';
-import type { Forced } from '../engine/random.js';
-import { runScenario, type RunResult } from '../engine/scenario/run.js';
+import type { Scenario } from './format.js';
+import type { CardPool } from '../state.js';
+import type { Forced } from '../random.js';
+import { runScenario, type RunResult } from './run.js';
 
 export interface Outcomes {
   runs: RunResult[];
