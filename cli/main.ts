@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../engine/validation.js';
+import { AdapterStartError } from '../differential/adapter-process.js';
 import { addScenarioCommands } from './scenario-commands.js';
 import { addGoldenCommands } from './golden-commands.js';
 import { addInfoCommands } from './info-commands.js';
@@ -48,6 +49,10 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (e instanceof InputError) {
       process.stderr.write(`arbiter: ${e.message}\n`);
+      return EXIT.badInput;
+    }
+    if (e instanceof AdapterStartError) {
+      process.stderr.write(`arbiter: --sim: ${e.message}\n`);
       return EXIT.badInput;
     }
     process.stderr.write(`arbiter: internal error: ${(e as Error).message}\n`);

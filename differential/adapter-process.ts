@@ -36,6 +36,9 @@ export function splitCommand(cmd: string): string[] {
   return out;
 }
 
+/** The adapter could not be started or did not shake hands: the --sim command is wrong, not a case. */
+export class AdapterStartError extends Error {}
+
 /** One running child: its lines, its waiter, its stderr. Events of a killed child never touch the next one. */
 interface Session {
   child: ChildProcessWithoutNullStreams;
@@ -90,12 +93,15 @@ export class AdapterProcess {
     const s = this.start();
     this.send(s, { type: 'hello', protocol: PROTOCOL });
     const line = await this.nextLine(s, timeoutMs);
-    const why = () => `${this.command.join(' ')}${s.stderr ? `\n${s.stderr.trim()}` : ''}`;
-    if (line === 'timeout') { this.kill(); throw new Error(`adapter did not answer the hello within ${timeoutMs} ms: ${why()}`); }
-    if (line === null) throw new Error(`adapter exited before the hello: ${why()}`);
+    const why = () => `${this.command.join(' ')}${s.stderr ? ` (stderr: ${s.stderr.trim().split('\n').slice(-3).join(' | ')})` : ''}`;
+    if (line === 'timeout') { this.kill(); throw new AdapterStartError(`the simulator's adapter did not answer the hello within ${timeoutMs} ms: ${why()}`); }
+    if (line === null) throw new AdapterStartError(`the simulator's adapter exited before the hello: ${why()}`);
     const p = parseResponse(line);
-    if (!p.ok || p.msg.type !== 'hello') { this.kill(); throw new Error(`adapter's first message is not a hello: ${p.ok ? p.msg.type : p.why}`); }
-    if (p.msg.protocol !== PROTOCOL) { this.kill(); throw new Error(`adapter speaks protocol "${p.msg.protocol}", Arbiter speaks "${PROTOCOL}"`); }
+    if (!p.ok || p.msg.type !== 'hello') {
+      this.kill();
+      throw new AdapterStartError(`the simulator's adapter must first answer {"type":"hello","protocol":"${PROTOCOL}",...} (spec/protocol.md); it answered ${JSON.stringify(line.slice(0, 200))}${!p.ok && line.trim().startsWith('{') ? ` (${p.why})` : ''}`);
+    }
+    if (p.msg.protocol !== PROTOCOL) { this.kill(); throw new AdapterStartError(`the simulator's adapter speaks protocol "${p.msg.protocol}", Arbiter speaks "${PROTOCOL}"`); }
     this.hello = p.msg;
     return p.msg;
   }

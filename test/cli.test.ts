@@ -67,3 +67,15 @@ describe('arbiter CLI', () => {
     for (const l of lines) expect(Object.keys(l)).toEqual(Object.keys(l).sort());
   });
 });
+
+describe('arbiter run with a wrong --sim', () => {
+  it('a simulator that cannot start, or does not say hello, is a one-line usage error (exit 2)', () => {
+    const missing = arbiter('run', '--sim', 'no-such-simulator --flag', '--out', 'arbiter-report/t-missing');
+    expect(missing.code).toBe(2);
+    expect(missing.err.trim().split('\n')).toHaveLength(1);
+    expect(missing.err).toMatch(/^arbiter: --sim: the simulator's adapter exited before the hello: no-such-simulator --flag/);
+    const rude = arbiter('run', '--sim', `${process.execPath} -e "console.log(42)"`, '--out', 'arbiter-report/t-rude');
+    expect(rude.code).toBe(2);
+    expect(rude.err).toMatch(/must first answer \{"type":"hello","protocol":"arbiter-adapter\/1",\.\.\.\} \(spec\/protocol\.md\); it answered "42"/);
+  });
+});
