@@ -46,7 +46,7 @@ export interface Filter {
   mortallyWoundedOrPendingDestroy?: boolean;
   attackAtLeast?: number;
   attackAtMost?: number;
-  /** Is the event's other party (e.g. the damaged minion for a damage source filter). */
+  /** Has taken damage (Health below its maximum): Enrage-style "while damaged" auras. */
   damaged?: boolean;
   /** Card id equality (for "another Grim Patron"-style needs; generic, never a name check in code). */
   card?: string;
@@ -90,7 +90,8 @@ export type Amount =
   | number
   | { count: Selector; times?: number; plus?: number }
   | { if: Condition; then: Amount; else: Amount }
-  | { min: number; max: number }; // random in [min, max], a recorded random choice
+  | { min: number; max: number } // random in [min, max], a recorded random choice
+  | { stat: 'attack' | 'health' | 'damage'; of: Selector; plus?: number }; // a stat of the first selected entity (0 if none)
 
 /** A test on the game state, evaluated when its timing says (queue time or resolve time, Rule 10b). */
 export type Condition =

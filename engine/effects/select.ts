@@ -94,6 +94,7 @@ export function passes(ctx: Ctx, e: Entity, f: Filter | undefined): boolean {
   if (f.attackAtLeast !== undefined && attack(g, e) < f.attackAtLeast) return false;
   if (f.attackAtMost !== undefined && attack(g, e) > f.attackAtMost) return false;
   if (f.card !== undefined && e.card.id !== f.card) return false;
+  if (f.damaged !== undefined && (e.damage > 0) !== f.damaged) return false;
   if (f.legendary !== undefined && (e.card.rarity === 'legendary') !== f.legendary) return false;
   if (f.role !== undefined) {
     const ev = ctx.event;
@@ -160,6 +161,12 @@ export function evalAmount(ctx: Ctx, a: Amount): number {
   if (typeof a === 'number') return a;
   if ('count' in a) return select(ctx, a.count).length * (a.times ?? 1) + (a.plus ?? 0);
   if ('if' in a) return evalAmount(ctx, evalCondition(ctx, a.if) ? a.then : a.else);
+  if ('stat' in a) {
+    const id = select(ctx, a.of)[0];
+    const e = id === undefined ? undefined : entity(ctx.g, id);
+    const v = !e ? 0 : a.stat === 'attack' ? attack(ctx.g, e) : a.stat === 'health' ? health(ctx.g, e) : e.damage;
+    return v + (a.plus ?? 0);
+  }
   return randomInt(ctx.g, a.min, a.max, `${ctx.source.card.name}: ${a.min}-${a.max}`);
 }
 
