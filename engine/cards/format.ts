@@ -134,6 +134,7 @@ export type Action =
   | { do: 'cast_copy'; on: Selector }                    // Djinni of Zephyrs: cast a copy of the spell on this
   | { do: 'if'; condition: Condition; then: Action[]; else?: Action[] }
   | { do: 'silence'; to: Selector }
+  | { do: 'discard'; count?: Amount; player?: PlayerRel }   // random cards from hand, each a recorded random choice
   /** Rule 3 / Rule 8 exception: kill mortally wounded and pending-destroy minions now, in a Forced Death Phase. */
   | { do: 'force_death_phase' };
 

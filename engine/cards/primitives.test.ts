@@ -20,14 +20,19 @@ const slam: CardDef = {
   spell: { class: 'negative', actions: [{ do: 'damage', to: { select: 'target' }, amount: { stat: 'attack', of: { select: 'minions', player: 'friendly', filter: { card: 'ARB_ENRAGE' } }, plus: 1 } }] },
 };
 
-const pool = new MapCardPool([...loadCardPool().all(), enrage, slam]);
+const soulfire: CardDef = {
+  format: 'arbiter-card/1', id: 'ARB_SOULFIRE', name: 'Test Soulfire', type: 'spell', cost: 0, text: 'Deal 4 damage. Discard a random card.', source: 'synthetic',
+  target: { select: { select: 'characters', player: 'both' } },
+  spell: { class: 'negative', actions: [{ do: 'damage', to: { select: 'target' }, amount: 4, spellDamage: true }, { do: 'discard' }] },
+};
+const pool = new MapCardPool([...loadCardPool().all(), enrage, slam, soulfire]);
 const scenario = (setup: Scenario['setup'], actions: Scenario['actions']): Scenario => ({
   format: 'arbiter-scenario/1', id: 't', title: 't', rules: ['4a'], source: { seed: 'test', quote: 'test' }, setup, actions, expect: {},
 });
 
 describe('card primitives as data', () => {
   it('the synthetic cards are valid card files', () => {
-    for (const c of [enrage, slam]) expect(() => validate(c.id, c, 'card.schema.json')).not.toThrow();
+    for (const c of [enrage, slam, soulfire]) expect(() => validate(c.id, c, 'card.schema.json')).not.toThrow();
     expect(() => validate('bad', { ...slam, spell: { actions: [{ do: 'damage', to: { select: 'target' }, amount: { stat: 'mana', of: { select: 'self' } } }] } }, 'card.schema.json')).toThrow(/\$\.spell\.actions\[0\]\.amount\.stat/);
   });
   it('an Enrage-style aura ("while damaged") switches on at the Aura Update after the damage (Rule 4a), not in the middle of the Phase', () => {
@@ -42,5 +47,11 @@ describe('card primitives as data', () => {
     const r = runScenario(scenario({ active: 'A', A: { board: [{ card: 'ARB_ENRAGE', label: 'e', damage: 1 }], hand: [{ card: 'ARB_SLAM', label: 's' }] }, B: { board: [{ card: 'Boulderfist Ogre', label: 'o' }] } }, [{ play: 's', target: 'o' }]), 't', { cards: pool });
     // the Berserker is damaged, so enraged: 5 Attack, plus 1 = 6 damage to the 6/7 Ogre
     expect(health(r.g, entity(r.g, r.labels.get('o')!))).toBe(1);
+  });
+
+  it('discard picks a random card from hand, recorded and forceable', () => {
+    const r = runScenario({ ...scenario({ active: 'A', A: { hand: [{ card: 'ARB_SOULFIRE', label: 's' }, { card: 'Wisp', label: 'w1' }, { card: 'Fireball', label: 'fb' }] }, B: {} }, [{ play: 's', target: 'heroB' }]), random: ['fb'] }, 't', { cards: pool });
+    expect(r.final.players[0].hand).toEqual(['Wisp']);
+    expect(r.trace.some((x) => x.t === 'event' && x.e === 'random' && x.forced === true && x.what === 'Test Soulfire: discard')).toBe(true);
   });
 });

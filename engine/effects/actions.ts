@@ -449,6 +449,20 @@ const ACTIONS: Registry = {
       for (const en of [...e.enchantments]) detachEnchantment(ctx.g, entity(ctx.g, en));
     }
   },
+  discard: (ctx, a) => {
+    const g = ctx.g;
+    const n = a.count === undefined ? 1 : evalAmount(ctx, a.count);
+    for (const side of sides(ctx, a.player ?? 'friendly')) {
+      const p = g.players[side];
+      for (let i = 0; i < n && p.hand.length; i++) {
+        const id = pickRandomEntity(g, p.hand, `${ctx.source.card.name}: discard`);
+        p.hand = p.hand.filter((x) => x !== id);
+        entity(g, id).zone = 'graveyard';
+        p.graveyard.push(id);
+        g.trace.event({ e: 'zone', entity: id, from: 'hand', to: 'graveyard' });
+      }
+    }
+  },
   force_death_phase: (ctx) => {
     const g = ctx.g;
     forcedDeathPhase(g, (body) => runPhase(g, { kind: 'FORCED_DEATH', type: 'DEATHS' }, body));
