@@ -324,8 +324,10 @@ describe('game rules', () => {
   it('fatigue: drawing from an empty deck deals 1, then 2', () => {
     const q = quick({ active: 'B', A: {}, B: {} }, [{ endTurn: true }, { endTurn: true }, { endTurn: true }]);
     expect(q.heroHealth('A')).toBe(30 - 1 - 2);
-    const fatigue = q.run.trace.filter((r) => r.t === 'open' && r.kind === 'FATIGUE');
-    expect(fatigue.map((r) => (r as { type?: string }).type)).toEqual(['FATIGUE', 'FATIGUE']);
+    // three draws from empty decks (A, B, A): each in its own FATIGUE phase; A's took 1 then 2
+    const fatigue = q.run.trace.filter((r) => r.t === 'open' && r.kind === 'FATIGUE') as { type?: string; player?: number }[];
+    expect(fatigue.map((r) => [r.type, r.player])).toEqual([['FATIGUE', 0], ['FATIGUE', 1], ['FATIGUE', 0]]);
+    expect(q.events('fatigue').map((r) => [(r as { player: number }).player, (r as { amount: number }).amount])).toEqual([[0, 1], [1, 1], [0, 2]]);
   });
   it('mana: a card that costs more than the mana left is an illegal action, reported with its JSON path', () => {
     expect(() => quick({ active: 'A', A: { mana: 3, hand: [{ card: 'Fireball', label: 'fb' }] }, B: {} }, [{ play: 'fb', target: 'heroB' }])).toThrow(/\$\.actions\[0\]: illegal action: Fireball costs 4 mana/);
