@@ -3,11 +3,10 @@ import type { Command } from 'commander';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { loadScenario } from '../engine/scenario/load.js';
 import { runScenario } from '../engine/scenario/run.js';
-import { checkExpectations } from '../engine/scenario/expect.js';
 import { traceToJsonl } from '../engine/trace/format.js';
 import { traceTree } from '../engine/trace/tree.js';
 import { runCase } from '../golden/suite.js';
-import { mutantOption, parseMutants } from './options.js';
+import { mutantOption, parseMutants, cardsOption } from './options.js';
 
 export function addScenarioCommands(program: Command): void {
   program
@@ -15,13 +14,12 @@ export function addScenarioCommands(program: Command): void {
     .description('run a scenario file on the reference engine and check its expectations (exit 0 when they hold)')
     .argument('<file>', 'scenario JSON file (arbiter-scenario/1, see spec/schema/scenario.schema.json)')
     .addOption(mutantOption())
-    .option('--cards <path...>', 'extra card files or folders to load beside spec/cards')
+    .addOption(cardsOption())
     .option('--json', 'print the result as JSON')
     .action((file: string, o: { mutant: string[]; cards?: string[]; json?: boolean }) => {
       const cards = loadCardPool(o.cards ?? []);
       const s = loadScenario(file, cards);
-      const { failures } = runCase(s, file, cards, parseMutants(o.mutant));
-      const final = runScenario(s, file, { cards, mutants: parseMutants(o.mutant) }).final;
+      const { failures, final } = runCase(s, file, cards, parseMutants(o.mutant));
       if (o.json) {
         process.stdout.write(JSON.stringify({ id: s.id, ok: failures.length === 0, failures, final }, null, 2) + '\n');
       } else if (failures.length === 0) {
@@ -37,13 +35,12 @@ export function addScenarioCommands(program: Command): void {
     .description('print the trace of a scenario as an indented tree (or JSON lines with --json)')
     .argument('<file>', 'scenario JSON file')
     .addOption(mutantOption())
-    .option('--cards <path...>', 'extra card files or folders to load beside spec/cards')
+    .addOption(cardsOption())
     .option('--json', 'print the trace as JSON lines (sorted keys, one record per line)')
     .action((file: string, o: { mutant: string[]; cards?: string[]; json?: boolean }) => {
       const cards = loadCardPool(o.cards ?? []);
       const s = loadScenario(file, cards);
       const r = runScenario(s, file, { cards, mutants: parseMutants(o.mutant) });
       process.stdout.write(o.json ? traceToJsonl(r.trace) : traceTree(r.trace));
-      void checkExpectations;
     });
 }

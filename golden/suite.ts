@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { ROOT, InputError } from '../engine/validation.js';
 import { loadScenario, orderings } from '../engine/scenario/load.js';
-import { runScenario } from '../engine/scenario/run.js';
+import { runScenario, type RunResult } from '../engine/scenario/run.js';
 import { checkExpectations } from '../engine/scenario/expect.js';
 import { traceToJsonl } from '../engine/trace/format.js';
 import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
@@ -42,7 +42,7 @@ export function tracePath(id: string, dir = TRACES_DIR): string {
 }
 
 /** Run one scenario in every order of play it asks for; collect stated-outcome failures. */
-export function runCase(s: Scenario, file: string, cards: CardPool, mutants: MutantName[] = []): { failures: string[]; trace: string; error?: string } {
+export function runCase(s: Scenario, file: string, cards: CardPool, mutants: MutantName[] = []): { failures: string[]; trace: string; final: RunResult['final'] } {
   const failures: string[] = [];
   const main = runScenario(s, file, { cards, mutants });
   failures.push(...checkExpectations(s.expect, main));
@@ -62,7 +62,7 @@ export function runCase(s: Scenario, file: string, cards: CardPool, mutants: Mut
       for (const f of checkExpectations(s.expect, r)) failures.push(`[order of play ${ord.join(' < ')}] ${f}`);
     }
   }
-  return { failures: [...new Set(failures)], trace: traceToJsonl(main.trace) };
+  return { failures: [...new Set(failures)], trace: traceToJsonl(main.trace), final: main.final };
 }
 
 export function verifyCase(file: string, cards: CardPool, mutants: MutantName[] = [], tracesDir = TRACES_DIR): GoldenResult {
