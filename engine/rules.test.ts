@@ -236,6 +236,23 @@ describe('Rule 6: Phases skip when their subject left play', () => {
   });
 });
 
+describe('Rule 3 / Rule 8 exceptions: Forced Death Phase', () => {
+  it('3-forced-death: Reincarnate kills its target in the middle of the Spell Text Phase; its Death resolves in a nested Forced Death Phase before it returns', () => {
+    const q = quick({ active: 'A', A: { board: [{ card: 'Harvest Golem', label: 'hg', damage: 2 }, { card: 'Cult Master', label: 'cm' }], hand: [{ card: 'Reincarnate', label: 'r' }], deck: ['Wisp'] }, B: {} }, [{ play: 'r', target: 'hg' }]);
+    // the Deathrattle (Damaged Golem) and the Cult Master's draw happen inside the Spell Text Phase
+    const t = q.run.trace;
+    const spellText = t.findIndex((r) => r.t === 'open' && r.kind === 'SPELL_TEXT');
+    const forced = t.findIndex((r) => r.t === 'open' && r.kind === 'FORCED_DEATH');
+    const closeText = t.findIndex((r, i) => i > spellText && r.t === 'close' && r.id === (t[spellText] as { id: number }).id);
+    expect(forced).toBeGreaterThan(spellText);
+    expect(forced).toBeLessThan(closeText);
+    expect(t.some((r) => r.t === 'event' && r.e === 'death' && r.rule === '3-forced-death')).toBe(true);
+    expect(q.drawn('A')).toBe(1);
+    // returned to life with full Health, where it was; the Damaged Golem beside it
+    expect(q.run.final.players[0].board.map((m) => `${m.name} ${m.attack}/${m.health}`)).toEqual(['Harvest Golem 2/3', 'Damaged Golem 2/1', 'Cult Master 4/2']);
+  });
+});
+
 describe('Rule 7/8: Death Phases', () => {
   it('7: each Death\'s triggers are queued when that Death is reached (Mad Scientist puts Duplicate into play in time for the Raptor)', () => {
     const q = quick(

@@ -214,7 +214,9 @@ export function runSummonSequence(g: Game, e: Entity): void {
 function summonPosition(ctx: Ctx, side: Side, pos: 'right' | 'right_of_self' | 'left_of_self' | 'both_sides' | undefined): number {
   const board = ctx.g.players[side].board;
   const self = ctx.self;
-  if (pos === 'right' || pos === undefined || self.controller !== side) return board.length;
+  if (pos === 'right' || self.controller !== side) return board.length;
+  // No position given: a Deathrattle's minion takes the dead minion's place; anything else goes to the right end.
+  if (pos === undefined && !(self.card.type === 'minion' && self.zone !== 'play' && self.lastPosition >= 0)) return board.length;
   const i = board.indexOf(self.id);
   if (i >= 0) return pos === 'left_of_self' ? i : i + 1;
   // A dead summoner (a Deathrattle): its slot is gone, so the new minion takes the place where it was.
@@ -358,7 +360,10 @@ const ACTIONS: Registry = {
   resurrect: (ctx, a) => {
     for (const id of select(ctx, a.of)) {
       const dead = entity(ctx.g, id);
-      summon(ctx, dead.card, ctx.controller, dead.lastPosition >= 0 ? dead.lastPosition : ctx.g.players[ctx.controller].board.length, { damageTo: a.health });
+      if (dead.zone === 'play' || dead.card.type !== 'minion') continue; // only a minion that died comes back
+      // "return it to life": on its controller's side, where it was
+      const side = dead.controller;
+      summon(ctx, dead.card, side, dead.lastPosition >= 0 ? dead.lastPosition : ctx.g.players[side].board.length, { damageTo: a.health });
     }
   },
   gain_armor: (ctx, a) => {

@@ -45,7 +45,9 @@ function baseSet(ctx: Ctx, sel: Selector): number[] {
   switch (sel.select) {
     case 'self': return [ctx.self.id];
     case 'attached': return ctx.source.attachedTo !== undefined ? [ctx.source.attachedTo] : [ctx.self.id];
-    case 'target': return ctx.target !== null && ctx.target !== undefined && inPlay(entity(g, ctx.target)) ? [ctx.target] : [];
+    // The chosen target even once it has left play (Rule 6 exception: the spell still goes off); each action decides
+    // whether it needs the target in play (damage, buff, destroy...) or not (resurrect, copy).
+    case 'target': return ctx.target !== null && ctx.target !== undefined ? [ctx.target] : [];
     case 'event_subject': return ctx.event ? [ctx.event.subject] : [];
     case 'event_source': return ctx.event?.source !== undefined ? [ctx.event.source] : [];
     case 'event_target': {
