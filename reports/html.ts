@@ -37,11 +37,12 @@ function stateTable(s: ComparableState | undefined, other: ComparableState | und
 
 function diffBlock(a: string, b: string, nameA: string, nameB: string): string {
   const patch = createTwoFilesPatch(nameA, nameB, a, b, undefined, undefined, { context: 3 });
-  const body = patch.split('\n').slice(2).map((l) => {
-    const cls = l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : l.startsWith('@@') ? 'hunk' : '';
-    return `<span class="${cls}">${esc(l)}</span>`;
+  // one block per line (the '=====' separator line of the patch is left out)
+  const body = patch.split('\n').filter((l) => !/^=+$/.test(l)).map((l) => {
+    const cls = l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : l.startsWith('@@') ? 'hunk' : 'ctx';
+    return `<span class="${cls}">${esc(l) || ' '}</span>`;
   });
-  return `<pre class="diff-view" data-testid="trace-diff">${body.join('\n')}</pre>`;
+  return `<pre class="diff-view" data-testid="trace-diff">${body.join('')}</pre>`;
 }
 
 function failureSection(dir: string, r: CaseResult, verdict: string): string {
@@ -85,7 +86,7 @@ tr.bad td:first-child{background:#fdd}tr.good td:first-child{background:#dfd}.mu
 .verdict{font-weight:bold;padding:0 4px;border-radius:3px}.v-NEW-FAIL,.v-ERROR{background:#c00;color:#fff}.v-KNOWN-FAIL{background:#fc6}.v-NEW-PASS{background:#6c6}
 .rule{background:#eef;border:1px solid #99c;border-radius:3px;padding:0 3px;font-size:12px}
 details.failure{border:1px solid #ddd;border-radius:4px;margin:1em 0;padding:.5em 1em}.cols{display:flex;gap:1em}.cols>div{flex:1;min-width:0}
-pre{background:#f7f7f7;padding:.5em;overflow:auto;max-height:30em}.add{background:#dfd;display:block}.del{background:#fdd;display:block}.hunk{color:#66a;display:block}
+pre{background:#f7f7f7;padding:.5em;overflow:auto;max-height:30em}.diff-view span{display:block}.add{background:#dfd}.del{background:#fdd}.hunk{color:#66a}
 td.diff{background:#fee}
 </style></head><body>
 <h1>Arbiter report: ${esc(o.simulator.name)} ${esc(o.simulator.version)}</h1>
