@@ -10,6 +10,7 @@ import type { Scenario } from '../engine/scenario/format.js';
 import { traceToJsonl, type Fidelity, type TraceRecord } from '../engine/trace/format.js';
 import { MUTANTS, type MutantName } from '../engine/mutants.js';
 import { runScenario } from '../engine/scenario/run.js';
+import { InputError, validate } from '../engine/validation.js';
 import { AdapterProcess, type Outcome } from './adapter-process.js';
 import { comparableFromGame, compareEvents, compareFinal, compareStated, eventSignature, withCardIds, type Divergence } from './compare.js';
 import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
@@ -129,6 +130,15 @@ function judgeOutcome(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, 
   if (msg.type === 'unsupported') return { result: { ...base, status: 'UNSUPPORTED', detail: msg.reason } };
   if (msg.type === 'error') return { result: { ...base, status: 'CRASH', detail: msg.message, ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
   if (msg.type !== 'result') return { result: { ...base, status: 'PROTOCOL_ERROR', detail: `unexpected ${msg.type}` } };
+  if (msg.trace) {
+    // A simulator's trace is validated once, here at the edge (spec/schema/trace.schema.json).
+    try {
+      validate(`trace of case ${c.id}`, msg.trace, 'trace.schema.json');
+    } catch (e) {
+      if (e instanceof InputError) return { result: { ...base, status: 'PROTOCOL_ERROR', detail: e.message } };
+      throw e;
+    }
+  }
   // The reference engine replays the simulator's own random choices, so random cards compare exactly. When the
   // simulator reports none and the scenario leaves choices open, every outcome the rules allow is acceptable.
   const replay = msg.random && msg.random.length ? { ...c.scenario, random: msg.random } : null;

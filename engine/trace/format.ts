@@ -108,8 +108,9 @@ export interface QueueRecord {
 }
 
 export type GameEvent =
-  | { e: 'damage'; source: number; target: number; amount: number; health: number; rule?: string }
-  | { e: 'heal'; source: number; target: number; amount: number; health: number }
+  // `health`: the target's Health after the event, when the producer knows it (a Power.log may not)
+  | { e: 'damage'; source: number; target: number; amount: number; health?: number; rule?: string }
+  | { e: 'heal'; source: number; target: number; amount: number; health?: number }
   | { e: 'armor'; target: number; amount: number }
   | { e: 'divine_shield_pop'; target: number }
   | { e: 'destroy_mark'; target: number; rule?: string }
@@ -135,6 +136,13 @@ export type GameEvent =
   | { e: 'loop_guard'; steps: number; rule: string };
 
 export type EventRecord = { t: 'event' } & GameEvent;
+
+/** Every event kind (kept in step with GameEvent and spec/schema/trace.schema.json by a test). */
+export const GAME_EVENT_KINDS: readonly GameEvent['e'][] = [
+  'damage', 'heal', 'armor', 'divine_shield_pop', 'destroy_mark', 'death', 'zone', 'summon', 'draw', 'burn', 'fatigue',
+  'enchant', 'unenchant', 'stats', 'control', 'freeze', 'random', 'trigger_abort', 'phase_skipped', 'redirect', 'counter',
+  'hero_replaced', 'mana', 'game_check', 'loop_guard',
+];
 
 export type TraceRecord = MetaRecord | EntityRecord | OpenRecord | CloseRecord | QueueRecord | EventRecord;
 
