@@ -6,7 +6,7 @@ export function createEntity(g: Game, card: CardDef, controller: Side, zone: Zon
   const e: Entity = {
     id: g.nextId++, card, controller, owner: controller, zone, order: 0, damage: 0, armor: 0,
     enchantments: [], auraLayer: [], pendingDestroy: false, frozen: false, exhausted: false, attacks: 0,
-    divineShield: !!card.keywords?.includes('divine_shield'), silenced: false, costIncrease: 0, lastPosition: -1,
+    divineShield: !!card.keywords?.includes('divine_shield'), silenced: false, costMods: [], lastPosition: -1,
     durabilityLoss: 0, ...(label ? { label } : {}),
   };
   g.entities.set(e.id, e);

@@ -156,6 +156,14 @@ describe('Rule 4a/4b/4d: Aura Updates', () => {
       expect(q.zone('hg')).toBe('play');
     }
   });
+  it('4d: mana-cost auras have no special priority against mana-cost enchantments (Summoning Portal still first): a returned 1-cost minion costs (3), not (1)', () => {
+    const base = { B: { board: [{ card: 'Summoning Portal', label: 'sp' }, { card: 'Leper Gnome', label: 'lg' }] }, A: { secrets: [{ card: 'Freezing Trap', label: 'ft' }] } };
+    const play = (mana: number) => quick({ active: 'B', ...base, B: { ...base.B, mana } }, [{ attack: 'lg', defender: 'heroA' }, { play: 'lg' }]);
+    expect(() => play(2)).toThrow(/Leper Gnome costs 3 mana/);
+    const q = play(3);
+    expect(q.zone('lg')).toBe('play');
+    expect(q.events('mana').map((m) => (m as { spent: number }).spent)).toEqual([3]);
+  });
   it('4-aura-timing: a played minion\'s aura is active in its own Battlecry Phase; a summoned one\'s only after the outermost Phase', () => {
     // Stormwind Champion played: the aura update after On Play buffs the others before the Battlecry Phase.
     const q = quick({ active: 'A', A: { board: [{ card: 'Wisp', label: 'w' }], hand: [{ card: 'Stormwind Champion', label: 'sc' }] }, B: {} }, [{ play: 'sc' }]);

@@ -48,7 +48,8 @@ export interface Entity {
   mods?: Mods;
   /** Shadow Madness memory (Rule 10 exception): the side the minion goes back to. */
   returnTo?: Side;
-  costIncrease: number;
+  /** Mana cost changes carried by the card itself (e.g. Freezing Trap's "costs (2) more"), in order of play. */
+  costMods: { amount: number; order: number }[];
   /** Last board position, for deathrattles that summon where the minion was. */
   lastPosition: number;
   /** Weapons: durability lost. */
@@ -212,16 +213,24 @@ export function spellDamage(g: Game, side: Side): number {
   return n;
 }
 
-/** Mana cost of a card: enchantments, then mana-cost auras by priority then order of play (Rule 4 notes). */
+/**
+ * Mana cost of a card. Rule 4d: mana-cost auras have no special priority against mana-cost enchantments, so both are
+ * applied together by priority (Summoning Portal "always first") and then order of play; a minimum ("not less than
+ * (1)") only limits the change that carries it.
+ */
 export function cost(g: Game, e: Entity): number {
-  let c = (e.card.cost ?? 0) + e.costIncrease;
-  for (const m of enchantmentMods(g, e)) if (m.cost) c += m.cost;
-  const auras = g.otherAuras.filter((a) => a.kind === 'mana_cost' && a.affected.has(e.id));
-  auras.sort((a, b) => a.priority - b.priority || a.order - b.order);
-  for (const a of auras) {
-    const next = c + (a.mods.cost ?? 0);
-    c = Math.min(c, Math.max(a.mods.costMinimum ?? 0, next));
+  const mods: { amount: number; minimum: number; priority: number; order: number }[] = [];
+  for (const id of e.enchantments) {
+    const en = g.entities.get(id);
+    if (en?.mods?.cost) mods.push({ amount: en.mods.cost, minimum: en.mods.costMinimum ?? 0, priority: 0, order: en.order });
   }
+  for (const m of e.costMods) mods.push({ amount: m.amount, minimum: 0, priority: 0, order: m.order });
+  for (const a of g.otherAuras) {
+    if (a.kind === 'mana_cost' && a.affected.has(e.id)) mods.push({ amount: a.mods.cost ?? 0, minimum: a.mods.costMinimum ?? 0, priority: a.priority, order: a.order });
+  }
+  mods.sort((a, b) => a.priority - b.priority || a.order - b.order);
+  let c = e.card.cost ?? 0;
+  for (const m of mods) c = m.amount >= 0 ? c + m.amount : Math.min(c, Math.max(m.minimum, c + m.amount));
   return Math.max(0, c);
 }
 

@@ -302,7 +302,7 @@ const ACTIONS: Registry = {
       for (const en of e.enchantments) entity(g, en).zone = 'graveyard';
       e.enchantments = [];
       e.damage = 0; e.pendingDestroy = false; e.frozen = false; e.auraLayer = [];
-      e.costIncrease += a.costIncrease ?? 0;
+      if (a.costIncrease) e.costMods.push({ amount: a.costIncrease, order: g.nextOrder++ });
       if (p.hand.length >= HAND_LIMIT) {
         e.zone = 'graveyard';
         g.trace.event({ e: 'zone', entity: id, from: 'play', to: 'graveyard' });
