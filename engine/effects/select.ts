@@ -3,10 +3,7 @@
  * Selectors compose as sets: a base set, a filter, Rule 5 exclusion, then a recorded random pick.
  */
 import type { Amount, Condition, Filter, PlayerRel, Selector } from '../cards/format.js';
-import {
-  attack, entity, health, hasKeyword, inPlay, isCharacter, mortallyWoundedOrPendingDestroy, opponent,
-  type Entity, type Game, type Side,
-} from '../state.js';
+import { attack, entity, health, hasKeyword, isCharacter, mortallyWoundedOrPendingDestroy, opponent, type Entity, type Game, type Side } from '../state.js';
 import type { Ctx } from './context.js';
 import { pickRandomEntity, randomInt, randomChance } from './randomness.js';
 

@@ -1,0 +1,91 @@
+/**
+ * Damage and healing: several characters hit at once, then their Damage (or Heal) Events raised together (Rule 2b).
+ * Also the switches of the mutants that move rule checks into the middle of a Phase.
+ */
+import { entity, health, isCharacter, hasKeyword, playerHasAuraEffect, spellDamage, type Game } from '../state.js';
+import type { Ctx, GameEventRef } from './context.js';
+import { raise } from '../kernel/queue.js';
+import { GameOverSignal, checkGameEnd } from '../kernel/phases.js';
+import { removeFromPlay, resolveDeathPhase } from '../kernel/deaths.js';
+import { auraUpdateHealthAttack, auraUpdateOther } from '../kernel/auras.js';
+
+export const onBoard = (g: Game, id: number) => {
+  const e = entity(g, id);
+  return e.zone === 'play' && isCharacter(e);
+};
+
+/** Mutants that move rule checks into the middle of a Phase. */
+export function afterEventMutants(g: Game): void {
+  if (g.mutants.has('die-at-zero-health')) {
+    // Mutant (breaks Rule 3): a minion at 0 health dies on the spot and its Death resolves at once.
+    const dead = g.players.flatMap((p) => p.board.map((id) => entity(g, id))).filter((e) => health(g, e) <= 0);
+    for (const e of dead) removeFromPlay(g, e, 'mutant:die-at-zero-health');
+    if (dead.length) resolveDeathPhase(g, dead);
+  }
+  if (g.mutants.has('auras-mid-phase')) { auraUpdateHealthAttack(g); auraUpdateOther(g); }
+  if (g.mutants.has('game-over-at-once')) {
+    const dead = g.players.some((p) => health(g, entity(g, p.hero)) <= 0);
+    if (dead) {
+      for (const p of g.players) { const h = entity(g, p.hero); if (health(g, h) <= 0) removeFromPlay(g, h, 'mutant:game-over-at-once'); }
+      checkGameEnd(g, 'mutant:game-over-at-once');
+      throw new GameOverSignal();
+    }
+  }
+}
+
+/** Deal damage to several characters at once, then raise their Damage Events together (Rule 2b). */
+export function dealDamage(ctx: Ctx, sourceId: number, targets: readonly number[], amount: number): void {
+  const g = ctx.g;
+  const hit: GameEventRef[] = [];
+  const source = entity(g, sourceId);
+  for (const id of targets) {
+    if (!onBoard(g, id) || amount <= 0) continue;
+    const t = entity(g, id);
+    if (hasKeyword(g, t, 'immune')) continue;
+    if (t.divineShield) {
+      t.divineShield = false;
+      g.trace.event({ e: 'divine_shield_pop', target: id });
+      continue;
+    }
+    let n = amount;
+    if (t.armor > 0) {
+      const absorbed = Math.min(t.armor, n);
+      t.armor -= absorbed;
+      n -= absorbed;
+    }
+    if (n <= 0) continue;
+    t.damage += n;
+    g.trace.event({ e: 'damage', source: sourceId, target: id, amount: n, health: health(g, t) });
+    if (t.card.type === 'minion' && hasKeyword(g, source, 'poisonous') && !t.pendingDestroy) {
+      t.pendingDestroy = true;
+      g.trace.event({ e: 'destroy_mark', target: id, rule: 'poisonous' });
+    }
+    hit.push({ kind: 'damaged', subject: id, source: sourceId });
+  }
+  afterEventMutants(g);
+  if (g.collecting) g.collecting.push(...hit);
+  else raise(g, hit);
+}
+
+export function healCharacters(ctx: Ctx, sourceId: number, targets: readonly number[], amount: number): void {
+  const g = ctx.g;
+  if (playerHasAuraEffect(g, ctx.controller, 'healingDamages')) {
+    dealDamage(ctx, sourceId, targets, amount);
+    return;
+  }
+  const healed: GameEventRef[] = [];
+  for (const id of targets) {
+    if (!onBoard(g, id)) continue;
+    const t = entity(g, id);
+    const n = Math.min(amount, t.damage);
+    if (n <= 0) continue;
+    t.damage -= n;
+    g.trace.event({ e: 'heal', source: sourceId, target: id, amount: n, health: health(g, t) });
+    healed.push({ kind: 'healed', subject: id, source: sourceId });
+  }
+  raise(g, healed);
+}
+
+export function damageAmount(ctx: Ctx, base: number, spell: boolean | undefined): number {
+  return spell ? base + spellDamage(ctx.g, ctx.controller) : base;
+}

@@ -1,0 +1,46 @@
+/** Enchantments (Rule 4d: they apply the moment they are attached) and changes of control (Rule 10). */
+import type { CardDef } from '../cards/format.js';
+import { entity, opponent, BOARD_LIMIT, type Entity, type Side } from '../state.js';
+import type { Ctx } from './context.js';
+import { createEntity } from '../entities.js';
+
+/** Attach an enchantment entity (Rule 4d: it applies at once). It is an entity in the order of play list. */
+export function attach(ctx: Ctx, targetId: number, card: CardDef, extraMods?: CardDef['mods']): Entity {
+  const g = ctx.g;
+  const t = entity(g, targetId);
+  // The enchantment's controller is its caster at first (Rule 10 example: Nightmare); it follows the minion later.
+  const en = createEntity(g, card, ctx.controller, 'play');
+  en.attachedTo = targetId;
+  en.caster = ctx.controller;
+  en.mods = { ...(card.mods ?? {}), ...(extraMods ?? {}) };
+  en.order = g.nextOrder++;
+  t.enchantments.push(en.id);
+  g.trace.event({ e: 'enchant', target: targetId, enchantment: en.id, card: card.id, order: en.order });
+  if (en.mods.stolen) {
+    en.caster = ctx.controller;
+    t.returnTo = t.controller === ctx.controller ? opponent(ctx.controller) : t.controller;
+    takeControl(ctx, t, ctx.controller);
+  }
+  return en;
+}
+
+export function anonymousBuff(attackN: number, healthN: number, source: Entity): CardDef {
+  return { id: `${source.card.id}e`, name: `${source.card.name} buff`, type: 'enchantment', text: `+${attackN}/+${healthN}`, source: 'derived', mods: { attack: attackN, health: healthN } };
+}
+
+export function takeControl(ctx: Ctx, t: Entity, to: Side): void {
+  const g = ctx.g;
+  if (t.controller === to || t.zone !== 'play' || t.card.type !== 'minion') return;
+  const from = t.controller;
+  g.players[from].board = g.players[from].board.filter((x) => x !== t.id);
+  t.controller = to;
+  for (const en of t.enchantments) entity(g, en).controller = to; // enchantments follow (Nightmare, Rule 10)
+  g.trace.event({ e: 'control', entity: t.id, from, to });
+  if (g.players[to].board.length >= BOARD_LIMIT) {
+    t.pendingDestroy = true; // no room: the stolen minion is destroyed
+    g.trace.event({ e: 'destroy_mark', target: t.id, rule: 'board-limit' });
+    g.players[to].board.push(t.id);
+    return;
+  }
+  g.players[to].board.push(t.id);
+}

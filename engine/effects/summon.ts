@@ -1,0 +1,50 @@
+/** Summoning: a minion enters play, then its Summon Sequence (On Summon, After Summon); where it goes on the board. */
+import type { CardDef } from '../cards/format.js';
+import { maxHealth, BOARD_LIMIT, type Entity, type Game, type Side } from '../state.js';
+import type { Ctx } from './context.js';
+import { raise } from '../kernel/queue.js';
+import { runPhase } from '../kernel/phases.js';
+import { createEntity, enterPlay } from '../entities.js';
+
+/**
+ * Summon a minion: it enters play, then its Summon Sequence runs ("On Summon", then "After Summon"). Inside a
+ * running Phase these are nested Phases, so nothing dies before the outermost Phase ends (Rule 3 note).
+ */
+export function summon(ctx: Ctx, card: CardDef, side: Side, position: number, opts: { forcePlay?: boolean; damageTo?: number } = {}): number | null {
+  const g = ctx.g;
+  const p = g.players[side];
+  if (p.board.length >= BOARD_LIMIT && !g.mutants.has('no-board-limit')) return null;
+  const e = createEntity(g, card, side, 'setaside');
+  enterPlay(g, e, Math.max(0, Math.min(position, p.board.length)), opts.forcePlay ?? false);
+  if (opts.damageTo !== undefined) e.damage = Math.max(0, maxHealth(g, e) - opts.damageTo);
+  ctx.summoned.push(e.id);
+  runSummonSequence(g, e);
+  return e.id;
+}
+
+/** "Whenever a minion is summoned, a Sequence immediately begins with an On Summon and ends with an After Summon Phase." */
+export function runSummonSequence(g: Game, e: Entity): void {
+  const b = g.trace.openBlock({ block: 'sequence', kind: 'SUMMON', subject: e.id, player: e.controller, rule: 'summon-sequence' });
+  runPhase(g, { kind: 'ON_SUMMON', type: 'TRIGGER', subjects: [e.id] }, () => raise(g, [{ kind: 'summoned', subject: e.id }]));
+  runPhase(g, { kind: 'AFTER_SUMMON', type: 'TRIGGER', subjects: [e.id] }, () => raise(g, [{ kind: 'after_summon', subject: e.id }]));
+  g.trace.closeBlock(b);
+}
+
+export function summonPosition(ctx: Ctx, side: Side, pos: 'right' | 'right_of_self' | 'left_of_self' | 'both_sides' | undefined): number {
+  const board = ctx.g.players[side].board;
+  const self = ctx.self;
+  if (pos === 'right' || self.controller !== side) return board.length;
+  // No position given: a Deathrattle's minion takes the dead minion's place; anything else goes to the right end.
+  if (pos === undefined && !(self.card.type === 'minion' && self.zone !== 'play' && self.lastPosition >= 0)) return board.length;
+  const i = board.indexOf(self.id);
+  if (i >= 0) return pos === 'left_of_self' ? i : i + 1;
+  // A dead summoner (a Deathrattle): its slot is gone, so the new minion takes the place where it was.
+  if (self.card.type === 'minion' && self.zone !== 'play' && self.lastPosition >= 0) return Math.min(self.lastPosition, board.length);
+  return board.length; // a spell, a hero power, a secret: the right end
+}
+
+/** Where the n-th of several summons goes: 'both_sides' alternates right and left of the summoner. */
+export function nthPosition(ctx: Ctx, side: Side, pos: Parameters<typeof summonPosition>[2], n: number, previous: number): number {
+  if (pos !== 'both_sides') return n === 0 ? summonPosition(ctx, side, pos) : previous + 1;
+  return summonPosition(ctx, side, n % 2 === 0 ? 'right_of_self' : 'left_of_self');
+}

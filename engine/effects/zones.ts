@@ -1,0 +1,63 @@
+/** Cards moving between deck, hand and play: draws (hand limit, fatigue), cards added to hand, weapons. */
+import type { CardDef, Filter } from '../cards/format.js';
+import { entity, HAND_LIMIT, type Entity, type Game, type Side } from '../state.js';
+import type { Ctx } from './context.js';
+import { runPhase } from '../kernel/phases.js';
+import { removeFromPlay } from '../kernel/deaths.js';
+import { createEntity } from '../entities.js';
+import { dealDamage } from './damage.js';
+
+export function drawCard(g: Game, side: Side): void {
+  const p = g.players[side];
+  const id = p.deck.shift();
+  if (id === undefined) {
+    // Fatigue: its own (PowerHistory FATIGUE) Phase, nested where the draw happens.
+    const hero = entity(g, p.hero);
+    runPhase(g, { kind: 'FATIGUE', type: 'FATIGUE', player: side }, () => {
+      p.fatigue++;
+      g.trace.event({ e: 'fatigue', player: side, amount: p.fatigue });
+      const ctx: Ctx = { g, source: hero, self: hero, controller: side, cls: 'negative', isTrigger: false, summoned: [] };
+      dealDamage(ctx, hero.id, [hero.id], p.fatigue);
+    });
+    return;
+  }
+  const c = entity(g, id);
+  if (p.hand.length >= HAND_LIMIT) {
+    c.zone = 'graveyard';
+    p.graveyard.push(id);
+    g.trace.event({ e: 'burn', player: side, entity: id, card: c.card.id, rule: 'hand-limit' });
+    return;
+  }
+  c.zone = 'hand';
+  p.hand.push(id);
+  g.trace.event({ e: 'draw', player: side, entity: id, card: c.card.id });
+}
+
+export function addToHand(g: Game, side: Side, card: CardDef): void {
+  const p = g.players[side];
+  const c = createEntity(g, card, side, 'hand');
+  if (p.hand.length >= HAND_LIMIT) {
+    c.zone = 'graveyard';
+    g.trace.event({ e: 'burn', player: side, entity: c.id, card: card.id, rule: 'hand-limit' });
+    return;
+  }
+  p.hand.push(c.id);
+  g.trace.event({ e: 'draw', player: side, entity: c.id, card: card.id });
+}
+
+export function equipWeapon(g: Game, side: Side, card: CardDef): void {
+  const p = g.players[side];
+  if (p.weapon !== null) removeFromPlay(g, entity(g, p.weapon), 'equip');
+  const w = createEntity(g, card, side, 'play');
+  w.order = g.nextOrder++;
+  p.weapon = w.id;
+  g.trace.event({ e: 'zone', entity: w.id, from: 'setaside', to: 'play', order: w.order });
+}
+
+/** Cards in hand or deck that an effect may take (put into play): by card type and race. */
+export function passesCard(e: Entity, f: Filter): boolean {
+  if (f.type === 'secret') return !!e.card.secret;
+  if (f.type === 'minion' && e.card.type !== 'minion') return false;
+  if (f.race && e.card.race !== f.race) return false;
+  return true;
+}
