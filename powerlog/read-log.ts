@@ -1,0 +1,178 @@
+/**
+ * Reading a Power.log: a file, streamed line by line (after a look at its first bytes for binary content), with each
+ * game delivered as soon as it ends (parsePowerLog) or pulled one at a time (readGames); or log text held in memory
+ * (parsePowerLogText). Never throws for bad input: a file that is not a usable Power.log comes back with `error` set.
+ */
+import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { basename } from 'node:path';
+import { PowerLogParser, type ParseOptions } from './game-stream.js';
+import type { ParsedGame } from './parsed-game.js';
+
+export interface ParseSummary {
+  file: string;
+  bytes: number;
+  lines: number;
+  games: number;
+  gameStateLines: number;
+  powerTaskListLines: number;
+  /** Set when the file is not a usable Power.log; no games were produced. */
+  error?: string;
+  warnings: string[];
+}
+
+/** Why a file is not a text Power.log, from its first bytes; undefined when it looks like text. */
+export function sniffBinary(buf: Buffer): string | undefined {
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i]!;
+    if (c === 0x1f && buf[i + 1] === 0x8b) return `binary data at byte ${i} (gzip-compressed content)`;
+    if (c < 0x09 || (c > 0x0d && c < 0x20) || c === 0x7f) return `binary data at byte ${i}`;
+  }
+  // Invalid UTF-8 (a few Latin-1 bytes are tolerated: real logs hold player names in many scripts).
+  const text = buf.toString('utf8');
+  let bad = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 0xfffd) bad++;
+  if (bad > 16 && bad > text.length / 100) return `binary data (${bad} invalid UTF-8 sequences in the first ${buf.length} bytes)`;
+  return undefined;
+}
+
+/**
+ * Parse one Power.log file, streaming: calls onGame for each game as soon as it ends, keeps nothing else.
+ * Never throws for bad input: a file that is not a usable Power.log comes back with `error` set.
+ */
+export async function parsePowerLog(
+  path: string,
+  /** Return false (or a promise of false) to stop reading: no further game is delivered. */
+  onGame: (g: ParsedGame) => void | boolean | Promise<void | boolean>,
+  opts: ParseOptions = {},
+): Promise<ParseSummary> {
+  const name = opts.name ?? basename(path);
+  const summary: ParseSummary = { file: name, bytes: 0, lines: 0, games: 0, gameStateLines: 0, powerTaskListLines: 0, warnings: [] };
+  let size: number;
+  try {
+    const st = statSync(path);
+    if (!st.isFile()) return { ...summary, error: 'not a regular file' };
+    size = st.size;
+  } catch (e) {
+    return { ...summary, error: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+  }
+  summary.bytes = size;
+  if (size === 0) return { ...summary, error: 'empty file (0 bytes)' };
+  // Sniff the head for binary content before streaming.
+  try {
+    const fd = openSync(path, 'r');
+    const head = Buffer.alloc(Math.min(size, 65536));
+    readSync(fd, head, 0, head.length, 0);
+    closeSync(fd);
+    const bin = sniffBinary(head);
+    if (bin) return { ...summary, error: `not a text Power.log (${bin})` };
+  } catch (e) {
+    return { ...summary, error: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+  }
+
+  const queue: ParsedGame[] = [];
+  const parser = new PowerLogParser(name, (g) => queue.push(g), opts);
+  let index = 0;
+  let firstLine = '';
+  let binaryAt: number | undefined;
+  let stopped = false;
+  const deliver = async (): Promise<void> => {
+    queue.sort((a, b) => a.startLine - b.startLine);
+    while (queue.length && !stopped) {
+      const g = queue.shift()!;
+      g.index = ++index;
+      summary.games++;
+      if ((await onGame(g)) === false) stopped = true;
+    }
+  };
+  try {
+    const rl = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+    for await (let line of rl) {
+      if (parser.lines === 0) {
+        if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
+        firstLine = line;
+      }
+      if (binaryAt === undefined && line.includes('\u0000')) {
+        binaryAt = parser.lines + 1;
+        summary.warnings.push(`line ${binaryAt}: binary data (NUL bytes) in the middle of the log; the rest of the file is ignored`);
+        rl.close();
+        break;
+      }
+      parser.push(line);
+      if (queue.length) await deliver();
+      if (stopped) {
+        rl.close();
+        break;
+      }
+    }
+  } catch (e) {
+    summary.warnings.push(`read error after line ${parser.lines}: ${(e as Error).message}`);
+  }
+  if (!stopped) {
+    parser.end();
+    await deliver();
+  }
+  summary.lines = parser.lines;
+  summary.gameStateLines = parser.gameStateLines;
+  summary.powerTaskListLines = parser.powerTaskListLines;
+  if (summary.games === 0) {
+    const first = firstLine.replace(/^[DIWE] \S+ /, '').slice(0, 60);
+    if (parser.powerishLines === 0) {
+      summary.error = `not a Power.log (no GameState/PowerTaskList lines in ${parser.lines} line(s)${first ? `; it starts with '${first}'` : ''})`;
+    } else {
+      summary.error = `no game in this Power.log (${parser.lines} line(s), ${parser.gameStateLines + parser.powerTaskListLines} DebugPrintPower line(s), no CREATE_GAME${parser.lines <= 3 && first ? `; it holds only '${first}'` : ''})`;
+    }
+  }
+  return summary;
+}
+
+/** Async iterator over the games of a file (one game in memory at a time). Errors become a thrown Error. */
+export async function* readGames(path: string, opts: ParseOptions = {}): AsyncGenerator<ParsedGame> {
+  // Bridge the callback API to an iterator: the parser waits in onGame until the consumer asks for the next game,
+  // so one game at a time is in memory; leaving the loop early stops the reading.
+  const items: ParsedGame[] = [];
+  let wake: (() => void) | null = null;
+  let release: (() => void) | null = null;
+  let done = false;
+  let cancelled = false;
+  let summary: ParseSummary | undefined;
+  const run = parsePowerLog(path, async (g) => {
+    items.push(g);
+    wake?.();
+    await new Promise<void>((r) => (release = r));
+    return !cancelled;
+  }, opts).then((s) => { summary = s; done = true; wake?.(); });
+  try {
+    for (;;) {
+      if (items.length) {
+        const g = items.shift()!;
+        yield g;
+        const r = release as (() => void) | null;
+        release = null;
+        r?.();
+        continue;
+      }
+      if (done) break;
+      await new Promise<void>((r) => (wake = r));
+      wake = null;
+    }
+  } finally {
+    cancelled = true;
+    (release as (() => void) | null)?.();
+    await run;
+  }
+  if (summary?.error) throw new Error(`${summary.file}: ${summary.error}`);
+}
+
+/** Parse log text held in memory (tests, small excerpts). */
+export function parsePowerLogText(text: string, opts: ParseOptions = {}): { games: ParsedGame[]; lines: number } {
+  const games: ParsedGame[] = [];
+  const parser = new PowerLogParser(opts.name ?? 'text', (g) => games.push(g), opts);
+  const lines = text.split(/\r?\n/);
+  if (lines.length && lines[lines.length - 1] === '') lines.pop();
+  for (const l of lines) parser.push(l);
+  parser.end();
+  games.sort((a, b) => a.startLine - b.startLine);
+  games.forEach((g, i) => (g.index = i + 1));
+  return { games, lines: parser.lines };
+}
