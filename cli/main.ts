@@ -37,9 +37,16 @@ Examples:
   return program;
 }
 
+/** Commander's own errors (a missing argument, an unknown option) become exit 2 in every subcommand too. */
+function overrideExits(c: Command): void {
+  c.exitOverride();
+  c.showHelpAfterError('(run with --help for usage)');
+  for (const sub of c.commands) overrideExits(sub);
+}
+
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
-  program.exitOverride();
+  overrideExits(program);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
@@ -60,6 +67,12 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.internal;
   }
 }
+
+// A reader that stops early (`arbiter rules | head -1`) is not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 
 const isMain = process.argv[1] && /arbiter(\.mjs)?$|cli\/main\.ts$/.test(process.argv[1]);
 if (isMain) {

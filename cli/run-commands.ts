@@ -10,7 +10,9 @@ import { serveAdapter, DEMO_MUTANTS } from '../adapters/reference/adapter.js';
 import { mutantOption, parseMutants } from './options.js';
 import { writeReports, summaryLine, perRuleTable } from '../reports/write.js';
 import { Progress } from './progress.js';
-import { mergeResults, copyTraces } from '../reports/merge.js';
+import { mergeResults, copyTraces, checkShards, writeRunInfo } from '../reports/merge.js';
+import { generatedCases } from '../differential/generated.js';
+import { existsSync } from 'node:fs';
 import { judgeTrace } from '../differential/judge.js';
 
 export const DEMO_COMMAND = [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', '--demo'];
@@ -51,28 +53,32 @@ Examples:
   arbiter run --sim "node bin/arbiter.mjs adapter --mutant ignore-rule-5" --expectations my-baseline.json
   arbiter run --shard 1/2 --out part1 && arbiter run --shard 2/2 --out part2 && arbiter merge part1 part2 --out all`)
     .action(async (o: { sim?: string; runs: string; seed: string; jobs: string; timeout: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }) => {
-      const cards = loadCardPool();
+      // Everything a user can get wrong is checked before the suite runs.
       const command = o.sim ? splitCommand(o.sim) : DEMO_COMMAND;
       if (command.length === 0) throw new InputError('--sim', '$', 'empty command');
-      const cases: Case[] = goldenCases(cards);
+      const expectations = o.expectations ?? (o.sim ? undefined : join(ROOT, 'adapters', 'demo', 'expectations.json'));
+      if (o.updateExpectations && !expectations) throw new InputError('--update-expectations', '$', 'needs --expectations <file> (where to write the baseline)');
+      if (expectations && !o.updateExpectations && !existsSync(expectations)) throw new InputError(expectations, '$', 'no such baseline file (write one with --update-expectations)');
+      const jobs = positiveInt('--jobs', o.jobs);
+      if (jobs < 1) throw new InputError('--jobs', '$', 'at least 1');
+      const timeoutMs = positiveInt('--timeout', o.timeout);
+      if (timeoutMs < 1) throw new InputError('--timeout', '$', 'at least 1 millisecond');
+      const shard = parseShard(o.shard);
       const runs = positiveInt('--runs', o.runs);
-      if (runs > 0) {
-        const { generatedCases } = await import('../differential/generated.js');
-        cases.push(...(await generatedCases(runs, o.seed, cards)));
-      }
+      const cards = loadCardPool();
+      const cases: Case[] = goldenCases(cards);
+      if (runs > 0) cases.push(...(await generatedCases(runs, o.seed, cards)));
       const progress = new Progress(o.progress && process.stderr.isTTY === true);
       const { results, hello } = await runDifferential({
-        command, cases, cards, outDir: o.out,
-        jobs: positiveInt('--jobs', o.jobs), timeoutMs: positiveInt('--timeout', o.timeout), resume: o.resume, shard: parseShard(o.shard),
-        judgeTrace,
+        command, cases, cards, outDir: o.out, jobs, timeoutMs, resume: o.resume, shard, judgeTrace,
         onResult: (_r: CaseResult, done: number, total: number) => progress.tick(done, total),
       });
       progress.stop();
-      const expectations = o.expectations ?? (o.sim ? undefined : join(ROOT, 'adapters', 'demo', 'expectations.json'));
-      const summary = writeReports(o.out, results, { simulator: hello, expectationsFile: expectations, updateExpectations: o.updateExpectations, command: o.sim ?? '(bundled demo simulator)' });
+      const commandText = o.sim ?? '(bundled demo simulator)';
+      writeRunInfo(o.out, { command: commandText, expectations: expectations ?? null, shard: shard ?? null, runs, seed: o.seed, cases: cases.length });
+      const summary = writeReports(o.out, results, { simulator: hello, expectationsFile: expectations, updateExpectations: o.updateExpectations, command: commandText });
       process.stdout.write(perRuleTable(results) + '\n' + summaryLine(summary) + `\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`);
       if (o.updateExpectations) {
-        if (!expectations) throw new InputError('--update-expectations', '$', 'needs --expectations <file> (where to write the baseline)');
         process.stdout.write(`baseline written: ${expectations}\n`);
         process.exitCode = 0;
       } else {
@@ -92,16 +98,19 @@ Examples:
 
   program
     .command('merge')
-    .description('merge the results of shards (report folders) into one report folder')
+    .description('merge the results of shards (report folders of `arbiter run --shard i/n`) into one report folder')
     .argument('<dirs...>', 'report folders written by `arbiter run --shard i/n`')
     .requiredOption('--out <dir>', 'the merged report folder')
-    .option('--expectations <file>', 'baseline of known failures')
+    .option('--expectations <file>', 'baseline of known failures (default: the one the shards were run with)')
     .action((dirs: string[], o: { out: string; expectations?: string }) => {
+      const info = checkShards(dirs);
       const { results, simulator } = mergeResults(dirs);
       copyTraces(dirs, o.out);
-      const summary = writeReports(o.out, results, { simulator, expectationsFile: o.expectations, command: `merge ${dirs.join(' ')}` });
+      const expectations = o.expectations ?? info.expectations ?? undefined;
+      if (expectations && !existsSync(expectations)) throw new InputError(expectations, '$', 'no such baseline file');
+      writeRunInfo(o.out, { ...info, shard: null });
+      const summary = writeReports(o.out, results, { simulator, expectationsFile: expectations, command: info.command });
       process.stdout.write(summaryLine(summary) + `\nreport: ${o.out}/\n`);
       process.exitCode = summary.newFail > 0 || summary.errors > 0 ? 1 : 0;
     });
 }
-

@@ -4,6 +4,7 @@ import type { Scenario } from '../engine/scenario/format.js';
 import { AdapterProcess } from './adapter-process.js';
 import { withCardIds } from './compare.js';
 import { judgeCase, type Judged } from './runner.js';
+import { judgeTrace } from './judge.js';
 
 export class OneCaseRunner {
   private readonly proc: AdapterProcess;
@@ -17,7 +18,8 @@ export class OneCaseRunner {
     if (!this.opened) { await this.proc.open(Math.max(this.timeoutMs, 30_000)); this.opened = true; }
     const { scenario, cards } = withCardIds(s, this.cards);
     const outcome = await this.proc.runCase(id, { scenario, cards }, this.timeoutMs);
-    return judgeCase({ id, scenario: s, origin: id }, this.proc.hello!, outcome, this.cards);
+    // judged exactly as `arbiter run` judges: comparison, and the trace invariants on the simulator's own trace
+    return judgeCase({ id, scenario: s, origin: id }, this.proc.hello!, outcome, this.cards, judgeTrace);
   }
 
   async close(): Promise<void> {

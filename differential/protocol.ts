@@ -1,6 +1,5 @@
 /** The adapter protocol's messages (spec/protocol.md), checked with spec/schema/adapter-response.schema.json. */
-import { Validator } from 'jsonschema';
-import { loadSchema } from '../engine/validation.js';
+import { InputError, validate } from '../engine/validation.js';
 import type { Fidelity, TraceRecord } from '../engine/trace/format.js';
 import type { Forced } from '../engine/random.js';
 
@@ -44,10 +43,14 @@ export function parseResponse(line: string): { ok: true; msg: Response } | { ok:
   } catch {
     return { ok: false, why: `not JSON: ${JSON.stringify(line.slice(0, 120))}` };
   }
-  const res = new Validator().validate(data, loadSchema('adapter-response.schema.json'));
-  if (!res.valid) {
-    const t = data && typeof data === 'object' && 'type' in data ? String((data as { type: unknown }).type) : '?';
-    return { ok: false, why: `message of type "${t}" does not fit the protocol: ${res.errors.slice(0, 3).map((e) => `${e.property} ${e.message}`).join('; ')}` };
+  try {
+    validate('message', data, 'adapter-response.schema.json');
+  } catch (e) {
+    if (e instanceof InputError) {
+      const t = data && typeof data === 'object' && 'type' in data ? String((data as { type: unknown }).type) : '?';
+      return { ok: false, why: `message of type "${t}" does not fit the protocol (spec/protocol.md): ${e.message.slice('message: '.length)}` };
+    }
+    throw e;
   }
   return { ok: true, msg: data as Response };
 }

@@ -12,6 +12,7 @@ import { runScenario, type RunResult } from '../engine/scenario/run.js';
 import { checkExpectations } from '../engine/scenario/expect.js';
 import { traceToJsonl } from '../engine/trace/format.js';
 import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
+import { checkTrace } from '../properties/invariants/index.js';
 import type { CardPool } from '../engine/state.js';
 import type { MutantName } from '../engine/mutants.js';
 import type { Scenario } from '../engine/scenario/format.js';
@@ -46,6 +47,9 @@ export function runCase(s: Scenario, file: string, cards: CardPool, mutants: Mut
   const failures: string[] = [];
   const main = runScenario(s, file, { cards, mutants });
   failures.push(...checkExpectations(s.expect, main));
+  // The trace invariants too: a replayed fuzz case (empty `expect`) fails here when the engine breaks a rule.
+  const env = { card: (id: string) => (cards.has(id) ? cards.get(id) : undefined) };
+  for (const v of checkTrace(main.trace, { env })) failures.push(`invariant ${v.invariant} (rule ${v.rule}): ${v.message}`);
   // Random choices the scenario leaves open: its stated outcome must hold for every one of them.
   if (mutants.length === 0 && hasOpenRandomness(main)) {
     const all = allOutcomes(s, file, cards);
@@ -101,12 +105,21 @@ export function verifyCase(file: string, cards: CardPool, mutants: MutantName[] 
 
 export function verifyAll(cards: CardPool, opts: { ids?: string[]; mutants?: MutantName[]; dir?: string } = {}): GoldenResult[] {
   const files = caseFiles(opts.dir);
+  checkIds(files, opts.ids ?? []);
   const wanted = opts.ids?.length ? files.filter((f) => opts.ids!.some((id) => f.endsWith(`/${id}.json`))) : files;
   return wanted.map((f) => verifyCase(f, cards, opts.mutants ?? []));
 }
 
 /** Rewrite locked traces; returns a line per case saying what changed. */
+/** Unknown scenario ids are bad input, not an empty selection. */
+function checkIds(files: string[], ids: string[]): void {
+  const known = new Set(files.map((f) => f.slice(f.lastIndexOf('/') + 1, -'.json'.length)));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length) throw new InputError(unknown.join(', '), '$', `no such golden scenario (ids are the file names in golden/cases/, e.g. ${[...known][0]})`);
+}
+
 export function updateTraces(cards: CardPool, ids: string[] = []): string[] {
+  checkIds(caseFiles(), ids);
   mkdirSync(TRACES_DIR, { recursive: true });
   const out: string[] = [];
   for (const file of caseFiles()) {

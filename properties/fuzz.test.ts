@@ -34,12 +34,15 @@ describe('fuzz', () => {
     expect(s.generated).toMatchObject({ seed: 3, path: f.path, invariant: 'death-phases', mutants: ['death-phase-once'] });
     if (f.cardsDir) expect(readdirSync(f.cardsDir).length).toBe(f.cards.length);
     // arbiter run-scenario accepts it; arbiter fuzz --check finds the violation again (and none without the mutant)
-    const args = ['run-scenario', f.file!, ...(f.cardsDir ? ['--cards', f.cardsDir] : []), '--mutant', 'death-phase-once', '--json'];
-    const write = process.stdout.write;
-    process.stdout.write = (() => true) as typeof process.stdout.write;
-    let code: number;
-    try { code = await main(args); } finally { process.stdout.write = write; }
-    expect(code).toBe(0);
+    // run-scenario runs the invariants too: the repro fails on the mutant and passes on the reference engine
+    const runScenarioCli = async (mutant: string[]) => {
+      const args = ['run-scenario', f.file!, ...(f.cardsDir ? ['--cards', f.cardsDir] : []), ...mutant, '--json'];
+      const write = process.stdout.write;
+      process.stdout.write = (() => true) as typeof process.stdout.write;
+      try { return await main(args); } finally { process.stdout.write = write; process.exitCode = 0; }
+    };
+    expect(await runScenarioCli(['--mutant', 'death-phase-once'])).toBe(1);
+    expect(await runScenarioCli([])).toBe(0);
     expect(await runFuzzCli(['--check', f.file!], quiet, quiet)).toBe(1);
     expect(await runFuzzCli(['--check', f.file!, '--reference'], quiet, quiet)).toBe(0);
     // the printed seed and path replay the same case

@@ -48,9 +48,7 @@ ${[0, 1].map((i) => {
   }).join('\n')}
 
 ## Trace diff
-\`\`\`diff
-${diff.split('\n').slice(2).join('\n').trimEnd()}
-\`\`\`
+${diff.includes('\n@@') ? `\`\`\`diff\n${diff.split('\n').filter((l) => !/^=+$/.test(l)).join('\n').trimEnd()}\n\`\`\`` : '_No difference in the events or end state: the failure is in the structure of the simulator\'s own trace (the invariants listed under "What happens")._'}
 
 ## Minimal scenario
 \`\`\`json

@@ -1,7 +1,7 @@
 /** Merge shard report folders: their results, deduplicated by case id and sorted. */
 import { readResults, type CaseResult } from '../differential/runner.js';
 import { InputError } from '../engine/validation.js';
-import { existsSync, mkdirSync, readdirSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export function mergeResults(dirs: string[]): { results: CaseResult[]; simulator: CaseResult['simulator'] } {
@@ -24,4 +24,52 @@ export function copyTraces(dirs: string[], out: string): void {
     mkdirSync(join(out, 'traces'), { recursive: true });
     for (const f of readdirSync(from)) copyFileSync(join(from, f), join(out, 'traces', f));
   }
+}
+
+/** What a run was (written as run.json in its report folder), so shards can be merged with the same settings. */
+export interface RunInfo {
+  command: string;
+  expectations: string | null;
+  shard: { index: number; count: number } | null;
+  runs: number;
+  seed: string;
+  cases: number;
+}
+
+export function writeRunInfo(dir: string, info: RunInfo): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'run.json'), JSON.stringify(info, null, 2) + '\n');
+}
+
+export function readRunInfo(dir: string): RunInfo | null {
+  const f = join(dir, 'run.json');
+  return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as RunInfo) : null;
+}
+
+/** The shards must be one run split i/n: the same command, baseline and cases, and every shard 1..n exactly once. */
+export function checkShards(dirs: string[]): RunInfo {
+  const infos = dirs.map((d) => {
+    const i = readRunInfo(d);
+    if (!i) throw new InputError(join(d, 'run.json'), '$', 'missing: not a report folder written by `arbiter run`');
+    return i;
+  });
+  const first = infos[0]!;
+  infos.forEach((i, k) => {
+    for (const key of ['command', 'expectations', 'runs', 'seed', 'cases'] as const) {
+      if (JSON.stringify(i[key]) !== JSON.stringify(first[key])) throw new InputError(join(dirs[k]!, 'run.json'), `$.${key}`, `${JSON.stringify(i[key])} differs from ${JSON.stringify(first[key])} in ${dirs[0]}: these are not shards of one run`);
+    }
+  });
+  const sharded = infos.filter((i) => i.shard);
+  if (sharded.length) {
+    const n = sharded[0]!.shard!.count;
+    const seen = new Map<number, string>();
+    infos.forEach((i, k) => {
+      if (!i.shard || i.shard.count !== n) throw new InputError(join(dirs[k]!, 'run.json'), '$.shard', `expected a shard i/${n}`);
+      if (seen.has(i.shard.index)) throw new InputError(join(dirs[k]!, 'run.json'), '$.shard', `shard ${i.shard.index}/${n} is also ${seen.get(i.shard.index)}`);
+      seen.set(i.shard.index, dirs[k]!);
+    });
+    const missing = Array.from({ length: n }, (_, k) => k + 1).filter((k) => !seen.has(k));
+    if (missing.length) throw new InputError(dirs.join(', '), '$', `shard(s) ${missing.map((k) => `${k}/${n}`).join(', ')} missing`);
+  }
+  return { ...first, shard: null };
 }

@@ -76,6 +76,14 @@ describe('regression reports', () => {
     expect(readFileSync(join(dir('merged'), 'summary.md'), 'utf8').replace(/^Simulator command: .*$/m, '')).toBe(readFileSync(join(dir('one'), 'summary.md'), 'utf8').replace(/^Simulator command: .*$/m, ''));
   }, 120_000);
 
+  it('arbiter repro also shrinks a failure that shows only as a broken trace invariant', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'arbiter-repro-inv-'));
+    expect(arbiter('run', '--out', join(tmp, 'r')).code).toBe(0);
+    const r = arbiter('repro', 'cult-master-simultaneous-death', '--report', join(tmp, 'r'), '--out', join(tmp, 'x'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/divergence: FAIL invariant death-creation-complete/);
+  }, 60_000);
+
   it('arbiter repro shrinks a mutant\'s failing generated case to at most 4 minions and 3 actions; its vitest test fails on the mutant and passes on the reference engine', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'arbiter-repro-'));
     const report = join(tmp, 'report');

@@ -1,5 +1,5 @@
 /** The card pool: every card file in spec/cards, validated against spec/schema/card.schema.json when loaded. */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, basename } from 'node:path';
 import type { CardDef } from './format.js';
 import type { CardPool } from '../state.js';
@@ -63,16 +63,23 @@ export function loadCardFile(file: string): CardDef {
 
 let cached: MapCardPool | null = null;
 
-/** The built-in pool (spec/cards), plus any extra card files or folders. */
+/** The built-in pool (spec/cards), plus any extra card files or folders; the built-in pool alone is read once. */
 export function loadCardPool(extra: string[] = []): MapCardPool {
   if (extra.length === 0 && cached) return cached;
+  const pool = readCardPool(extra);
+  if (extra.length === 0) cached = pool;
+  return pool;
+}
+
+/** Read and validate every card file now (no cache). */
+export function readCardPool(extra: string[] = []): MapCardPool {
   const pool = new MapCardPool();
   const files = readdirSync(CARDS_DIR).filter((f) => f.endsWith('.json')).sort().map((f) => join(CARDS_DIR, f));
   for (const x of extra) {
-    if (x.endsWith('.json')) files.push(x);
-    else files.push(...readdirSync(x).filter((f) => f.endsWith('.json')).sort().map((f) => join(x, f)));
+    if (!existsSync(x)) throw new InputError(x, '$', 'no such card file or folder (--cards takes a .json card file or a folder of them)');
+    if (statSync(x).isDirectory()) files.push(...readdirSync(x).filter((f) => f.endsWith('.json')).sort().map((f) => join(x, f)));
+    else files.push(x);
   }
   for (const f of files) pool.add(loadCardFile(f), basename(f));
-  if (extra.length === 0) cached = pool;
   return pool;
 }

@@ -65,7 +65,9 @@ export interface PlayerExpectation {
   health?: number;
   armor?: number;
   handSize?: number;
+  /** Card names in hand (any order). */
   hand?: string[];
+  /** Card names on the board, left to right (names, not labels: a label is checked with `entities`). */
   board?: string[];
   deckSize?: number;
   secrets?: string[];

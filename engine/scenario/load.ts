@@ -22,6 +22,17 @@ export function parseScenario(file: string, data: unknown, cards?: CardPool): Sc
       }
     }
   }
+  // Every label an expectation names must be one the set-up defines (heroes are heroA / heroB unless renamed).
+  const labels = new Set<string>();
+  for (const side of ['A', 'B'] as const) {
+    const ps = s.setup[side];
+    labels.add(ps?.heroLabel ?? `hero${side}`);
+    for (const zone of ['board', 'hand', 'deck', 'secrets'] as const) for (const x of ps?.[zone] ?? []) if (typeof x !== 'string' && x.label) labels.add(x.label);
+    if (ps?.weapon && typeof ps.weapon !== 'string' && ps.weapon.label) labels.add(ps.weapon.label);
+  }
+  for (const l of Object.keys(s.expect.entities ?? {})) {
+    if (!labels.has(l)) throw new InputError(file, `$.expect.entities.${l}`, `unknown label "${l}" (labels of the set-up: ${[...labels].join(', ')})`);
+  }
   return s;
 }
 
