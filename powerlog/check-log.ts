@@ -5,7 +5,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { parsePowerLog, type GameCounters, type LogSource, type ParseOptions } from './parser.js';
+import { parsePowerLog, type ParsedGame, type ParseOptions } from './parser.js';
 import { judgeRule3, judgeRule7, judgeRule9, type RuleStats, type Violation } from './invariants.js';
 import type { TraceRecord } from '../engine/trace/format.js';
 
@@ -30,24 +30,15 @@ export interface CheckOptions {
   parse?: ParseOptions;
 }
 
-export interface GameReport {
-  index: number;
-  source: LogSource;
-  startLine: number;
-  endLine: number;
-  build?: number;
-  gameType?: string;
-  midGame: boolean;
-  complete: boolean;
+/** A checked game: what the parser said of it (without its records), and what the checks found. */
+export interface GameReport extends Pick<ParsedGame, 'index' | 'source' | 'startLine' | 'endLine' | 'build' | 'gameType' | 'midGame' | 'complete' | 'counters' | 'warnings'> {
   players: { player: number; name?: string }[];
-  counters: GameCounters;
   /** DEATHS blocks opened inside a running Phase (the rulebook's Forced Death Phases): log line and the cards of the
    * blocks they interrupt. Allowed by rule 3; listed so they can be reviewed. */
   forcedDeathPhases: { line: number; cards: string[] }[];
   stats: RuleStats[];
   violationCount: number;
   violations: Violation[];
-  warnings: string[];
 }
 
 export interface Totals {
