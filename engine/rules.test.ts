@@ -354,6 +354,13 @@ describe('game rules', () => {
     expect(fatigue.map((r) => [r.type, r.player])).toEqual([['FATIGUE', 0], ['FATIGUE', 1], ['FATIGUE', 0]]);
     expect(q.events('fatigue').map((r) => [(r as { player: number }).player, (r as { amount: number }).amount])).toEqual([[0, 1], [1, 1], [0, 2]]);
   });
+  it('a Hero Power is used once a turn, on its own turn; a Stealth minion cannot be attacked', () => {
+    const q = quick({ active: 'A', A: { deck: ['Wisp'] }, B: { deck: ['Wisp'] } }, [{ heroPower: 'A', target: 'heroB' }, { endTurn: true }, { endTurn: true }, { heroPower: 'A', target: 'heroB' }]);
+    expect(q.heroHealth('B')).toBe(28);
+    expect(() => quick({ active: 'A', A: {}, B: {} }, [{ heroPower: 'A', target: 'heroB' }, { heroPower: 'A', target: 'heroB' }])).toThrow(/\$\.actions\[1\]: illegal action: player A has already used the hero power this turn/);
+    expect(() => quick({ active: 'A', A: {}, B: {} }, [{ heroPower: 'B', target: 'heroA' }])).toThrow(/not player B's turn/);
+    expect(() => quick({ active: 'A', A: { board: [{ card: 'Chillwind Yeti', label: 'y' }] }, B: { board: [{ card: 'Wisp', label: 'w', enchantments: ['Concealed'] }] } }, [{ attack: 'y', defender: 'w' }])).toThrow(/cannot be attacked: it has Stealth/);
+  });
   it('mana: a card that costs more than the mana left is an illegal action, reported with its JSON path', () => {
     expect(() => quick({ active: 'A', A: { mana: 3, hand: [{ card: 'Fireball', label: 'fb' }] }, B: {} }, [{ play: 'fb', target: 'heroB' }])).toThrow(/\$\.actions\[0\]: illegal action: Fireball costs 4 mana/);
   });

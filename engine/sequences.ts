@@ -129,7 +129,13 @@ function castSpell(g: Game, side: Side, s: Entity, target: number | null): void 
     }
     const text = s.card.spell;
     runPhase(g, { kind: 'SPELL_TEXT', type: 'POWER', subjects: [s.id], target: seq.target }, () => {
-      if (text) runActions(ctxOf(g, s, seq.target, seq, text), text.actions);
+      if (!text) return;
+      const ctx = ctxOf(g, s, seq.target, seq, text);
+      if (text.condition && !evalCondition(ctx, text.condition)) {
+        g.trace.event({ e: 'trigger_abort', source: s.id, reason: 'the spell\'s condition does not hold when its text resolves', rule: '10' });
+        return;
+      }
+      runActions(ctx, text.actions);
     });
     runPhase(g, { kind: 'AFTER_SPELL', type: 'TRIGGER', subjects: [s.id], target: seq.target }, () =>
       raise(g, [{ kind: 'after_spell', subject: s.id, target: seq.target, seq }]),
@@ -145,7 +151,7 @@ function castSpell(g: Game, side: Side, s: Entity, target: number | null): void 
 export function canAttack(g: Game, attacker: Entity): string | null {
   if (attacker.zone !== 'play') return 'is not in play';
   if (attacker.controller !== g.active) return 'is not controlled by the active player';
-  if (attacker.frozen) return 'is frozen';
+  if (attacker.frozen || attacker.enchantments.some((id) => entity(g, id).mods?.frozen)) return 'is frozen';
   if (attack(g, attacker) <= 0) return 'has no attack';
   if (attacker.card.type === 'minion' && attacker.exhausted) return 'is exhausted (summoning sickness)';
   const max = hasKeyword(g, attacker, 'windfury') ? 2 : 1;
@@ -161,6 +167,7 @@ export function attackWith(g: Game, attackerId: number, defenderId: number): voi
   if (d.zone !== 'play' || d.controller === a.controller || (d.card.type !== 'minion' && d.card.type !== 'hero')) {
     throw new IllegalActionError(`${d.card.name} (#${d.id}) is not an enemy character in play`);
   }
+  if (d.card.type === 'minion' && hasKeyword(g, d, 'stealth')) throw new IllegalActionError(`${d.card.name} (#${d.id}) cannot be attacked: it has Stealth`);
   const taunts = g.players[d.controller].board.filter((id) => hasKeyword(g, entity(g, id), 'taunt') && !hasKeyword(g, entity(g, id), 'stealth'));
   if (taunts.length && !taunts.includes(d.id)) throw new IllegalActionError(`${d.card.name} (#${d.id}) cannot be attacked: a Taunt minion is in the way`);
   const side = a.controller;
@@ -209,13 +216,23 @@ function withDeferredRaise(g: Game, sink: GameEventRef[], fn: () => void): void 
 export function useHeroPower(g: Game, side: Side, target: number | null): void {
   const p = g.players[side];
   if (p.heroPower === null) throw new IllegalActionError(`player ${side === 0 ? 'A' : 'B'} has no hero power`);
+  if (g.active !== side) throw new IllegalActionError(`it is not player ${side === 0 ? 'A' : 'B'}'s turn`);
   const hp = entity(g, p.heroPower);
+  if (hp.attacks > 0) throw new IllegalActionError(`player ${side === 0 ? 'A' : 'B'} has already used the hero power this turn`);
   checkTarget(g, hp, target);
   payMana(g, side, hp);
+  hp.attacks++; // uses this turn (reset when the player's turn starts)
   runSequence(g, 'HERO_POWER', side, hp.id, () => {
     runPhase(g, { kind: 'HERO_POWER', type: 'POWER', subjects: [], target }, () => {
       raise(g, [{ kind: 'hero_power', subject: hp.id, target }]);
-      if (hp.card.spell) runActions(ctxOf(g, hp, target, undefined, hp.card.spell), hp.card.spell.actions);
+      const power = hp.card.spell;
+      if (!power) return;
+      const ctx = ctxOf(g, hp, target, undefined, power);
+      if (power.condition && !evalCondition(ctx, power.condition)) {
+        g.trace.event({ e: 'trigger_abort', source: hp.id, reason: 'the hero power\'s condition does not hold', rule: '10' });
+        return;
+      }
+      runActions(ctx, power.actions);
     });
   });
 }
@@ -240,7 +257,7 @@ export function endTurn(g: Game): void {
   const p = g.players[next];
   p.maxMana = Math.min(10, p.maxMana + 1);
   p.mana = p.maxMana;
-  for (const id of [p.hero, ...p.board]) { const e = entity(g, id); e.exhausted = false; e.attacks = 0; }
+  for (const id of [p.hero, ...p.board, ...(p.heroPower !== null ? [p.heroPower] : [])]) { const e = entity(g, id); e.exhausted = false; e.attacks = 0; }
   runSequence(g, 'START_TURN', next, undefined, () => {
     runPhase(g, { kind: 'START_OF_TURN', type: 'TRIGGER', player: next }, () => {
       expireEnchantments(g, 'start_of_controller_turn', next);

@@ -143,7 +143,10 @@ export interface Ability {
   actions: Action[];
   /** Rule 5 class of the ability (battlecries and spells obey Rule 6 targeting instead; the class still picks random targets). */
   class?: Rule5Class;
-  /** Checked again when the ability resolves; false = no effect (Rule 6 exception: "if you're holding a Dragon"). */
+  /**
+   * Checked when the ability resolves (a Battlecry in its Battlecry Phase, a spell in its Spell Text Phase, a
+   * Deathrattle when its entry resolves); false = no effect, recorded (Rule 6 exception: "if you're holding a Dragon").
+   */
   condition?: Condition;
 }
 

@@ -195,6 +195,10 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
   if (entry.deathrattleOf) {
     const ab = src.card.deathrattle!;
     const ctx: Ctx = { g, source: src, self: entry.deathrattleOf, controller: entry.deathrattleOf.controller, cls: ab.class ?? 'neutral', isTrigger: true, event: entry.event, summoned: [] };
+    if (ab.condition && !evalCondition(ctx, ab.condition)) {
+      abort(g, src, 'its condition is false when it would trigger', '10b');
+      return;
+    }
     const b = g.trace.openBlock({ block: 'trigger', kind: 'deathrattle', subject: entry.deathrattleOf.id, class: ab.class ?? 'neutral', queue: qid, entry: index, rule: '7' });
     runActions(ctx, ab.actions);
     g.trace.closeBlock(b);
