@@ -38,7 +38,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.pycache_prefix = sys.pycache_prefix or os.path.join(os.environ.get("TMPDIR", "/tmp"), "arbiter-pycache")
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
-from arbiter_adapter import Unsupported, arbiter_card_pool, card_setup, final_state, hero_label, play_order, player_final, serve  # noqa: E402
+from arbiter_adapter import ForcedChoices, Unsupported, arbiter_card_pool, card_setup, final_state, hero_label, play_order, player_final, serve  # noqa: E402
 
 
 def fail(msg):
@@ -219,43 +219,17 @@ class ForcedRandom(random.Random):
 
     def __init__(self, seed, labels, forced):
         super().__init__(seed)
-        self.labels = labels
-        self.forced = list(forced or [])
-        self.used = 0
-        self.picks = []
-        self.reportable = True
+        self.forced = ForcedChoices(labels, forced)
 
-    def _next(self):
-        if self.used < len(self.forced):
-            self.used += 1
-            return self.forced[self.used - 1]
-        return None
-
-    def _label(self, obj):
-        for k, v in self.labels.items():
-            if v is obj:
-                return k
-        return None
-
-    def _record(self, pick):
-        if isinstance(pick, int) and not isinstance(pick, bool):
-            label = pick
-        else:
-            label = self._label(pick)
-        if label is None:
-            self.reportable = False
-        elif self.reportable:
-            self.picks.append(label)
+    @property
+    def picks(self):
+        return self.forced.picks
 
     def _pick(self, options):
-        f = self._next()
-        if isinstance(f, str) and f in self.labels:
-            want = self.labels[f]
-            for o in options:
-                if o is want:
-                    return o
-            sys.stderr.write(f"[fireplace] forced random outcome {f!r} is not among Fireplace's options {list(options)!r}; Fireplace chooses\n")
-        return None
+        return self.forced.forced_pick(options)
+
+    def _record(self, pick):
+        self.forced.record(pick)
 
     def choice(self, seq):
         seq = list(seq)
@@ -275,11 +249,11 @@ class ForcedRandom(random.Random):
             return [pick]
         out = super().sample(population, k, **kw)
         if k:
-            self.reportable = False  # a shuffle or multi-pick has no form in Arbiter's forced outcomes
+            self.forced.reportable = False  # a shuffle or multi-pick has no form in Arbiter's forced outcomes
         return out
 
     def randint(self, a, b):
-        f = self._next()
+        f = self.forced.next_forced()
         pick = f if isinstance(f, int) and not isinstance(f, bool) and a <= f <= b else super().randint(a, b)
         self._record(pick)
         return pick

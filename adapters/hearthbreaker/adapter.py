@@ -31,7 +31,7 @@ import warnings
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.pycache_prefix = sys.pycache_prefix or os.path.join(os.environ.get("TMPDIR", "/tmp"), "arbiter-pycache")
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
-from arbiter_adapter import Unsupported, arbiter_card_pool, card_setup, final_state, hero_label, play_order, player_final, serve  # noqa: E402
+from arbiter_adapter import ForcedChoices, Unsupported, arbiter_card_pool, card_setup, final_state, hero_label, play_order, player_final, serve  # noqa: E402
 
 # Arbiter ids whose HearthBreaker card has another name, or whose name HearthBreaker uses for another card.
 BY_ID = {
@@ -288,51 +288,27 @@ class ForcedRandom:
 
     def __init__(self, game, labels, forced):
         self.game = game
-        self.labels = labels
-        self.forced = list(forced or [])
-        self.used = 0
-        self.picks = []
-        self.reportable = True
+        self.forced = ForcedChoices(labels, forced, resolve=lambda v: resolve(game, v))
         self.native_choice = game.random_choice
         self.native_amount = game.random_amount
         game.random_choice = self.choice
         game.random_amount = self.amount
 
-    def next_forced(self):
-        if self.used < len(self.forced):
-            self.used += 1
-            return self.forced[self.used - 1]
-        return None
-
-    def label_of(self, obj):
-        for k, v in self.labels.items():
-            if v is obj or resolve(self.game, v) is obj:
-                return k
-        return None
+    @property
+    def picks(self):
+        return self.forced.picks
 
     def choice(self, options):
-        f = self.next_forced()
-        pick = None
-        if isinstance(f, str) and f in self.labels:
-            want = resolve(self.game, self.labels[f])
-            pick = next((o for o in options if o is want), None)
-            if pick is None:
-                sys.stderr.write(f"[hearthbreaker] forced random outcome {f!r} is not among HearthBreaker's options "
-                                 f"({', '.join(describe(o) for o in options)}); HearthBreaker chooses\n")
+        pick = self.forced.forced_pick(options)
         if pick is None:
             pick = self.native_choice(options)
-        label = self.label_of(pick)
-        if label is None:
-            self.reportable = False  # an unlabelled pick cannot be named to Arbiter; stop reporting here
-        elif self.reportable:
-            self.picks.append(label)
+        self.forced.record(pick)
         return pick
 
     def amount(self, lo, hi):
-        f = self.next_forced()
+        f = self.forced.next_forced()
         pick = f if isinstance(f, int) and not isinstance(f, bool) and lo <= f <= hi else self.native_amount(lo, hi)
-        if self.reportable:
-            self.picks.append(pick)
+        self.forced.record(pick)
         return pick
 
 

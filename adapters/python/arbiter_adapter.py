@@ -74,6 +74,53 @@ class AdapterBug(Exception):
 
 # --- scenario helpers ------------------------------------------------------------------------------------------
 
+class ForcedChoices:
+    """The scenario's forced random outcomes, taken in order, and the picks to report back (labels or integers).
+
+    ``resolve(value)`` maps what a label points at to the simulator's current object (identity may change, e.g. when
+    a simulator copies a stolen minion). Once a pick cannot be named (an unlabelled entity), reporting stops: the
+    choices after it could not be replayed faithfully."""
+
+    def __init__(self, labels: dict, forced, resolve: Callable = lambda v: v):
+        self.labels = labels
+        self.forced = list(forced or [])
+        self.used = 0
+        self.picks: list = []
+        self.reportable = True
+        self.resolve = resolve
+
+    def next_forced(self):
+        if self.used < len(self.forced):
+            self.used += 1
+            return self.forced[self.used - 1]
+        return None
+
+    def label_of(self, obj):
+        for k, v in self.labels.items():
+            if v is obj or self.resolve(v) is obj:
+                return k
+        return None
+
+    def forced_pick(self, options):
+        """The option the next forced outcome names (a label), or None when there is none or it is not offered."""
+        f = self.next_forced()
+        if isinstance(f, str) and f in self.labels:
+            want = self.resolve(self.labels[f])
+            for o in options:
+                if o is want:
+                    return o
+            sys.stderr.write(f"[arbiter_adapter] forced random outcome {f!r} is not among the simulator's options; the simulator chooses\n")
+        return None
+
+    def record(self, pick):
+        """Report a pick: an integer as it is, an entity by its label."""
+        label = pick if isinstance(pick, int) and not isinstance(pick, bool) else self.label_of(pick)
+        if label is None:
+            self.reportable = False
+        elif self.reportable:
+            self.picks.append(label)
+
+
 def arbiter_card_pool() -> dict:
     """Arbiter's card pool (spec/cards in this repository), card id -> card definition."""
     import json
