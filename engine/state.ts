@@ -2,7 +2,7 @@
  * Game state: plain data. Entities live in one table by id; players hold ordered id lists for their zones.
  * Stats are derived (base → enchantments in attach order → Health/Attack aura snapshot), never stored twice.
  */
-import type { CardDef, Mods, Keyword, Rule5Class, Trigger } from './cards/format.js';
+import type { CardDef, Mods, Keyword, Trigger } from './cards/format.js';
 import type { Recorder } from './trace/recorder.js';
 import type { Random } from './random.js';
 import type { MutantName } from './mutants.js';
@@ -240,6 +240,3 @@ export function triggersOf(e: Entity): Trigger[] {
   return e.card.triggers ?? [];
 }
 
-export function classOf(c: Rule5Class | undefined): Rule5Class {
-  return c ?? 'neutral';
-}

@@ -4,7 +4,6 @@ import { entity, attack, health, maxHealth, type Entity, type Game, type Side } 
 import { createEntity } from '../entities.js';
 import { InputError } from '../validation.js';
 import { newGame, type GameOptions } from '../game.js';
-import { MUTANTS } from '../mutants.js';
 import type { CardSetup, PlayerName, PlayerSetup, Scenario } from './format.js';
 import { TRACE_FORMAT } from '../trace/format.js';
 
@@ -138,6 +137,3 @@ function attachSetup(g: Game, m: Entity, c: CardDef, mods: NonNullable<CardDef['
   order.push(en);
 }
 
-export function mutantsDescription(): string {
-  return Object.entries(MUTANTS).map(([k, v]) => `${k} (Rule ${v.rule}): ${v.text}`).join('\n');
-}
