@@ -1,67 +1,61 @@
 /** The `arbiter` command as a user meets it: help, exit codes, and one-line errors naming file, JSON path, expectation. */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { arbiter } from './run-cli.js';
 
-const ROOT = join(import.meta.dirname, '..');
-const arbiter = (...args: string[]) => {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'arbiter.mjs'), ...args], { cwd: ROOT, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
 
 describe('arbiter CLI', () => {
-  it('--help lists every command, and every command has its own --help', () => {
-    const top = arbiter('--help');
+  it('--help lists every command, and every command has its own --help', async () => {
+    const top = await arbiter('--help');
     expect(top.code).toBe(0);
     const commands = [...top.out.matchAll(/^  ([a-z-]+) /gm)].map((m) => m[1]!).filter((c) => c !== 'help');
     expect(commands).toEqual(expect.arrayContaining(['run-scenario', 'trace', 'golden', 'cards', 'rules', 'mutants']));
     for (const c of commands) {
-      const h = arbiter(c, '--help');
+      const h = await arbiter(c, '--help');
       expect(h.code, c).toBe(0);
       expect(h.out, c).toMatch(/[Uu]sage: arbiter/);
     }
   });
-  it('run-scenario passes a rulebook example (exit 0)', () => {
-    const r = arbiter('run-scenario', 'golden/cases/cult-master-simultaneous-death.json');
+  it('run-scenario passes a rulebook example (exit 0)', async () => {
+    const r = await arbiter('run-scenario', 'golden/cases/cult-master-simultaneous-death.json');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^PASS cult-master-simultaneous-death/);
   });
-  it('run-scenario on a broken engine prints a readable difference (exit 1)', () => {
-    const r = arbiter('run-scenario', 'golden/cases/cult-master-simultaneous-death.json', '--mutant', 'deaths-one-at-a-time');
+  it('run-scenario on a broken engine prints a readable difference (exit 1)', async () => {
+    const r = await arbiter('run-scenario', 'golden/cases/cult-master-simultaneous-death.json', '--mutant', 'deaths-one-at-a-time');
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/FAIL/);
     expect(r.out).toMatch(/player A: expected drawn 0, got 1/);
   });
-  it('a malformed scenario gives one line naming the file, the JSON path and what was expected (exit 2, no stack trace)', () => {
-    const r = arbiter('run-scenario', 'test/fixtures/bad-scenario.json');
+  it('a malformed scenario gives one line naming the file, the JSON path and what was expected (exit 2, no stack trace)', async () => {
+    const r = await arbiter('run-scenario', 'test/fixtures/bad-scenario.json');
     expect(r.code).toBe(2);
     expect(r.err.trim()).toBe('arbiter: test/fixtures/bad-scenario.json: $.actions[0]: unexpected property "defendr"; requires property "defender"');
   });
-  it('an unknown card in a scenario names the card and where it is', () => {
-    const r = arbiter('run-scenario', 'test/fixtures/unknown-card-scenario.json');
+  it('an unknown card in a scenario names the card and where it is', async () => {
+    const r = await arbiter('run-scenario', 'test/fixtures/unknown-card-scenario.json');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/unknown-card-scenario\.json: \$\.setup\.A\.board\[1\]: unknown card "Chilwind Yeti"/);
   });
-  it('a malformed card file stops the engine with the file, the JSON path and the expected shape', () => {
-    const r = arbiter('run-scenario', 'golden/cases/cult-master-simultaneous-death.json', '--cards', 'test/fixtures/bad-card.json');
+  it('a malformed card file stops the engine with the file, the JSON path and the expected shape', async () => {
+    const r = await arbiter('run-scenario', 'golden/cases/cult-master-simultaneous-death.json', '--cards', 'test/fixtures/bad-card.json');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^arbiter: test\/fixtures\/bad-card\.json: \$\.triggers\[0\]\.actions\[0\]\.amount: is not of a type\(s\) integer,object \(expected: An integer, or a computed integer/);
     expect(r.err).not.toMatch(/\n\s+at /);
   });
-  it('invalid JSON and missing files are one-line errors too', () => {
-    expect(arbiter('run-scenario', 'no/such/file.json').err).toMatch(/no\/such\/file\.json: \$: cannot read file \(ENOENT\)/);
-    expect(arbiter('run-scenario', 'package-lock.json').err).toMatch(/package-lock\.json: \$: /);
+  it('invalid JSON and missing files are one-line errors too', async () => {
+    expect((await arbiter('run-scenario', 'no/such/file.json')).err).toMatch(/no\/such\/file\.json: \$: cannot read file \(ENOENT\)/);
+    expect((await arbiter('run-scenario', 'package-lock.json')).err).toMatch(/package-lock\.json: \$: /);
   });
-  it('an unknown mutant is a usage error', () => {
-    const r = arbiter('golden', 'verify', '--mutant', 'no-such-mutant');
+  it('an unknown mutant is a usage error', async () => {
+    const r = await arbiter('golden', 'verify', '--mutant', 'no-such-mutant');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/unknown mutant "no-such-mutant"/);
   });
-  it('trace prints an indented tree with named entities and rule ids; --json prints sorted JSON lines', () => {
-    const t = arbiter('trace', 'golden/cases/cult-master-simultaneous-death.json');
+  it('trace prints an indented tree with named entities and rule ids; --json prints sorted JSON lines', async () => {
+    const t = await arbiter('trace', 'golden/cases/cult-master-simultaneous-death.json');
     expect(t.out).toMatch(/PHASE DEATH \[DEATHS\] outermost/);
     expect(t.out).toMatch(/death entity=Cult Master\(cult\)#\d+ rule="4a"/);
-    const j = arbiter('trace', 'golden/cases/cult-master-simultaneous-death.json', '--json');
+    const j = await arbiter('trace', 'golden/cases/cult-master-simultaneous-death.json', '--json');
     const lines = j.out.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ t: 'meta', format: 'arbiter-trace/1' });
     for (const l of lines) expect(Object.keys(l)).toEqual(Object.keys(l).sort());
@@ -69,12 +63,12 @@ describe('arbiter CLI', () => {
 });
 
 describe('arbiter run with a wrong --sim', () => {
-  it('a simulator that cannot start, or does not say hello, is a one-line usage error (exit 2)', () => {
-    const missing = arbiter('run', '--sim', 'no-such-simulator --flag', '--out', 'arbiter-report/t-missing');
+  it('a simulator that cannot start, or does not say hello, is a one-line usage error (exit 2)', async () => {
+    const missing = await arbiter('run', '--sim', 'no-such-simulator --flag', '--out', 'arbiter-report/t-missing');
     expect(missing.code).toBe(2);
     expect(missing.err.trim().split('\n')).toHaveLength(1);
     expect(missing.err).toMatch(/^arbiter: --sim: the simulator's adapter exited before the hello: no-such-simulator --flag/);
-    const rude = arbiter('run', '--sim', `${process.execPath} -e "console.log(42)"`, '--out', 'arbiter-report/t-rude');
+    const rude = await arbiter('run', '--sim', `${process.execPath} -e "console.log(42)"`, '--out', 'arbiter-report/t-rude');
     expect(rude.code).toBe(2);
     expect(rude.err).toMatch(/must first answer \{"type":"hello","protocol":"arbiter-adapter\/1",\.\.\.\} \(spec\/protocol\.md\); it answered "42"/);
   });

@@ -5,26 +5,22 @@
  * fails on the mutant and passes on the reference engine.
  */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { arbiter, run } from './run-cli.js';
 import { existsSync, mkdtempSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 
-const arbiter = (...args: string[]) => {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'arbiter.mjs'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
 const sim = (...mutants: string[]) => `${process.execPath} bin/arbiter.mjs adapter${mutants.map((m) => ` --mutant ${m}`).join('')}`;
 const results = (dir: string) => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { case: string; status: string });
 const failing = (dir: string) => new Set(results(dir).filter((r) => r.status !== 'PASS').map((r) => r.case));
 
 describe('regression reports', () => {
-  it('a run against a mutant adapter writes results.jsonl, summary.md, junit.xml and report.html; a baseline separates NEW FAIL from known ones', () => {
+  it('a run against a mutant adapter writes results.jsonl, summary.md, junit.xml and report.html; a baseline separates NEW FAIL from known ones', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'arbiter-regression-'));
     const baseline = join(tmp, 'baseline.json');
     const d1 = join(tmp, 'run1');
-    const first = arbiter('run', '--sim', sim('ignore-rule-5'), '--out', d1, '--expectations', baseline, '--update-expectations');
+    const first = await arbiter('run', '--sim', sim('ignore-rule-5'), '--out', d1, '--expectations', baseline, '--update-expectations');
     expect(first.code, first.err).toBe(0);
     for (const f of ['results.jsonl', 'summary.md', 'junit.xml', 'report.html']) expect(existsSync(join(d1, f)), f).toBe(true);
     const known = failing(d1);
@@ -34,7 +30,7 @@ describe('regression reports', () => {
 
     // One more rule broken: exactly the new failures are NEW FAIL, and the run exits non-zero.
     const d2 = join(tmp, 'run2');
-    const second = arbiter('run', '--sim', sim('ignore-rule-5', 'deaths-one-at-a-time'), '--out', d2, '--expectations', baseline);
+    const second = await arbiter('run', '--sim', sim('ignore-rule-5', 'deaths-one-at-a-time'), '--out', d2, '--expectations', baseline);
     expect(second.code).toBe(1);
     const newFails = [...failing(d2)].filter((c) => !known.has(c)).sort();
     expect(newFails.length).toBeGreaterThan(0);
@@ -44,58 +40,58 @@ describe('regression reports', () => {
     expect(second.out).toMatch(new RegExp(`${newFails.length} NEW FAIL`));
 
     // Back to the baseline's bugs: no NEW FAIL, exit 0. Everything fixed: the known failures are NEW PASS.
-    const third = arbiter('run', '--sim', sim('ignore-rule-5'), '--out', join(tmp, 'run3'), '--expectations', baseline);
+    const third = await arbiter('run', '--sim', sim('ignore-rule-5'), '--out', join(tmp, 'run3'), '--expectations', baseline);
     expect(third.code).toBe(0);
     expect(third.out).toMatch(/ 0 NEW FAIL, 0 NEW PASS, /);
-    const fixed = arbiter('run', '--sim', sim(), '--out', join(tmp, 'run4'), '--expectations', baseline);
+    const fixed = await arbiter('run', '--sim', sim(), '--out', join(tmp, 'run4'), '--expectations', baseline);
     expect(fixed.code).toBe(0);
     expect(fixed.out).toMatch(new RegExp(` 0 NEW FAIL, ${known.size} NEW PASS, `));
 
     // An issue-ready report for one of the new failures.
-    const issue = arbiter('report', 'issue', newFails[0]!, '--report', d2);
+    const issue = await arbiter('report', 'issue', newFails[0]!, '--report', d2);
     expect(issue.code).toBe(0);
     expect(issue.out).toMatch(/^# /);
     for (const h of ['## Rule broken', '## Expected vs actual', '## Trace diff', '## Minimal scenario', '## Reproduce']) expect(issue.out).toContain(h);
     expect(issue.out).toMatch(/\*\*Simulator:\*\* arbiter-reference\+ignore-rule-5\+deaths-one-at-a-time 0\.1\.0/);
   }, 120_000);
 
-  it('output is deterministic, with any number of jobs; shards merge into the same report as one run', () => {
+  it('output is deterministic, with any number of jobs; shards merge into the same report as one run', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'arbiter-det-'));
     const dir = (n: string) => join(tmp, n);
-    expect(arbiter('run', '--out', dir('one')).code).toBe(0);
-    expect(arbiter('run', '--out', dir('two'), '--jobs', '2').code).toBe(0);
+    expect((await arbiter('run', '--out', dir('one'))).code).toBe(0);
+    expect((await arbiter('run', '--out', dir('two'), '--jobs', '2')).code).toBe(0);
     for (const f of ['results.jsonl', 'summary.md', 'junit.xml', 'report.html']) {
       expect(readFileSync(join(dir('two'), f), 'utf8'), f).toBe(readFileSync(join(dir('one'), f), 'utf8'));
     }
-    expect(arbiter('run', '--shard', '1/2', '--out', dir('s1')).code).toBe(0);
-    expect(arbiter('run', '--shard', '2/2', '--out', dir('s2')).code).toBe(0);
-    const merged = arbiter('merge', dir('s1'), dir('s2'), '--out', dir('merged'), '--expectations', join(ROOT, 'adapters', 'demo', 'expectations.json'));
+    expect((await arbiter('run', '--shard', '1/2', '--out', dir('s1'))).code).toBe(0);
+    expect((await arbiter('run', '--shard', '2/2', '--out', dir('s2'))).code).toBe(0);
+    const merged = await arbiter('merge', dir('s1'), dir('s2'), '--out', dir('merged'), '--expectations', join(ROOT, 'adapters', 'demo', 'expectations.json'));
     expect(merged.code, merged.err).toBe(0);
     expect(readFileSync(join(dir('merged'), 'results.jsonl'), 'utf8')).toBe(readFileSync(join(dir('one'), 'results.jsonl'), 'utf8'));
     expect(readFileSync(join(dir('merged'), 'report.html'), 'utf8').replace(/<code>[^<]*<\/code>/, '')).toBe(readFileSync(join(dir('one'), 'report.html'), 'utf8').replace(/<code>[^<]*<\/code>/, ''));
     expect(readFileSync(join(dir('merged'), 'summary.md'), 'utf8').replace(/^Simulator command: .*$/m, '')).toBe(readFileSync(join(dir('one'), 'summary.md'), 'utf8').replace(/^Simulator command: .*$/m, ''));
   }, 120_000);
 
-  it('arbiter repro also shrinks a failure that shows only as a broken trace invariant', () => {
+  it('arbiter repro also shrinks a failure that shows only as a broken trace invariant', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'arbiter-repro-inv-'));
-    expect(arbiter('run', '--out', join(tmp, 'r')).code).toBe(0);
-    const r = arbiter('repro', 'cult-master-simultaneous-death', '--report', join(tmp, 'r'), '--out', join(tmp, 'x'));
+    expect((await arbiter('run', '--out', join(tmp, 'r'))).code).toBe(0);
+    const r = await arbiter('repro', 'cult-master-simultaneous-death', '--report', join(tmp, 'r'), '--out', join(tmp, 'x'));
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/divergence: FAIL invariant death-creation-complete/);
   }, 60_000);
 
-  it('arbiter repro shrinks a mutant\'s failing generated case to at most 4 minions and 3 actions; its vitest test fails on the mutant and passes on the reference engine', () => {
+  it('arbiter repro shrinks a mutant\'s failing generated case to at most 4 minions and 3 actions; its vitest test fails on the mutant and passes on the reference engine', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'arbiter-repro-'));
     const report = join(tmp, 'report');
     const mutant = sim('die-at-zero-health');
-    arbiter('run', '--sim', mutant, '--runs', '40', '--seed', '3', '--out', report);
+    await arbiter('run', '--sim', mutant, '--runs', '40', '--seed', '3', '--out', report);
     const gen = results(report).find((r) => r.case.startsWith('generated-') && r.status === 'FAIL');
     expect(gen, 'a generated case fails on the mutant').toBeDefined();
     // The repro test must live inside the project for vitest to run it.
     const out = join(ROOT, 'arbiter-repro', `t-${process.pid}`);
     mkdirSync(out, { recursive: true });
     try {
-      const r = arbiter('repro', gen!.case, '--report', report, '--sim', mutant, '--out', out);
+      const r = await arbiter('repro', gen!.case, '--report', report, '--sim', mutant, '--out', out);
       expect(r.code, r.err).toBe(0);
       const m = /shrunk \S+ to (\d+) minions, (\d+) actions/.exec(r.out)!;
       expect(Number(m[1])).toBeLessThanOrEqual(4);
@@ -103,13 +99,13 @@ describe('regression reports', () => {
       const test = r.out.match(/wrote (\S+\.repro\.test\.ts)/)![1]!;
       const scenario = JSON.parse(readFileSync(r.out.match(/wrote (\S+\.json)/)![1]!, 'utf8'));
       expect(scenario.format).toBe('arbiter-scenario/1');
-      const vitest = (env: Record<string, string>) => spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', test, '--root', ROOT], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env } });
-      const onMutant = vitest({});
-      expect(onMutant.status, 'fails on the mutant').toBe(1);
-      expect(onMutant.stdout).toMatch(/Tests\s+1 failed/);
-      const onReference = vitest({ ARBITER_SIM: sim() });
-      expect(onReference.status, `passes on the reference engine: ${onReference.stdout}`).toBe(0);
-      expect(onReference.stdout).toMatch(/Tests\s+1 passed/);
+      const vitest = (env: Record<string, string>) => run(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', test, '--root', ROOT], { env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env } });
+      const onMutant = await vitest({});
+      expect(onMutant.code, 'fails on the mutant').toBe(1);
+      expect(onMutant.out).toMatch(/Tests\s+1 failed/);
+      const onReference = await vitest({ ARBITER_SIM: sim() });
+      expect(onReference.code, `passes on the reference engine: ${onReference.out}`).toBe(0);
+      expect(onReference.out).toMatch(/Tests\s+1 passed/);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

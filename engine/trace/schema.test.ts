@@ -13,11 +13,11 @@ describe('trace schema', () => {
     for (const f of readdirSync(traces)) expect(() => validate(f, read(f), 'trace.schema.json'), f).not.toThrow();
   });
   it('a Power.log trace (the parser of real game logs) is valid', async () => {
-    const { spawnSync } = await import('node:child_process');
+    const { arbiter } = await import('../../test/run-cli.js');
     mkdirSync(join(ROOT, 'test-artifacts'), { recursive: true });
     const out = join(ROOT, 'test-artifacts', 'powerlog-trace.jsonl');
-    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'arbiter.mjs'), 'check-log', join(ROOT, 'powerlog', 'fixtures', '2016-play-deaths.log'), '--trace-out', out], { encoding: 'utf8' });
-    expect(r.status, r.stderr).not.toBe(2);
+    const r = await arbiter('check-log', join(ROOT, 'powerlog', 'fixtures', '2016-play-deaths.log'), '--trace-out', out);
+    expect(r.code, r.err).not.toBe(2);
     const t = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(t.length).toBeGreaterThan(10);
     expect(() => validate('powerlog-trace.jsonl', t, 'trace.schema.json')).not.toThrow();
