@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { quick } from './testing.js';
+import { checkTrace } from '../properties/invariants/index.js';
 
 const flamestrikeOn = (A: object) => quick({ active: 'B', A, B: { hand: [{ card: 'Flamestrike', label: 'fs' }] } }, [{ play: 'fs' }]);
 
@@ -34,6 +35,8 @@ describe('Rule 1a/1b: depth-first resolution', () => {
     const close = t.findIndex((r, i) => i > eggTrig && r.t === 'close' && r.id === (t[eggTrig] as { id: number }).id);
     const knife = t.findIndex((r) => r.t === 'event' && r.e === 'damage' && r.source === q.e('kj').id);
     expect(knife).toBeGreaterThan(close);
+    // the trace invariant sees it: the Whelp's After Summon queue is built outside its After Summon Phase
+    expect(checkTrace(t, { only: ['depth-first'] }).map((v) => v.message).join('\n')).toMatch(/answers the after_summon event of minion #\d+ Black Whelp outside its AFTER_SUMMON Phase/);
   });
 });
 

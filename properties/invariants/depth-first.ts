@@ -4,7 +4,9 @@
  * - the Queue answering a Damage or Heal Event is built in the block where that damage or healing happened (inside
  *   the trigger that dealt it), before that block goes on; a Queue built later, outside it, means the consequences
  *   were put off until after later entries (breadth first);
- * - the Queue of a Death Event is built inside a Death Phase (DEATH or FORCED_DEATH).
+ * - the Queue of a Death Event is built inside a Death Phase (DEATH or FORCED_DEATH);
+ * - the Queue answering a Phase's own Event (a summon, a play, an attack, a turn's start or end...) is built inside
+ *   that Phase, for that subject (Rule 2a: "When we start to resolve a Phase ... a Queue is created").
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
@@ -13,6 +15,13 @@ import { walk, blockName } from './walk.js';
 export const ID = 'depth-first';
 
 const EVENT_OF: Record<string, string> = { damage: 'damaged', heal: 'healed' };
+
+/** The Phases whose own Event each queued event kind is. */
+const PHASE_OF: Record<string, string[]> = {
+  summoned: ['ON_SUMMON', 'ON_PLAY'], after_summon: ['AFTER_SUMMON'], played: ['ON_PLAY'], spell_cast: ['ON_PLAY'],
+  after_played: ['AFTER_PLAY'], after_spell: ['AFTER_SPELL'], attack: ['PREPARATION'], turn_start: ['START_OF_TURN'],
+  turn_end: ['END_OF_TURN'], hero_power: ['HERO_POWER'],
+};
 
 export function check(trace: readonly TraceRecord[]): Violation[] {
   const out: Violation[] = [];
@@ -45,6 +54,15 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
         }
         continue;
       }
+      const phases = PHASE_OF[ev.kind];
+      if (phases) {
+        const top = s.top();
+        const subjectOk = !top || top.subject === undefined || top.kind === 'ON_PLAY' || top.subject === ev.subject || top.kind === 'START_OF_TURN' || top.kind === 'END_OF_TURN' || top.kind === 'HERO_POWER';
+        if (!top || top.block !== 'phase' || !phases.includes(top.kind) || !subjectOk) {
+          v('1b', `queue ${r.id} answers the ${ev.kind} event of ${s.name(ev.subject)} outside its ${phases.join('/')} Phase${top ? ` (in ${blockName(top)})` : ''}: its consequences were put off (depth first)`, [ev.subject]);
+        }
+        continue;
+      }
       if (ev.kind !== 'damaged' && ev.kind !== 'healed') continue;
       const k = list.findIndex((p) => p.kind === ev.kind && p.target === ev.subject);
       if (k >= 0) { list.splice(k, 1); continue; }
@@ -65,6 +83,6 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
 
 export const invariant: Invariant = {
   id: ID, rules: ['1a', '1b'], fidelity: 'phases', profiles: ['hearthstone'],
-  description: 'depth first: each queue entry resolves fully before the next; the Queue answering a damage/heal is built where it happened',
+  description: 'depth first: each queue entry resolves fully before the next; the Queue answering a damage/heal is built where it happened, a Phase\'s own Queue inside that Phase',
   check,
 };
