@@ -142,10 +142,11 @@ function judgeOutcome(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, 
   // The reference engine replays the simulator's own random choices, so random cards compare exactly. When the
   // simulator reports none and the scenario leaves choices open, every outcome the rules allow is acceptable.
   const replay = msg.random && msg.random.length ? { ...c.scenario, random: msg.random } : null;
-  let ref = runScenario(c.scenario, c.origin, { cards });
-  if (replay) {
-    try { ref = runScenario(replay, c.origin, { cards }); } catch { /* its choices cannot happen here: compare without them */ }
-  }
+  const replayed = (() => {
+    if (!replay) return null;
+    try { return runScenario(replay, c.origin, { cards }); } catch { return null; /* its choices cannot happen here */ }
+  })();
+  let ref = replayed ?? runScenario(c.scenario, c.origin, { cards });
   const compareWith = (r: typeof ref) => {
     if (c.scenario.compare === 'stated') return compareStated(c.scenario.expect, msg.final, cards);
     const d = compareFinal(comparableFromGame(r.g), msg.final);
