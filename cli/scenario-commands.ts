@@ -1,4 +1,4 @@
-/** `arbiter run-scenario` and `arbiter trace`: one scenario on the reference engine. */
+/** `arbiter run-scenario` and `arbiter trace`: scenarios on the reference engine, several in one process. */
 import type { Command } from 'commander';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { loadScenario } from '../engine/scenario/load.js';
@@ -7,40 +7,54 @@ import { traceToJsonl } from '../engine/trace/format.js';
 import { traceTree } from '../engine/trace/tree.js';
 import { runCase } from '../golden/suite.js';
 import { mutantOption, parseMutants, cardsOption } from './options.js';
+import { scenarioFiles } from './scenario-files.js';
 
 export function addScenarioCommands(program: Command): void {
   program
     .command('run-scenario')
-    .description('run a scenario file on the reference engine and check its expectations (exit 0 when they hold)')
-    .argument('<file>', 'scenario JSON file (arbiter-scenario/1, see spec/schema/scenario.schema.json)')
+    .description('run scenario files on the reference engine and check their expectations (exit 0 when they all hold)')
+    .argument('<files...>', 'scenario JSON files or folders of them (arbiter-scenario/1, see spec/schema/scenario.schema.json)')
     .addOption(mutantOption())
     .addOption(cardsOption())
-    .option('--json', 'print the result as JSON')
-    .action((file: string, o: { mutant: string[]; cards?: string[]; json?: boolean }) => {
+    .option('--json', 'print the result as JSON (an array when there are several files)')
+    .action((args: string[], o: { mutant: string[]; cards?: string[]; json?: boolean }) => {
       const cards = loadCardPool(o.cards ?? []);
-      const s = loadScenario(file, cards);
-      const { failures, final } = runCase(s, file, cards, parseMutants(o.mutant));
+      const mutants = parseMutants(o.mutant);
+      const files = scenarioFiles(args);
+      const results = files.map((file) => {
+        const s = loadScenario(file, cards);
+        const { failures, final } = runCase(s, file, cards, mutants);
+        return { id: s.id, title: s.title, ok: failures.length === 0, failures, final };
+      });
       if (o.json) {
-        process.stdout.write(JSON.stringify({ id: s.id, ok: failures.length === 0, failures, final }, null, 2) + '\n');
-      } else if (failures.length === 0) {
-        process.stdout.write(`PASS ${s.id}: ${s.title}\n`);
+        const json = results.map(({ id, ok, failures, final }) => ({ id, ok, failures, final }));
+        process.stdout.write(JSON.stringify(json.length === 1 ? json[0] : json, null, 2) + '\n');
       } else {
-        process.stdout.write(`FAIL ${s.id}: ${s.title}\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
+        for (const r of results) {
+          process.stdout.write(r.ok ? `PASS ${r.id}: ${r.title}\n` : `FAIL ${r.id}: ${r.title}\n${r.failures.map((f) => `  - ${f}`).join('\n')}\n`);
+        }
+        const failed = results.filter((r) => !r.ok).length;
+        if (results.length > 1) process.stdout.write(`${results.length - failed} passed, ${failed} failed\n`);
       }
-      process.exitCode = failures.length === 0 ? 0 : 1;
+      process.exitCode = results.every((r) => r.ok) ? 0 : 1;
     });
 
   program
     .command('trace')
-    .description('print the trace of a scenario as an indented tree (or JSON lines with --json)')
-    .argument('<file>', 'scenario JSON file')
+    .description('print the trace of scenarios as an indented tree (or JSON lines with --json)')
+    .argument('<files...>', 'scenario JSON files or folders of them')
     .addOption(mutantOption())
     .addOption(cardsOption())
     .option('--json', 'print the trace as JSON lines (sorted keys, one record per line)')
-    .action((file: string, o: { mutant: string[]; cards?: string[]; json?: boolean }) => {
+    .action((args: string[], o: { mutant: string[]; cards?: string[]; json?: boolean }) => {
       const cards = loadCardPool(o.cards ?? []);
-      const s = loadScenario(file, cards);
-      const r = runScenario(s, file, { cards, mutants: parseMutants(o.mutant) });
-      process.stdout.write(o.json ? traceToJsonl(r.trace) : traceTree(r.trace));
+      const mutants = parseMutants(o.mutant);
+      const files = scenarioFiles(args);
+      for (const file of files) {
+        const s = loadScenario(file, cards);
+        const r = runScenario(s, file, { cards, mutants });
+        if (files.length > 1 && !o.json) process.stdout.write(`== ${file}\n`);
+        process.stdout.write(o.json ? traceToJsonl(r.trace) : traceTree(r.trace));
+      }
     });
 }

@@ -14,7 +14,7 @@ const cases = goldenCases(cards);
 const arbiterAdapter = (...args: string[]) => [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', ...args];
 const tmp = () => mkdtempSync(join(tmpdir(), 'arbiter-run-'));
 
-describe('differential runner', () => {
+describe.concurrent('differential runner', () => {
   it('the reference engine through the protocol passes every golden case', async () => {
     const { results, hello } = await runDifferential({ command: arbiterAdapter(), cases, cards, outDir: tmp(), jobs: 2 });
     expect(hello.name).toBe('arbiter-reference');

@@ -2,12 +2,20 @@
  * Validation at the edges (card files, scenarios, adapter messages): once, with JSON Schema (jsonschema), and
  * errors that name the file, the JSON path and what was expected. The engine's inner loop never sees raw JSON.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { Validator, type Schema } from 'jsonschema';
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** The package root (the folder of package.json): the same from the TypeScript sources and from the compiled dist/. */
+export const ROOT = packageRoot(dirname(fileURLToPath(import.meta.url)));
+
+function packageRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return join(from, '..');
+  }
+}
 
 /** A user-facing input error: `file: $.path: message`. The CLI prints it on one line and exits non-zero. */
 export class InputError extends Error {

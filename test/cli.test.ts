@@ -1,9 +1,12 @@
 /** The `arbiter` command as a user meets it: help, exit codes, and one-line errors naming file, JSON path, expectation. */
 import { describe, expect, it } from 'vitest';
 import { arbiter } from './run-cli.js';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../engine/validation.js';
 
 
-describe('arbiter CLI', () => {
+describe.concurrent('arbiter CLI', () => {
   it('--help lists every command, and every command has its own --help', async () => {
     const top = await arbiter('--help');
     expect(top.code).toBe(0);
@@ -19,6 +22,22 @@ describe('arbiter CLI', () => {
     const r = await arbiter('run-scenario', 'golden/cases/cult-master-simultaneous-death.json');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^PASS cult-master-simultaneous-death/);
+  });
+  it('run-scenario and trace take several files and folders in one process; one failure makes the exit 1', async () => {
+    const ok = await arbiter('run-scenario', 'golden/cases/cult-master-simultaneous-death.json', 'golden/cases/dark-cultist-buffs-mortally-wounded-yeti.json');
+    expect(ok.code, ok.err).toBe(0);
+    expect(ok.out).toMatch(/^PASS cult-master-simultaneous-death.*\nPASS dark-cultist-buffs-mortally-wounded-yeti.*\n2 passed, 0 failed\n$/);
+    const folder = await arbiter('run-scenario', 'golden/cases', '--mutant', 'deaths-one-at-a-time');
+    expect(folder.code).toBe(1);
+    const m = /^(\d+) passed, (\d+) failed$/m.exec(folder.out)!;
+    expect(Number(m[1]) + Number(m[2])).toBe(readdirSync(join(ROOT, 'golden', 'cases')).filter((f) => f.endsWith('.json')).length);
+    expect(Number(m[2])).toBeGreaterThan(0);
+    const tr = await arbiter('trace', 'golden/cases/cult-master-simultaneous-death.json', 'golden/cases/dark-cultist-buffs-mortally-wounded-yeti.json');
+    expect(tr.code).toBe(0);
+    expect(tr.out.match(/^== golden\/cases\//gm)).toHaveLength(2);
+    const missing = await arbiter('run-scenario', 'golden/cases/cult-master-simultaneous-death.json', 'no-such-folder');
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/^arbiter: no-such-folder: \$: cannot read file \(ENOENT\)\n$/);
   });
   it('run-scenario on a broken engine prints a readable difference (exit 1)', async () => {
     const r = await arbiter('run-scenario', 'golden/cases/cult-master-simultaneous-death.json', '--mutant', 'deaths-one-at-a-time');
