@@ -6,6 +6,7 @@ const namesRepro = process.argv.some((a) => a.includes('arbiter-repro'));
 
 export default defineConfig({
   test: {
+    globalSetup: ['test/support/build-dist.ts'],
     exclude: [...configDefaults.exclude, 'arbiter-report/**', ...(namesRepro ? [] : ['arbiter-repro/**'])],
     testTimeout: 60_000,
     hookTimeout: 60_000,

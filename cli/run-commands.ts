@@ -5,7 +5,8 @@ import { loadCardPool } from '../engine/cards/pool.js';
 import { InputError, ROOT } from '../engine/validation.js';
 import { runDifferential, type CaseResult, type Case } from '../differential/runner.js';
 import { goldenCases } from '../differential/cases.js';
-import { splitCommand } from '../differential/adapter-process.js';
+import { simCommand, DEFAULT_MAX_LINE_BYTES } from '../differential/adapter-process.js';
+import { lockOutDir } from '../reports/files.js';
 import { serveAdapter, DEMO_MUTANTS } from '../adapters/reference/adapter.js';
 import { mutantOption, parseMutants } from './options.js';
 import { writeReports, summaryLine, perRuleTable } from '../reports/write.js';
@@ -39,6 +40,8 @@ export function addRunCommands(program: Command): void {
     .option('--seed <s>', 'seed for generated scenarios', '1')
     .option('--jobs <n>', 'adapter processes run in parallel', '1')
     .option('--timeout <ms>', 'time limit per case, in milliseconds', '10000')
+    .option('--start-timeout <ms>', 'time limit for the adapter to start and answer the hello (default: --timeout)')
+    .option('--max-message-bytes <n>', 'cap on one adapter message (one line); a longer one is a PROTOCOL_ERROR for its case', String(DEFAULT_MAX_LINE_BYTES))
     .option('--shard <i/n>', 'run only shard i of n (cases split by id); merge the shards with `arbiter merge`')
     .option('--resume', 'keep the results already in the report folder and run only the cases missing there')
     .option('--out <dir>', 'report folder', 'arbiter-report')
@@ -52,10 +55,9 @@ Examples:
   arbiter run --sim "python3 adapters/hearthbreaker/adapter.py" --jobs 2 --timeout 5000
   arbiter run --sim "node bin/arbiter.mjs adapter --mutant ignore-rule-5" --expectations my-baseline.json
   arbiter run --shard 1/2 --out part1 && arbiter run --shard 2/2 --out part2 && arbiter merge part1 part2 --out all`)
-    .action(async (o: { sim?: string; runs: string; seed: string; jobs: string; timeout: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }) => {
+    .action(async (o: { sim?: string; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }) => {
       // Everything a user can get wrong is checked before the suite runs.
-      const command = o.sim ? splitCommand(o.sim) : DEMO_COMMAND;
-      if (command.length === 0) throw new InputError('--sim', '$', 'empty command');
+      const command = o.sim !== undefined ? simCommand(o.sim) : DEMO_COMMAND;
       const expectations = o.expectations ?? (o.sim ? undefined : join(ROOT, 'adapters', 'demo', 'expectations.json'));
       if (o.updateExpectations && !expectations) throw new InputError('--update-expectations', '$', 'needs --expectations <file> (where to write the baseline)');
       if (expectations && !o.updateExpectations && !existsSync(expectations)) throw new InputError(expectations, '$', 'no such baseline file (write one with --update-expectations)');
@@ -63,20 +65,26 @@ Examples:
       if (jobs < 1) throw new InputError('--jobs', '$', 'at least 1');
       const timeoutMs = positiveInt('--timeout', o.timeout);
       if (timeoutMs < 1) throw new InputError('--timeout', '$', 'at least 1 millisecond');
+      const startTimeoutMs = o.startTimeout === undefined ? timeoutMs : positiveInt('--start-timeout', o.startTimeout);
+      if (startTimeoutMs < 1) throw new InputError('--start-timeout', '$', 'at least 1 millisecond');
+      const maxLineBytes = positiveInt('--max-message-bytes', o.maxMessageBytes);
+      if (maxLineBytes < 1024) throw new InputError('--max-message-bytes', '$', 'at least 1024 bytes');
       const shard = parseShard(o.shard);
       const runs = positiveInt('--runs', o.runs);
       const cards = loadCardPool();
       const cases: Case[] = goldenCases(cards);
       if (runs > 0) cases.push(...(await generatedCases(runs, o.seed, cards)));
+      const unlock = lockOutDir(o.out);
       const progress = new Progress(o.progress && process.stderr.isTTY === true);
       const { results, hello } = await runDifferential({
-        command, cases, cards, outDir: o.out, jobs, timeoutMs, resume: o.resume, shard, judgeTrace,
+        command, cases, cards, outDir: o.out, jobs, timeoutMs, startTimeoutMs, maxLineBytes, resume: o.resume, shard, judgeTrace,
         onResult: (_r: CaseResult, done: number, total: number) => progress.tick(done, total),
       });
       progress.stop();
       const commandText = o.sim ?? '(bundled demo simulator)';
       writeRunInfo(o.out, { command: commandText, expectations: expectations ?? null, shard: shard ?? null, runs, seed: o.seed, cases: cases.length });
       const summary = writeReports(o.out, results, { simulator: hello, expectationsFile: expectations, updateExpectations: o.updateExpectations, command: commandText });
+      unlock();
       process.stdout.write(perRuleTable(results) + '\n' + summaryLine(summary) + `\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`);
       if (o.updateExpectations) {
         process.stdout.write(`baseline written: ${expectations}\n`);
@@ -104,12 +112,14 @@ Examples:
     .option('--expectations <file>', 'baseline of known failures (default: the one the shards were run with)')
     .action((dirs: string[], o: { out: string; expectations?: string }) => {
       const info = checkShards(dirs);
+      const unlock = lockOutDir(o.out);
       const { results, simulator } = mergeResults(dirs);
       copyTraces(dirs, o.out);
       const expectations = o.expectations ?? info.expectations ?? undefined;
       if (expectations && !existsSync(expectations)) throw new InputError(expectations, '$', 'no such baseline file');
       writeRunInfo(o.out, { ...info, shard: null });
       const summary = writeReports(o.out, results, { simulator, expectationsFile: expectations, command: info.command });
+      unlock();
       process.stdout.write(summaryLine(summary) + `\nreport: ${o.out}/\n`);
       process.exitCode = summary.newFail > 0 || summary.errors > 0 ? 1 : 0;
     });

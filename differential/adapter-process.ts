@@ -1,15 +1,43 @@
 /**
- * A simulator's adapter as a long-lived child process (spawned without a shell), speaking JSON lines.
- * A crash, a hang, garbage or an answer to the wrong case becomes that case's outcome; the process is restarted
- * and the run goes on.
+ * A simulator's adapter as a long-lived child process (spawned without a shell, in a process group of its own),
+ * speaking JSON lines. A crash, a hang, a flood, garbage or an answer to the wrong case becomes that case's outcome;
+ * the whole process group is killed, the adapter restarted and the run goes on. Lines that answer an earlier case
+ * (late or repeated answers) are dropped with a note, never charged to the case being run.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { PROTOCOL, parseResponse, type Hello, type Response } from './protocol.js';
+import { LineReader, OVERFLOW, type Line } from './line-reader.js';
 
 export type Outcome =
-  | { kind: 'answer'; msg: Response; stderr: string }
-  | { kind: 'CRASH' | 'TIMEOUT' | 'PROTOCOL_ERROR'; detail: string; stderr: string };
+  | { kind: 'answer'; msg: Response; stderr: string; notes?: string[] }
+  | { kind: 'CRASH' | 'TIMEOUT' | 'PROTOCOL_ERROR'; detail: string; stderr: string; notes?: string[] };
+
+/** The default cap on one adapter message (one line): 64 MiB. */
+export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+
+export interface AdapterOptions {
+  env?: NodeJS.ProcessEnv;
+  /** A longer line is a PROTOCOL_ERROR for its case (the adapter is restarted). */
+  maxLineBytes?: number;
+}
+
+/** Process groups of adapters still running: killed when this process exits, whatever the way out. */
+const liveGroups = new Set<number>();
+let exitHook = false;
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  liveGroups.delete(pid);
+  try { process.kill(-pid, 'SIGKILL'); } catch { /* already gone */ }
+  try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
+}
+function track(pid: number | undefined): void {
+  if (pid === undefined) return;
+  liveGroups.add(pid);
+  if (!exitHook) {
+    exitHook = true;
+    process.on('exit', () => { for (const g of [...liveGroups]) killGroup(g); });
+  }
+}
 
 /** Split a command line into words: whitespace separates, "double" and 'single' quotes group. No shell. */
 export function splitCommand(cmd: string): string[] {
@@ -39,11 +67,20 @@ export function splitCommand(cmd: string): string[] {
 /** The adapter could not be started or did not shake hands: the --sim command is wrong, not a case. */
 export class AdapterStartError extends Error {}
 
+/** The words of a --sim command, or a usage error when there are none or a quote is left open. */
+export function simCommand(cmd: string): string[] {
+  const quotes = [...cmd].reduce<string | null>((q, ch) => (q ? (ch === q ? null : q) : ch === '"' || ch === "'" ? ch : null), null);
+  if (quotes) throw new AdapterStartError(`the command ${JSON.stringify(cmd)} has an unterminated ${quotes} quote`);
+  const words = splitCommand(cmd);
+  if (words.length === 0 || !words[0]) throw new AdapterStartError('the command is empty (give the command that starts your adapter, e.g. --sim "python3 my_adapter.py")');
+  return words;
+}
+
 /** One running child: its lines, its waiter, its stderr. Events of a killed child never touch the next one. */
 interface Session {
   child: ChildProcessWithoutNullStreams;
-  lines: string[];
-  waiter: ((line: string | null) => void) | null;
+  lines: Line[];
+  waiter: ((line: Line | null) => void) | null;
   stderr: string;
   exited: boolean;
 }
@@ -51,30 +88,42 @@ interface Session {
 export class AdapterProcess {
   private s: Session | null = null;
   hello: Hello | null = null;
+  /** Cases this adapter has been asked, so that a late or repeated answer to one of them is recognised. */
+  private readonly asked = new Set<string>();
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly maxLineBytes: number;
 
-  constructor(private readonly command: string[], private readonly env: NodeJS.ProcessEnv = process.env) {}
+  constructor(private readonly command: string[], opts: AdapterOptions = {}) {
+    this.env = opts.env ?? process.env;
+    this.maxLineBytes = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  }
 
   private start(): Session {
     const [cmd, ...args] = this.command;
-    if (!cmd) throw new Error('empty simulator command');
-    const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'], env: this.env, shell: false });
+    if (!cmd) throw new AdapterStartError('empty simulator command');
+    // detached: the adapter leads a process group of its own, so a wrapper script and its children die together.
+    const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'], env: this.env, shell: false, detached: true });
+    track(child.pid);
     const s: Session = { child, lines: [], waiter: null, stderr: '', exited: false };
     this.s = s;
-    createInterface({ input: child.stdout }).on('line', (l) => {
+    const deliver = (l: Line) => {
       if (s.waiter) { const w = s.waiter; s.waiter = null; w(l); } else s.lines.push(l);
-    });
+    };
+    const reader = new LineReader(this.maxLineBytes, deliver);
+    child.stdout.on('data', (d: Buffer) => reader.push(d));
+    child.stdout.on('end', () => reader.end());
     child.stderr.on('data', (d: Buffer) => { s.stderr = (s.stderr + d.toString()).slice(-4000); });
     const gone = () => {
       s.exited = true;
       if (s.waiter) { const w = s.waiter; s.waiter = null; w(null); }
     };
-    child.on('exit', gone);
+    child.on('exit', () => { liveGroups.delete(child.pid ?? -1); gone(); });
     child.on('error', (e) => { s.stderr += `\nspawn error: ${e.message}`; gone(); });
     child.stdin.on('error', () => undefined);
     return s;
   }
 
-  private nextLine(s: Session, timeoutMs: number): Promise<string | null | 'timeout'> {
+  private nextLine(s: Session, timeoutMs: number): Promise<Line | null | 'timeout'> {
     if (s.lines.length) return Promise.resolve(s.lines.shift()!);
     if (s.exited) return Promise.resolve(null);
     return new Promise((resolve) => {
@@ -96,6 +145,7 @@ export class AdapterProcess {
     const why = () => `${this.command.join(' ')}${s.stderr ? ` (stderr: ${s.stderr.trim().split('\n').slice(-3).join(' | ')})` : ''}`;
     if (line === 'timeout') { this.kill(); throw new AdapterStartError(`the simulator's adapter did not answer the hello within ${timeoutMs} ms: ${why()}`); }
     if (line === null) throw new AdapterStartError(`the simulator's adapter exited before the hello: ${why()}`);
+    if (line === OVERFLOW) { this.kill(); throw new AdapterStartError(`the simulator's adapter answered the hello with a line over ${this.maxLineBytes} bytes: ${why()}`); }
     const p = parseResponse(line);
     if (!p.ok || p.msg.type !== 'hello') {
       this.kill();
@@ -106,41 +156,68 @@ export class AdapterProcess {
     return p.msg;
   }
 
-  async runCase(caseId: string, payload: Record<string, unknown>, timeoutMs: number): Promise<Outcome> {
-    if (!this.s || this.s.exited) await this.open(Math.max(timeoutMs, 30_000));
+  async runCase(caseId: string, payload: Record<string, unknown>, timeoutMs: number, startTimeoutMs = timeoutMs): Promise<Outcome> {
+    if (!this.s || this.s.exited) await this.open(startTimeoutMs);
     const s = this.s!;
     s.stderr = '';
+    const notes: string[] = [];
+    // Lines that arrived after the previous case was answered belong to no case being run: dropped, with a note.
+    const stale = s.lines.splice(0);
+    if (stale.length) notes.push(`dropped ${stale.length} line(s) the adapter wrote after its previous answer`);
+    this.asked.add(caseId);
     this.send(s, { type: 'run', case: caseId, ...payload });
-    const line = await this.nextLine(s, timeoutMs);
-    const stderr = s.stderr;
-    if (line === 'timeout') { this.kill(); return { kind: 'TIMEOUT', detail: `no answer within ${timeoutMs} ms`, stderr }; }
-    if (line === null) {
-      const { exitCode, signalCode } = s.child;
-      this.kill();
-      return { kind: 'CRASH', detail: `adapter exited (${signalCode ? `signal ${signalCode}` : `exit code ${exitCode ?? '?'}`})`, stderr };
+    const deadline = Date.now() + timeoutMs;
+    const withNotes = <T extends Outcome>(o: T): T => (notes.length ? { ...o, notes } : o);
+    for (;;) {
+      const line = await this.nextLine(s, Math.max(0, deadline - Date.now()));
+      const stderr = s.stderr;
+      if (line === 'timeout') { this.kill(); return withNotes({ kind: 'TIMEOUT', detail: `no answer within ${timeoutMs} ms`, stderr }); }
+      if (line === null) {
+        const { exitCode, signalCode } = s.child;
+        this.kill();
+        return withNotes({ kind: 'CRASH', detail: `adapter exited (${signalCode ? `signal ${signalCode}` : `exit code ${exitCode ?? '?'}`})`, stderr });
+      }
+      if (line === OVERFLOW) { this.kill(); return withNotes({ kind: 'PROTOCOL_ERROR', detail: `the answer is a line over ${this.maxLineBytes} bytes (the cap on one message; see --max-message-bytes)`, stderr }); }
+      const p = parseResponse(line);
+      if (!p.ok) { this.kill(); return withNotes({ kind: 'PROTOCOL_ERROR', detail: p.why, stderr }); }
+      const msg = p.msg;
+      if (msg.type === 'hello') { this.kill(); return withNotes({ kind: 'PROTOCOL_ERROR', detail: 'unexpected hello in answer to a case', stderr }); }
+      if (msg.case !== undefined && msg.case !== caseId) {
+        if (this.asked.has(msg.case)) { notes.push(`dropped a late or repeated answer to case "${msg.case}"`); continue; }
+        this.kill();
+        return withNotes({ kind: 'PROTOCOL_ERROR', detail: `answered case "${msg.case}" while "${caseId}" was asked`, stderr });
+      }
+      return withNotes({ kind: 'answer', msg, stderr });
     }
-    const p = parseResponse(line);
-    if (!p.ok) { this.kill(); return { kind: 'PROTOCOL_ERROR', detail: p.why, stderr }; }
-    const msg = p.msg;
-    if (msg.type === 'hello') { this.kill(); return { kind: 'PROTOCOL_ERROR', detail: 'unexpected hello in answer to a case', stderr }; }
-    if (msg.case !== undefined && msg.case !== caseId) { this.kill(); return { kind: 'PROTOCOL_ERROR', detail: `answered case "${msg.case}" while "${caseId}" was asked`, stderr }; }
-    return { kind: 'answer', msg, stderr };
   }
 
+  /** Kill the adapter's whole process group and let go of its pipes (a grandchild holding them cannot keep us). */
   kill(): void {
     const s = this.s;
     this.s = null;
-    if (s && !s.exited) s.child.kill('SIGKILL');
+    if (s) release(s);
   }
 
   async close(): Promise<void> {
     const s = this.s;
-    if (!s || s.exited) return;
-    this.send(s, { type: 'bye' });
-    await new Promise<void>((resolve) => {
-      const t = setTimeout(() => { s.child.kill('SIGKILL'); resolve(); }, 2000);
-      s.child.on('exit', () => { clearTimeout(t); resolve(); });
-    });
+    if (!s) return;
     this.s = null;
+    if (!s.exited) {
+      this.send(s, { type: 'bye' });
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, 2000);
+        s.child.on('exit', () => { clearTimeout(t); resolve(); });
+      });
+    }
+    release(s);
   }
+}
+
+function release(s: Session): void {
+  killGroup(s.child.pid);
+  s.exited = true;
+  if (s.waiter) { const w = s.waiter; s.waiter = null; w(null); }
+  s.child.stdout.destroy();
+  s.child.stderr.destroy();
+  s.child.stdin.destroy();
 }

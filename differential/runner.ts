@@ -12,6 +12,7 @@ import { MUTANTS, type MutantName } from '../engine/mutants.js';
 import { runScenario } from '../engine/scenario/run.js';
 import { InputError, validate } from '../engine/validation.js';
 import { AdapterProcess, type Outcome } from './adapter-process.js';
+import { writeFileAtomic } from '../reports/files.js';
 import { comparableFromGame, compareEvents, compareFinal, compareStated, eventSignature, withCardIds, type Divergence } from './compare.js';
 import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
 import type { ComparableState, Hello } from './protocol.js';
@@ -47,6 +48,8 @@ export interface CaseResult {
   traces?: { reference: string; simulator?: string };
   detail?: string;
   stderr?: string;
+  /** What the runner noticed on the way (late or repeated adapter lines dropped). */
+  notes?: string[];
 }
 
 export interface RunOptions {
@@ -56,6 +59,10 @@ export interface RunOptions {
   outDir: string;
   jobs?: number;
   timeoutMs?: number;
+  /** Time allowed for an adapter to start and answer the hello (default: timeoutMs). */
+  startTimeoutMs?: number;
+  /** Cap on one adapter message (default 64 MiB). */
+  maxLineBytes?: number;
   resume?: boolean;
   shard?: { index: number; count: number };
   /** Judge a simulator trace (invariants at its fidelity). */
@@ -65,15 +72,23 @@ export interface RunOptions {
 
 export const RESULTS_FILE = 'results.jsonl';
 
+/**
+ * The results of a report folder, one per case (the last record of a case wins). Each record is one JSON object on
+ * one line, appended as the case ends: a record torn by a kill cannot parse (its closing brace is its last
+ * character) and is dropped, so that case runs again on --resume.
+ */
 export function readResults(dir: string): CaseResult[] {
   const f = join(dir, RESULTS_FILE);
   if (!existsSync(f)) return [];
-  const out: CaseResult[] = [];
+  const byCase = new Map<string, CaseResult>();
   for (const line of readFileSync(f, 'utf8').split('\n')) {
     if (!line.trim()) continue;
-    try { out.push(JSON.parse(line) as CaseResult); } catch { /* a line cut by a kill: that case runs again */ }
+    try {
+      const r = JSON.parse(line) as CaseResult;
+      if (r && typeof r === 'object' && typeof r.case === 'string') byCase.set(r.case, r);
+    } catch { /* a line cut by a kill: that case runs again */ }
   }
-  return out;
+  return [...byCase.values()];
 }
 
 export function shardOf(cases: Case[], shard: { index: number; count: number } | undefined): Case[] {
@@ -124,6 +139,13 @@ export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPo
 }
 
 function judgeOutcome(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: RunOptions['judgeTrace']): Judged {
+  const notes = outcome.notes?.length ? { notes: outcome.notes } : {};
+  const judged = judgeAnswer(c, hello, outcome, cards, judgeTrace);
+  Object.assign(judged.result, notes);
+  return judged;
+}
+
+function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: RunOptions['judgeTrace']): Judged {
   const base = { case: c.id, origin: c.origin, rules: c.scenario.rules, title: c.scenario.title, simulator: { name: hello.name, version: hello.version, fidelity: hello.fidelity }, divergences: [], violations: [], diagnosis: [] };
   if (outcome.kind !== 'answer') return { result: { ...base, status: outcome.kind, detail: outcome.detail, ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
   const msg = outcome.msg;
@@ -198,10 +220,17 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
   const done = new Map(previous.map((r) => [r.case, r]));
   const todo = shardOf(o.cases, o.shard).filter((c) => !done.has(c.id));
   const timeout = o.timeoutMs ?? 10_000;
+  const startTimeout = o.startTimeoutMs ?? timeout;
   const jobs = Math.max(1, Math.min(o.jobs ?? 1, todo.length || 1));
-  const procs = Array.from({ length: jobs }, () => new AdapterProcess(o.command));
-  const hello = await procs[0]!.open(Math.max(timeout, 30_000));
-  await Promise.all(procs.slice(1).map((p) => p.open(Math.max(timeout, 30_000))));
+  const procs = Array.from({ length: jobs }, () => new AdapterProcess(o.command, { maxLineBytes: o.maxLineBytes }));
+  let hello: Hello;
+  try {
+    hello = await procs[0]!.open(startTimeout);
+    await Promise.all(procs.slice(1).map((p) => p.open(startTimeout)));
+  } catch (e) {
+    procs.forEach((p) => p.kill());
+    throw e;
+  }
   let next = 0;
   let finished = previous.length;
   const total = previous.length + todo.length;
@@ -215,7 +244,7 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
         const unsupported = usesOnly(hello.cards, cards);
         const j = unsupported
           ? judgeCase(c, hello, { kind: 'answer', msg: { type: 'unsupported', case: c.id, reason: unsupported }, stderr: '' }, o.cards)
-          : judgeCase(c, hello, await p.runCase(c.id, { scenario, cards }, timeout), o.cards, o.judgeTrace);
+          : judgeCase(c, hello, await p.runCase(c.id, { scenario, cards }, timeout, startTimeout), o.cards, o.judgeTrace);
         r = j.result;
         if (r.status === 'FAIL' && j.refTrace) r.traces = writeTraces(o.outDir, c.id, j.refTrace, j.simTrace);
       } catch (e) {
@@ -232,8 +261,9 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
   } finally {
     await Promise.all(procs.map((p) => p.close()));
   }
-  // Deterministic output: the file is rewritten in case order once the run is complete.
+  // Deterministic output: the file is rewritten in case order once the run is complete (atomically: a kill during
+  // the rewrite leaves the appended file as it was).
   results.sort((a, b) => a.case.localeCompare(b.case));
-  writeFileSync(resultsFile, results.map((r) => JSON.stringify(r)).join('\n') + (results.length ? '\n' : ''));
+  writeFileAtomic(resultsFile, results.map((r) => JSON.stringify(r)).join('\n') + (results.length ? '\n' : ''));
   return { results, hello };
 }

@@ -2,7 +2,7 @@
  * Validation at the edges (card files, scenarios, adapter messages): once, with JSON Schema (jsonschema), and
  * errors that name the file, the JSON path and what was expected. The engine's inner loop never sees raw JSON.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { Validator, type Schema } from 'jsonschema';
@@ -63,20 +63,53 @@ export function validate(file: string, data: unknown, schemaName: string): void 
   throw new InputError(file, jsonPath(first.path), detail);
 }
 
-/** Read and parse a JSON file, with a clear error for unreadable files and syntax errors. */
-export function readJson(file: string): unknown {
+/** The largest input JSON file Arbiter reads (scenarios, cards, baselines, run files): 16 MiB. */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The JSON path of the first object key that could reach an object's prototype, or null. */
+function prototypeKey(v: unknown, path: string): string | null {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const p = prototypeKey(v[i], `${path}[${i}]`);
+      if (p) return p;
+    }
+  } else if (v && typeof v === 'object') {
+    for (const k of Object.keys(v)) {
+      if (FORBIDDEN_KEYS.has(k)) return `${path}.${k}`;
+      const p = prototypeKey((v as Record<string, unknown>)[k], `${path}.${k}`);
+      if (p) return p;
+    }
+  }
+  return null;
+}
+
+/**
+ * Read and parse a JSON file, with a clear error for unreadable, oversized and invalid files. A UTF-8 byte order
+ * mark is allowed; keys that name an object's prototype (`__proto__`, `constructor`, `prototype`) are not.
+ */
+export function readJson(file: string, maxBytes = MAX_INPUT_BYTES): unknown {
   let text: string;
   try {
+    const size = statSync(file).size;
+    if (size > maxBytes) throw new InputError(file, '$', `the file has ${size} bytes, more than the ${maxBytes} an input file may have`);
     text = readFileSync(file, 'utf8');
   } catch (e) {
+    if (e instanceof InputError) throw e;
     throw new InputError(file, '$', `cannot read file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
   }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let data: unknown;
   try {
-    return JSON.parse(text);
+    data = JSON.parse(text);
   } catch (e) {
     const m = /position (\d+)/.exec(String((e as Error).message));
     const pos = m ? Number(m[1]) : -1;
     const line = pos >= 0 ? text.slice(0, pos).split('\n').length : 0;
     throw new InputError(file, '$', `not valid JSON${line ? ` (line ${line})` : ''}: ${(e as Error).message}`);
   }
+  const bad = prototypeKey(data, '$');
+  if (bad) throw new InputError(file, bad, 'this key is not allowed (it names an object prototype)');
+  return data;
 }

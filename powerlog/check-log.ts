@@ -308,8 +308,15 @@ export function formatReport(report: Report, opts: FormatOptions = {}): string {
       if (shown.length < all.length) out.push(`    ... (--warnings shows all)`);
     }
   }
+  // A game whose log ends before the game does (a cut file, a client that was closed) is checked as far as it goes.
+  const cut = report.logs.flatMap((l) => l.games.filter((g) => !g.complete).map((g) => `  ${l.file}, game ${g.index} (lines ${g.startLine}-${g.endLine}): the log ends before the game does (no COMPLETE game state): checked up to line ${g.endLine}`));
+  if (cut.length) out.push('', `Truncated games (${cut.length}):`, ...cut);
   if (report.skipped.length) out.push('', `Skipped (not logs): ${report.skipped.map((s) => basename(s)).join(', ')}`);
   out.push('');
+  if (report.logs.length === 0) {
+    out.push('No log files were found: nothing was checked (give Power.log files, or folders that hold them).');
+    return out.join('\n');
+  }
   out.push(t.badFiles ? `${t.badFiles} file(s) could not be checked.` : 'All files parsed.');
   out.push(t.violations ? `${t.violations} violation(s) in ${t.filesWithViolations} file(s).` : 'No violations.');
   return out.join('\n');

@@ -163,6 +163,7 @@ function replayCommand(f: FuzzFailure, mutants: MutantName[]): string {
 /** Judge a scenario file (a written repro, or any scenario) against every invariant. */
 export function checkScenarioFile(file: string, o: { cards?: string[]; mutants?: MutantName[] } = {}): { violations: Violation[]; error?: string } {
   const data = readJson(file) as Scenario;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new InputError(file, '$', 'expected a scenario object (arbiter-scenario/1, see spec/schema/scenario.schema.json)');
   const gen = (data.generated ?? {}) as { mutants?: string[]; stepBudget?: number };
   const beside = join(dirname(file), `${basename(file, '.json')}.cards`);
   const extra = o.cards ?? (existsSync(beside) && readdirSync(beside).length ? [beside] : []);

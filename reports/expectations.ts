@@ -2,7 +2,8 @@
  * The baseline of known failures per simulator (in the manner of web-platform-tests metadata): each known failure with
  * its status, its reason and an optional bug link. A run is then read as NEW FAIL, NEW PASS, KNOWN and PASS.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { writeFileAtomic } from './files.js';
 import { readJson, InputError } from '../engine/validation.js';
 import type { CaseResult, CaseStatus } from '../differential/runner.js';
 
@@ -48,5 +49,5 @@ export function writeExpectations(file: string, results: CaseResult[], simulator
     known[r.case] = { status: r.status, reason: prev?.status === r.status ? prev.reason : reasonOf(r), ...(prev?.bug ? { bug: prev.bug } : {}) };
   }
   const doc: Expectations = { format: 'arbiter-expectations/1', simulator, known };
-  writeFileSync(file, JSON.stringify(doc, null, 2) + '\n');
+  writeFileAtomic(file, JSON.stringify(doc, null, 2) + '\n');
 }

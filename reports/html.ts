@@ -3,8 +3,6 @@
  * scenario, expected and actual state side by side, the trace diff, and both engines' phase and queue trees drawn so
  * a reader sees where they part.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { CaseResult } from '../differential/runner.js';
 import type { TraceRecord } from '../engine/trace/format.js';
@@ -14,13 +12,11 @@ import type { ComparableState } from '../differential/protocol.js';
 import { rule } from '../engine/rules.js';
 import type { ReportOptions, Summary } from './write.js';
 import { ruleMatrix, summaryLine } from './write.js';
+import { readReportTrace } from './files.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function readTrace(dir: string, rel: string | undefined): TraceRecord[] | null {
-  if (!rel || !existsSync(join(dir, rel))) return null;
-  return readFileSync(join(dir, rel), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as TraceRecord);
-}
+const readTrace = (dir: string, rel: string | undefined) => readReportTrace<TraceRecord>(dir, rel);
 
 function stateTable(s: ComparableState | undefined, other: ComparableState | undefined): string {
   if (!s) return '<p class="muted">(none)</p>';

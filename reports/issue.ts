@@ -1,17 +1,13 @@
 /** `arbiter report issue <case-id>`: an issue-ready Markdown regression report for one failing case. */
 import { createTwoFilesPatch } from 'diff';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CaseResult } from '../differential/runner.js';
 import type { TraceRecord } from '../engine/trace/format.js';
 import { eventSignature } from '../differential/compare.js';
 import { rule } from '../engine/rules.js';
+import { readReportTrace } from './files.js';
 import { failureText } from './write.js';
 
-function trace(dir: string, rel: string | undefined): TraceRecord[] | null {
-  if (!rel || !existsSync(join(dir, rel))) return null;
-  return readFileSync(join(dir, rel), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as TraceRecord);
-}
+const trace = (dir: string, rel: string | undefined) => readReportTrace<TraceRecord>(dir, rel);
 
 export function issueMarkdown(dir: string, r: CaseResult, o: { command: string; scenarioFile?: string }): string {
   const rules = [...new Set([...r.diagnosis.map((d) => d.rule), ...r.rules])];

@@ -1,7 +1,8 @@
 /** Merge shard report folders: their results, deduplicated by case id and sorted. */
 import { readResults, type CaseResult } from '../differential/runner.js';
-import { InputError } from '../engine/validation.js';
-import { existsSync, mkdirSync, readdirSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { InputError, readJson } from '../engine/validation.js';
+import { existsSync, mkdirSync, readdirSync, copyFileSync } from 'node:fs';
+import { writeFileAtomic } from './files.js';
 import { join } from 'node:path';
 
 export function mergeResults(dirs: string[]): { results: CaseResult[]; simulator: CaseResult['simulator'] } {
@@ -22,7 +23,8 @@ export function copyTraces(dirs: string[], out: string): void {
     const from = join(d, 'traces');
     if (!existsSync(from)) continue;
     mkdirSync(join(out, 'traces'), { recursive: true });
-    for (const f of readdirSync(from)) copyFileSync(join(from, f), join(out, 'traces', f));
+    // Only plain trace files of the shard's own traces/ folder are copied (no links, nothing from elsewhere).
+    for (const e of readdirSync(from, { withFileTypes: true })) if (e.isFile() && e.name.endsWith('.jsonl')) copyFileSync(join(from, e.name), join(out, 'traces', e.name));
   }
 }
 
@@ -38,12 +40,22 @@ export interface RunInfo {
 
 export function writeRunInfo(dir: string, info: RunInfo): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'run.json'), JSON.stringify(info, null, 2) + '\n');
+  writeFileAtomic(join(dir, 'run.json'), JSON.stringify(info, null, 2) + '\n');
 }
 
 export function readRunInfo(dir: string): RunInfo | null {
   const f = join(dir, 'run.json');
-  return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as RunInfo) : null;
+  if (!existsSync(f)) return null;
+  const data = readJson(f);
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new InputError(f, '$', 'expected the object `arbiter run` writes (command, expectations, shard, runs, seed, cases)');
+  const i = data as Record<string, unknown>;
+  for (const [key, type] of [['command', 'string'], ['runs', 'number'], ['seed', 'string'], ['cases', 'number']] as const) {
+    if (typeof i[key] !== type) throw new InputError(f, `$.${key}`, `expected a ${type}`);
+  }
+  if (i.expectations !== null && typeof i.expectations !== 'string') throw new InputError(f, '$.expectations', 'expected a string or null');
+  const sh = i.shard as { index?: unknown; count?: unknown } | null;
+  if (sh !== null && (typeof sh !== 'object' || !Number.isInteger(sh.index) || !Number.isInteger(sh.count))) throw new InputError(f, '$.shard', 'expected null or {"index": i, "count": n}');
+  return data as RunInfo;
 }
 
 /** The shards must be one run split i/n: the same command, baseline and cases, and every shard 1..n exactly once. */

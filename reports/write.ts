@@ -2,7 +2,8 @@
  * Every `arbiter run` writes a report folder: results.jsonl (one line per case, written by the runner), summary.md,
  * junit.xml (for CI systems) and report.html (self-contained). All of it is deterministic: same results, same bytes.
  */
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeFileAtomic } from './files.js';
 import { join } from 'node:path';
 import type { CaseResult } from '../differential/runner.js';
 import type { Hello } from '../differential/protocol.js';
@@ -102,8 +103,19 @@ export function junit(results: CaseResult[], verdicts: Record<string, Verdict>, 
   return lines.join('\n');
 }
 
+/**
+ * Text from a simulator (its name, messages, states) inside Markdown: HTML and Markdown syntax are escaped, so
+ * summary.md, which users paste into pull requests, shows the text and runs none of it.
+ */
+export function md(s: string): string {
+  return s
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    .replace(/([\\`*_[\]|#!~])/g, '\\$1')
+    .replace(/\r?\n/g, ' ');
+}
+
 export function markdown(results: CaseResult[], s: Summary, o: ReportOptions): string {
-  const out = [`# Arbiter report: ${o.simulator.name} ${o.simulator.version}`, '', `Simulator command: \`${o.command}\` · fidelity: ${o.simulator.fidelity}`, '', `**${summaryLine(s)}**`, '', '## Per rule', '', '| rule | title | pass | fail | unsupported | error |', '|---|---|---|---|---|---|'];
+  const out = [`# Arbiter report: ${md(o.simulator.name)} ${md(o.simulator.version)}`, '', `Simulator command: ${md(o.command)} · fidelity: ${md(o.simulator.fidelity)}`, '', `**${md(summaryLine(s))}**`, '', '## Per rule', '', '| rule | title | pass | fail | unsupported | error |', '|---|---|---|---|---|---|'];
   for (const [id, r] of ruleMatrix(results)) out.push(`| ${id} | ${rule(id)?.title ?? ''} | ${r.pass} | ${r.fail} | ${r.unsupported} | ${r.error} |`);
   const groups: Verdict[] = ['NEW FAIL', 'ERROR', 'NEW PASS', 'KNOWN FAIL', 'UNSUPPORTED'];
   for (const g of groups) {
@@ -111,9 +123,9 @@ export function markdown(results: CaseResult[], s: Summary, o: ReportOptions): s
     if (!rs.length) continue;
     out.push('', `## ${g} (${rs.length})`, '');
     for (const r of rs) {
-      out.push(`- **${r.case}** (rules ${r.rules.join(', ')}): ${r.title}`);
+      out.push(`- **${md(r.case)}** (rules ${md(r.rules.join(', '))}): ${md(r.title)}`);
       const t = failureText(r);
-      if (t && g !== 'NEW PASS') for (const l of t.split('\n')) out.push(`  - ${l}`);
+      if (t && g !== 'NEW PASS') for (const l of t.split('\n')) out.push(`  - ${md(l)}`);
     }
   }
   return out.join('\n') + '\n';
@@ -126,10 +138,10 @@ export function writeReports(dir: string, results: CaseResult[], o: ReportOption
   const verdicts: Record<string, Verdict> = {};
   for (const r of sorted) verdicts[r.case] = verdict(r, exp);
   const s = summarize(sorted, verdicts, `${o.simulator.name} ${o.simulator.version}`);
-  writeFileSync(join(dir, 'results.jsonl'), sorted.map((r) => JSON.stringify(r)).join('\n') + (sorted.length ? '\n' : ''));
-  writeFileSync(join(dir, 'summary.md'), markdown(sorted, s, o));
-  writeFileSync(join(dir, 'junit.xml'), junit(sorted, verdicts, s.simulator));
-  writeFileSync(join(dir, 'report.html'), renderHtml(dir, sorted, s, o));
+  writeFileAtomic(join(dir, 'results.jsonl'), sorted.map((r) => JSON.stringify(r)).join('\n') + (sorted.length ? '\n' : ''));
+  writeFileAtomic(join(dir, 'summary.md'), markdown(sorted, s, o));
+  writeFileAtomic(join(dir, 'junit.xml'), junit(sorted, verdicts, s.simulator));
+  writeFileAtomic(join(dir, 'report.html'), renderHtml(dir, sorted, s, o));
   if (o.updateExpectations && o.expectationsFile) writeExpectations(o.expectationsFile, sorted, o.simulator.name, exp);
   return s;
 }

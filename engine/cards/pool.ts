@@ -17,6 +17,8 @@ export class MapCardPool implements CardPool {
   private readonly byKey = new Map<string, CardDef>();
   private readonly byName = new Map<string, CardDef[]>();
   private readonly list: CardDef[] = [];
+  /** The file each card came from (for errors that name it). */
+  readonly files = new Map<string, string>();
 
   constructor(cards: CardDef[] = []) {
     for (const c of cards) this.add(c);
@@ -28,6 +30,7 @@ export class MapCardPool implements CardPool {
     }
     this.list.push(c);
     this.byKey.set(c.id, c);
+    if (file) this.files.set(c.id, file);
     const list = this.byName.get(norm(c.name)) ?? [];
     list.push(c);
     this.byName.set(norm(c.name), list);
@@ -86,5 +89,26 @@ export function readCardPool(extra: string[] = []): MapCardPool {
     else files.push(x);
   }
   for (const f of files) pool.add(loadCardFile(f), basename(f));
+  checkCardReferences(pool);
   return pool;
+}
+
+/** Keys of the card format whose string values name another card (summoned, equipped, attached, hero power). */
+const CARD_REFERENCES = new Set(['card', 'enchantment', 'heroPower', 'randomOf']);
+
+/** Every card a card names must be in the pool: an unknown one is an error naming the card's file and JSON path. */
+export function checkCardReferences(pool: MapCardPool): void {
+  const walk = (v: unknown, path: string, c: CardDef, ref: boolean): void => {
+    if (typeof v === 'string') {
+      if (ref && !pool.has(v)) throw new InputError(pool.files.get(c.id) ?? c.id, path, `unknown card "${v}" (expected a card id or name of the pool: spec/cards, or a file given with --cards)`);
+    } else if (Array.isArray(v)) {
+      v.forEach((x, i) => walk(x, `${path}[${i}]`, c, ref));
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`, c, CARD_REFERENCES.has(k) && path !== '$');
+    }
+  };
+  for (const c of pool.all()) {
+    if (c.heroPower && !pool.has(c.heroPower)) throw new InputError(pool.files.get(c.id) ?? c.id, '$.heroPower', `unknown card "${c.heroPower}" (expected a hero power card id of the pool)`);
+    walk(c, '$', c, false);
+  }
 }

@@ -2,7 +2,41 @@
 import type { CardPool } from '../state.js';
 import { InputError, readJson, validate } from '../validation.js';
 import { ruleCatalog } from '../rules.js';
-import type { CardSetup, Scenario } from './format.js';
+import type { CardSetup, PlayerSetup, Scenario } from './format.js';
+
+/**
+ * Bounds of a scenario's set-up, the game's own where it has them (board 7, hand 10, mana 10, secrets 5), generous
+ * elsewhere: a set-up beyond them is bad input, not a game to run.
+ */
+export const SETUP_BOUNDS = { board: 7, hand: 10, secrets: 5, deck: 200, mana: 10, health: 10_000, armor: 10_000, stat: 10_000, fatigue: 1_000 } as const;
+
+function checkBounds(file: string, side: string, ps: PlayerSetup): void {
+  const at = (p: string) => `$.setup.${side}${p}`;
+  const int = (v: unknown, path: string, lo: number, hi: number) => {
+    if (v === undefined) return;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw new InputError(file, path, `expected a whole number from ${lo} to ${hi}, got ${JSON.stringify(v)}`);
+  };
+  for (const zone of ['board', 'hand', 'secrets', 'deck'] as const) {
+    const n = ps[zone]?.length ?? 0;
+    if (n > SETUP_BOUNDS[zone]) throw new InputError(file, at(`.${zone}`), `${n} cards: at most ${SETUP_BOUNDS[zone]}`);
+  }
+  int(ps.health, at('.health'), 1, SETUP_BOUNDS.health);
+  int(ps.armor, at('.armor'), 0, SETUP_BOUNDS.armor);
+  int(ps.mana, at('.mana'), 0, SETUP_BOUNDS.mana);
+  int(ps.fatigue, at('.fatigue'), 0, SETUP_BOUNDS.fatigue);
+  const entries: [string, string | CardSetup][] = [];
+  for (const zone of ['board', 'hand', 'deck', 'secrets'] as const) (ps[zone] ?? []).forEach((x, i) => entries.push([`.${zone}[${i}]`, x]));
+  if (ps.weapon) entries.push(['.weapon', ps.weapon]);
+  for (const [p, x] of entries) {
+    if (typeof x === 'string') continue;
+    int(x.damage, at(`${p}.damage`), 0, SETUP_BOUNDS.stat);
+    int(x.buff?.attack, at(`${p}.buff.attack`), -SETUP_BOUNDS.stat, SETUP_BOUNDS.stat);
+    int(x.buff?.health, at(`${p}.buff.health`), -SETUP_BOUNDS.stat, SETUP_BOUNDS.stat);
+  }
+}
+
+/** The card types each set-up place takes. */
+const PLACE_TYPES: Record<string, string[]> = { hero: ['hero'], board: ['minion'], secrets: ['spell'], weapon: ['weapon'] };
 
 export function parseScenario(file: string, data: unknown, cards?: CardPool): Scenario {
   validate(file, data, 'scenario.schema.json');
@@ -11,15 +45,26 @@ export function parseScenario(file: string, data: unknown, cards?: CardPool): Sc
   s.rules.forEach((r, i) => {
     if (!rules.has(r)) throw new InputError(file, `$.rules[${i}]`, `unknown rule id "${r}" (expected one of spec/rules.json: ${[...rules.keys()].join(', ')})`);
   });
+  for (const side of ['A', 'B'] as const) {
+    const ps = s.setup[side];
+    if (ps) checkBounds(file, side, ps);
+  }
   if (cards) {
     for (const side of ['A', 'B'] as const) {
       const ps = s.setup[side];
       if (!ps) continue;
-      const check = (c: string, path: string) => { if (!cards.has(c)) throw new InputError(file, path, `unknown card "${c}" (expected a card name or id from spec/cards)`); };
-      if (ps.hero) check(ps.hero, `$.setup.${side}.hero`);
+      const check = (c: string, path: string, place: string) => {
+        if (!cards.has(c)) throw new InputError(file, path, `unknown card "${c}" (expected a card name or id from spec/cards, or from a file given with --cards)`);
+        const want = PLACE_TYPES[place];
+        let type: string;
+        try { type = cards.get(c, want?.[0] as never).type; } catch (e) { throw new InputError(file, path, (e as Error).message); }
+        if (want && !want.includes(type)) throw new InputError(file, path, `"${c}" is a ${type} card; ${place === 'board' ? 'the board' : `the ${place}`} takes a ${want.join(' or ')} card`);
+      };
+      if (ps.hero) check(ps.hero, `$.setup.${side}.hero`, 'hero');
       for (const zone of ['board', 'hand', 'deck', 'secrets'] as const) {
-        (ps[zone] ?? []).forEach((x, i) => check(typeof x === 'string' ? x : (x as CardSetup).card, `$.setup.${side}.${zone}[${i}]`));
+        (ps[zone] ?? []).forEach((x, i) => check(typeof x === 'string' ? x : (x as CardSetup).card, `$.setup.${side}.${zone}[${i}]`, zone));
       }
+      if (ps.weapon) check(typeof ps.weapon === 'string' ? ps.weapon : ps.weapon.card, `$.setup.${side}.weapon`, 'weapon');
     }
   }
   // Every label an expectation names must be one the set-up defines (heroes are heroA / heroB unless renamed).
@@ -30,6 +75,31 @@ export function parseScenario(file: string, data: unknown, cards?: CardPool): Sc
     for (const zone of ['board', 'hand', 'deck', 'secrets'] as const) for (const x of ps?.[zone] ?? []) if (typeof x !== 'string' && x.label) labels.add(x.label);
     if (ps?.weapon && typeof ps.weapon !== 'string' && ps.weapon.label) labels.add(ps.weapon.label);
   }
+  const seen = new Map<string, string>();
+  for (const side of ['A', 'B'] as const) {
+    const ps = s.setup[side];
+    const mark = (l: string | undefined, path: string) => {
+      if (!l) return;
+      if (seen.has(l)) throw new InputError(file, path, `label "${l}" is already used at ${seen.get(l)}: labels must be unique`);
+      seen.set(l, path);
+    };
+    mark(ps?.heroLabel ?? `hero${side}`, `$.setup.${side}.heroLabel`);
+    for (const zone of ['board', 'hand', 'deck', 'secrets'] as const) (ps?.[zone] ?? []).forEach((x, i) => { if (typeof x !== 'string') mark(x.label, `$.setup.${side}.${zone}[${i}].label`); });
+    if (ps?.weapon && typeof ps.weapon !== 'string') mark(ps.weapon.label, `$.setup.${side}.weapon.label`);
+  }
+  const inOrder = new Set<string>();
+  (s.setup.order ?? []).forEach((l, i) => {
+    if (!labels.has(l)) throw new InputError(file, `$.setup.order[${i}]`, `unknown label "${l}" (labels of the set-up: ${[...labels].join(', ')})`);
+    if (inOrder.has(l)) throw new InputError(file, `$.setup.order[${i}]`, `label "${l}" is listed twice`);
+    inOrder.add(l);
+  });
+  const inAll = new Set<string>();
+  (s.allOrders ?? []).forEach((l, i) => {
+    if (!labels.has(l)) throw new InputError(file, `$.allOrders[${i}]`, `unknown label "${l}" (labels of the set-up: ${[...labels].join(', ')})`);
+    if (inAll.has(l)) throw new InputError(file, `$.allOrders[${i}]`, `label "${l}" is listed twice`);
+    inAll.add(l);
+  });
+  if ((s.allOrders?.length ?? 0) > 5) throw new InputError(file, '$.allOrders', 'at most 5 labels (every order of play of them is run)');
   for (const l of Object.keys(s.expect.entities ?? {})) {
     if (!labels.has(l)) throw new InputError(file, `$.expect.entities.${l}`, `unknown label "${l}" (labels of the set-up: ${[...labels].join(', ')})`);
   }

@@ -1,0 +1,171 @@
+/**
+ * Fault injection: adapters that flood, hang behind a wrapper script, answer twice or never say hello; kills during
+ * report writes; two runs on one report folder. Each promise of docs/reliability.md has its test here.
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadCardPool } from '../engine/cards/pool.js';
+import { ROOT } from '../engine/validation.js';
+import { runDifferential, readResults } from './runner.js';
+import { goldenCases } from './cases.js';
+import { AdapterStartError, simCommand } from './adapter-process.js';
+import { LineReader, OVERFLOW, type Line } from './line-reader.js';
+import { lockOutDir, writeFileAtomic, readReportTrace, LOCK_FILE } from '../reports/files.js';
+import { InputError } from '../engine/validation.js';
+
+const cards = loadCardPool();
+const cases = goldenCases(cards);
+const ids = cases.map((c) => c.id).sort();
+const tmp = () => mkdtempSync(join(tmpdir(), 'arbiter-faults-'));
+const faulty = [process.execPath, join(ROOT, 'test', 'fixtures', 'faulty-adapter.mjs')];
+/** A process that still runs (a zombie, dead but not yet reaped by its new parent, does not count). */
+const alive = (pid: number) => {
+  try { process.kill(pid, 0); } catch { return false; }
+  try { return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8')); } catch { return false; }
+};
+/** Wait until none of the processes runs, for at most `ms` (a kill is delivered at once, reaping may lag). */
+async function gone(pids: number[], ms: number): Promise<number[]> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (!pids.some(alive)) break;
+  return pids.filter(alive);
+}
+
+/** Run with env vars set for the adapter (the adapter process inherits process.env). */
+async function withEnv<T>(env: Record<string, string>, f: () => Promise<T>): Promise<T> {
+  const old = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  try { return await f(); } finally { for (const [k, v] of Object.entries(old)) { if (v === undefined) delete process.env[k]; else process.env[k] = v; } }
+}
+
+describe('line reader', () => {
+  it('caps a line: a longer one becomes one overflow, its bytes are dropped, the next line is read whole', () => {
+    const got: Line[] = [];
+    const r = new LineReader(10, (l) => got.push(l));
+    r.push(Buffer.from('short\n01234'));
+    r.push(Buffer.from('56789abcdef'));
+    r.push(Buffer.from('ghij\nnext\r\nlast'));
+    r.end();
+    expect(got).toEqual(['short', OVERFLOW, 'next', 'last']);
+  });
+});
+
+describe('the runner under adapter faults', () => {
+  it('a flood (a line over the cap) is a PROTOCOL_ERROR for its case; the adapter restarts and every case gets a result', async () => {
+    const out = tmp();
+    const { results } = await withEnv({ FAULTS: `flood:${ids[0]}`, FLOOD_MB: '3' }, () =>
+      runDifferential({ command: faulty, cases, cards, outDir: out, maxLineBytes: 1 << 20 }));
+    const r = results.find((x) => x.case === ids[0])!;
+    expect(r.status).toBe('PROTOCOL_ERROR');
+    expect(r.detail).toMatch(/over 1048576 bytes/);
+    expect(results).toHaveLength(cases.length);
+    expect(results.filter((x) => x.status === 'PROTOCOL_ERROR')).toHaveLength(1);
+  }, 60_000);
+
+  it('a TIMEOUT kills the whole process group of an adapter started through a wrapper script, and the run ends', async () => {
+    const out = tmp();
+    const pidfile = join(out, 'pids');
+    const { results } = await withEnv({ FAULTS: `hang:${ids[1]}`, PIDFILE: pidfile }, () =>
+      runDifferential({ command: ['sh', join(ROOT, 'test', 'fixtures', 'wrapper-adapter.sh')], cases: cases.slice(0, 4), cards, outDir: out, timeoutMs: 800 }));
+    expect(results.map((r) => r.status)).toContain('TIMEOUT');
+    const pids = readFileSync(pidfile, 'utf8').trim().split('\n').map(Number);
+    expect(pids.length).toBeGreaterThanOrEqual(2); // the first adapter hung and was replaced
+    expect(await gone(pids, 5000)).toEqual([]);
+  }, 30_000);
+
+  it('an answer sent twice is dropped with a note and never charged to the next case', async () => {
+    const out = tmp();
+    const sorted = [...cases].sort((a, b) => a.id.localeCompare(b.id)).slice(0, 3);
+    const { results } = await withEnv({ FAULTS: `twice:${sorted[0]!.id}` }, () =>
+      runDifferential({ command: faulty, cases: sorted, cards, outDir: out }));
+    expect(results.map((r) => r.status)).not.toContain('PROTOCOL_ERROR');
+    const next = results.find((r) => r.case === sorted[1]!.id)!;
+    expect(next.notes?.join(' ')).toMatch(/dropped/);
+  }, 30_000);
+
+  it('an adapter that never says hello fails within --start-timeout, not a fixed 30 s', async () => {
+    const out = tmp();
+    const script = join(out, 'silent.mjs');
+    writeFileSync(script, 'setInterval(() => {}, 1000);\n');
+    await expect(runDifferential({ command: [process.execPath, script], cases: cases.slice(0, 1), cards, outDir: join(out, 'r'), startTimeoutMs: 300 }))
+      .rejects.toThrow(/did not answer the hello within 300 ms/);
+  }, 10_000);
+
+  it('an empty --sim or one with an open quote is a usage error', () => {
+    expect(() => simCommand('')).toThrow(AdapterStartError);
+    expect(() => simCommand('   ')).toThrow(/empty/);
+    expect(() => simCommand('python3 "my adapter.py')).toThrow(/unterminated " quote/);
+    expect(simCommand(`python3 "my adapter.py" 'a b'`)).toEqual(['python3', 'my adapter.py', 'a b']);
+  });
+});
+
+describe('report files under kills and concurrent runs', () => {
+  it('a kill -9 during a report write leaves the old file or the new one, never a torn one', async () => {
+    const dir = tmp();
+    const target = join(dir, 'results.jsonl');
+    const old = 'old\n'.repeat(1000);
+    writeFileSync(target, old);
+    const big = 'new record\n'.repeat(2_000_000);
+    const writer = join(dir, 'writer.mjs');
+    writeFileSync(writer, `import { writeFileAtomic } from ${JSON.stringify(join(ROOT, 'reports', 'files.ts'))};\nconst big = ${JSON.stringify('new record\n')}.repeat(2_000_000);\nfor (;;) writeFileAtomic(${JSON.stringify(target)}, big);\n`);
+    for (let i = 0; i < 4; i++) {
+      const child = spawn(process.execPath, ['--import', 'tsx', writer], { cwd: ROOT, stdio: 'ignore' });
+      await new Promise((r) => setTimeout(r, 600 + i * 137));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.on('close', r));
+      const now = readFileSync(target, 'utf8');
+      expect(now === old || now === big, `attempt ${i}: ${now.length} bytes`).toBe(true);
+    }
+    writeFileAtomic(target, 'x');
+    expect(readFileSync(target, 'utf8')).toBe('x');
+  }, 60_000);
+
+  it('a second run on a locked report folder is refused naming the holder; a lock left by a dead process is taken over', async () => {
+    const dir = tmp();
+    const release = lockOutDir(dir);
+    expect(() => lockOutDir(dir)).toThrow(new RegExp(`in use by another arbiter run \\(pid ${process.pid} `));
+    release();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    // a lock whose process is gone
+    const dead = spawn(process.execPath, ['-e', '']);
+    await new Promise((r) => dead.on('close', r));
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: dead.pid, host: (await import('node:os')).hostname(), started: 'then' }));
+    const writes: string[] = [];
+    const orig = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((s: string) => { writes.push(String(s)); return true; }) as typeof process.stderr.write;
+    try { lockOutDir(dir)(); } finally { process.stderr.write = orig; }
+    expect(writes.join('')).toMatch(new RegExp(`taking over the lock .* pid ${dead.pid}`));
+  });
+
+  it('--out that is a file, or a system folder, is a usage error', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'f'), '');
+    expect(() => lockOutDir(join(dir, 'f'))).toThrow(InputError);
+    expect(() => lockOutDir('/proc/arbiter-x')).toThrow(/system folder/);
+  });
+
+  it('--resume keeps one result per case: a case recorded twice counts once', async () => {
+    const out = tmp();
+    const some = cases.slice(0, 3);
+    await runDifferential({ command: faulty, cases: some, cards, outDir: out });
+    const lines = readFileSync(join(out, 'results.jsonl'), 'utf8');
+    writeFileSync(join(out, 'results.jsonl'), lines + lines.split('\n')[0] + '\n' + '{"case":"torn');
+    expect(readResults(out)).toHaveLength(3);
+    const { results } = await runDifferential({ command: faulty, cases: some, cards, outDir: out, resume: true });
+    expect(results).toHaveLength(3);
+    expect(readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
+  }, 30_000);
+
+  it('trace paths inside results are read only from the report folder\'s traces/', () => {
+    const dir = tmp();
+    mkdirSync(join(dir, 'traces'));
+    writeFileSync(join(dir, 'traces', 'a.jsonl'), '{"t":"x"}\n');
+    writeFileSync(join(dir, 'secret.jsonl'), '{"t":"secret"}\n');
+    expect(readReportTrace(dir, 'traces/a.jsonl')).toEqual([{ t: 'x' }]);
+    expect(readReportTrace(dir, 'secret.jsonl')).toBeNull();
+    expect(readReportTrace(dir, 'traces/../secret.jsonl')).toBeNull();
+    expect(readReportTrace(dir, '/etc/passwd')).toBeNull();
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});

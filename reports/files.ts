@@ -1,0 +1,94 @@
+/**
+ * Report folder safety: every report file is written under a temporary name and renamed into place (a kill leaves
+ * the old file or the new one, never a torn one), and a lock file keeps two runs from writing one folder at once.
+ */
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { dirname, join, resolve, sep } from 'node:path';
+import { InputError } from '../engine/validation.js';
+
+export function writeFileAtomic(file: string, data: string): void {
+  const tmp = join(dirname(file), `.${process.pid}.${Date.now()}.tmp`);
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
+}
+
+/** Make the report folder, with a usage error (not a stack trace) when it cannot be one. */
+export function ensureOutDir(dir: string, flag = '--out'): void {
+  const abs = resolve(dir);
+  if (/^\/(proc|sys|dev)(\/|$)/.test(abs)) throw new InputError(flag, '$', `${dir} is a system folder, not a place for a report folder`);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new InputError(flag, '$', `${dir} is a file, not a folder (give a folder for the report)`);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new InputError(flag, '$', `cannot create the report folder ${dir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}
+
+export const LOCK_FILE = '.arbiter.lock';
+
+interface LockInfo { pid: number; host: string; started: string }
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Take the folder's lock (the pid and host of the holder, in LOCK_FILE), or fail with a usage error naming the
+ * holder. A lock left by a process of this host that is gone is taken over, with a notice on stderr.
+ * Returns the function that releases it (also run when the process exits).
+ */
+export function lockOutDir(dir: string, flag = '--out'): () => void {
+  ensureOutDir(dir, flag);
+  const file = join(dir, LOCK_FILE);
+  const me: LockInfo = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, JSON.stringify(me) + '\n');
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        process.off('exit', release);
+        try {
+          const held = JSON.parse(readFileSync(file, 'utf8')) as LockInfo;
+          if (held.pid === me.pid && held.host === me.host) rmSync(file, { force: true });
+        } catch { /* gone already */ }
+      };
+      process.on('exit', release);
+      return release;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError(flag, '$', `cannot lock ${dir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+    let held: LockInfo | null = null;
+    try { held = JSON.parse(readFileSync(file, 'utf8')) as LockInfo; } catch { held = null; }
+    const stale = !held || typeof held.pid !== 'number' || (held.host === me.host && !alive(held.pid));
+    if (!stale) throw new InputError(flag, '$', `${dir} is in use by another arbiter run (pid ${held!.pid} on ${held!.host}, since ${held!.started}; lock file ${file}). Wait for it, or use another --out`);
+    process.stderr.write(`arbiter: notice: taking over the lock of ${dir} left by ${held ? `pid ${held.pid} on ${held.host}, which is no longer running` : 'an unreadable lock file'}\n`);
+    rmSync(file, { force: true });
+  }
+  throw new InputError(flag, '$', `cannot lock ${dir}: another run took it at the same moment`);
+}
+
+/**
+ * A trace file a result names (`traces/<case>.reference.jsonl`), read only when the path stays inside the report
+ * folder under traces/; anything else (an absolute path, `../`) is ignored, as is a file that does not parse.
+ */
+export function readReportTrace<T>(dir: string, rel: string | undefined): T[] | null {
+  if (!rel || typeof rel !== 'string') return null;
+  const base = resolve(dir, 'traces');
+  const file = resolve(dir, rel);
+  if (!file.startsWith(base + sep) || !existsSync(file)) return null;
+  try {
+    return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as T);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Hostile and mistaken inputs through the CLI: each is bad input (exit 2) with one line naming the file, the JSON
+ * path and what was expected; never an internal error or a stack trace.
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { arbiter } from './run-cli.js';
+import { ROOT } from '../engine/validation.js';
+import { md } from '../reports/write.js';
+
+const base = () => JSON.parse(readFileSync(join(ROOT, 'golden', 'cases', 'cult-master-simultaneous-death.json'), 'utf8'));
+const dir = mkdtempSync(join(tmpdir(), 'arbiter-hostile-'));
+let n = 0;
+function file(content: unknown, raw = false): string {
+  const f = join(dir, `s${n++}.json`);
+  writeFileSync(f, raw ? String(content) : JSON.stringify(content));
+  return f;
+}
+async function bad(args: string[], where: RegExp): Promise<void> {
+  const r = await arbiter(...args);
+  expect(r.code, r.out + r.err).toBe(2);
+  expect(r.err).toMatch(where);
+  expect(r.err).not.toMatch(/internal error|\n\s+at /);
+  expect(r.err.trim().split('\n')).toHaveLength(1);
+}
+
+describe.concurrent('bad scenario input is exit 2 with file and JSON path', () => {
+  it('a minion as a hero, a minion as a weapon, a spell on the board', async () => {
+    const s = base(); s.setup.A.hero = 'Wisp';
+    await bad(['run-scenario', file(s)], /\$\.setup\.A\.hero: "Wisp" is a minion card; the hero takes a hero card/);
+    const w = base(); w.setup.A.weapon = 'Wisp';
+    await bad(['run-scenario', file(w)], /\$\.setup\.A\.weapon: "Wisp" is a minion card; the weapon takes a weapon card/);
+    const b = base(); b.setup.A.board.push('Flamestrike');
+    await bad(['run-scenario', file(b)], /\$\.setup\.A\.board\[2\]: "Flamestrike" is a spell card; the board takes a minion card/);
+  });
+  it('stats outside the game\'s bounds, and too many cards', async () => {
+    const h = base(); h.setup.A.health = 1e308;
+    await bad(['run-scenario', file(h)], /\$\.setup\.A\.health: expected a whole number from 1 to 10000/);
+    const d = base(); d.setup.A.board[0].damage = -(2 ** 40);
+    await bad(['run-scenario', file(d)], /\$\.setup\.A\.board\[0\]\.damage: must be greater than or equal to 0/);
+    const full = base(); full.setup.A.board = Array.from({ length: 8 }, () => 'Wisp');
+    await bad(['run-scenario', file(full)], /\$\.setup\.A\.board: (8 cards: at most 7|does not meet maximum length of 7)/);
+  });
+  it('labels: repeated in setup.order, unknown in allOrders, used twice', async () => {
+    const o = base(); o.setup.order = ['cult', 'cult'];
+    await bad(['run-scenario', file(o)], /\$\.setup\.order\[1\]: label "cult" is listed twice/);
+    const a = base(); a.allOrders = ['cult', 'nobody'];
+    await bad(['run-scenario', file(a)], /\$\.allOrders\[1\]: unknown label "nobody"/);
+    const t = base(); t.setup.A.board[1].label = 'cult';
+    await bad(['run-scenario', file(t)], /\$\.setup\.A\.board\[1\]\.label: label "cult" is already used at \$\.setup\.A\.board\[0\]\.label/);
+  });
+  it('prototype keys are refused; a UTF-8 byte order mark is accepted', async () => {
+    await bad(['run-scenario', file(JSON.stringify(base()).replace('"setup":{', '"setup":{"__proto__":{"x":1},'), true)], /\$\.setup\.__proto__: this key is not allowed/);
+    const r = await arbiter('run-scenario', file('\ufeff' + JSON.stringify(base()), true));
+    expect(r.code, r.err).toBe(0);
+  });
+  it('fuzz --check on a file that holds null', async () => {
+    await bad(['fuzz', '--check', file('null', true)], /: \$: expected a scenario object/);
+  });
+  it('an unknown card inside a card file names that file and the JSON path', async () => {
+    const cards = join(dir, 'cards');
+    mkdirSync(cards, { recursive: true });
+    writeFileSync(join(cards, 'summoner.json'), JSON.stringify({ format: 'arbiter-card/1', id: 'X_SUMMONER', name: 'Test Summoner', type: 'minion', text: 'Battlecry: summon a token.', cost: 1, attack: 1, health: 1, source: 'synthetic', battlecry: { actions: [{ do: 'summon', card: 'No Such Token' }] } }));
+    await bad(['run-scenario', '--cards', cards, join(ROOT, 'golden', 'cases', 'cult-master-simultaneous-death.json')], /summoner\.json: \$\.battlecry\.actions\[0\]\.card: unknown card "No Such Token"/);
+  });
+});
+
+describe.concurrent('bad run input is exit 2', () => {
+  it('--sim empty or with an open quote', async () => {
+    await bad(['run', '--sim', '', '--out', join(dir, 'r1')], /--sim: the command is empty/);
+    await bad(['run', '--sim', 'python3 "x.py', '--out', join(dir, 'r2')], /--sim: the command "python3 \\"x\.py" has an unterminated " quote/);
+  });
+  it('--out that is a file', async () => {
+    const f = file({});
+    await bad(['run', '--out', f], /--out: \$: .* is a file, not a folder/);
+  });
+  it('merge names a corrupt run.json', async () => {
+    const shard = join(dir, 'shard');
+    mkdirSync(shard, { recursive: true });
+    writeFileSync(join(shard, 'results.jsonl'), '');
+    writeFileSync(join(shard, 'run.json'), '{"command": 3}');
+    await bad(['merge', shard, '--out', join(dir, 'merged')], /shard\/run\.json: \$\.command: expected a string/);
+  });
+});
+
+describe.concurrent('check-log names what it could not check', () => {
+  it('an empty folder is said to be empty (exit 2), not "all files parsed"', async () => {
+    const empty = join(dir, 'no-logs');
+    mkdirSync(empty, { recursive: true });
+    const r = await arbiter('check-log', empty);
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(/No log files were found/);
+    expect(r.out).not.toMatch(/All files parsed/);
+  });
+  it('a log cut mid-game is listed with its file and lines', async () => {
+    const log = readFileSync(join(ROOT, 'powerlog', 'fixtures', '2016-create-game.log'), 'utf8');
+    const cut = join(dir, 'cut.log');
+    writeFileSync(cut, log.slice(0, Math.floor(log.length * 0.6)));
+    const r = await arbiter('check-log', cut);
+    expect(r.out).toMatch(/Truncated games \(1\):\n  cut\.log, game 1 \(lines \d+-\d+\): the log ends before the game does/);
+  });
+});
+
+describe('summary.md escapes what a simulator says', () => {
+  it('HTML and Markdown syntax are shown, not run', () => {
+    expect(md('<script>alert(1)</script> **x** [a](b) `c` | d')).toBe('&lt;script&gt;alert(1)&lt;/script&gt; \\*\\*x\\*\\* \\[a\\](b) \\`c\\` \\| d');
+    expect(md('<img src=x onerror=alert(1)>')).not.toMatch(/</);
+  });
+});
