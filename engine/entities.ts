@@ -1,4 +1,5 @@
 /** Creating entities and putting them into play (assigning their place in the order of play, Rule 2 notes). */
+import { moveTo } from './kernel/zones.js';
 import type { CardDef } from './cards/format.js';
 import type { Entity, Game, Side, Zone } from './state.js';
 
@@ -20,7 +21,7 @@ export function createEntity(g: Game, card: CardDef, controller: Side, zone: Zon
  */
 export function enterPlay(g: Game, e: Entity, position: number, forcePlay: boolean): void {
   const p = g.players[e.controller];
-  e.zone = 'play';
+  moveTo(g, e, 'play');
   e.exhausted = !e.card.keywords?.includes('charge');
   e.order = forcePlay && !g.mutants.has('newest-force-play') ? g.oldestOrder-- : g.nextOrder++;
   p.board.splice(position, 0, e.id);

@@ -3,6 +3,12 @@ import type { CardPool, Game, Player, Side } from './state.js';
 import { Random, type Forced } from './random.js';
 import { Recorder } from './trace/recorder.js';
 import type { MutantName } from './mutants.js';
+import type { EffectPort } from './kernel/context.js';
+import { runActions } from './effects/actions.js';
+import { evalCondition, passes, select } from './effects/select.js';
+
+/** The effects layer handed to the kernel (engine/kernel imports nothing from engine/effects). */
+const EFFECTS: EffectPort = { runActions, evalCondition, passes, select };
 
 export interface GameOptions {
   cards: CardPool;
@@ -39,5 +45,6 @@ export function newGame(o: GameOptions): Game {
     queueDepth: 0,
     collecting: null,
     pending: [],
+    effects: EFFECTS,
   };
 }

@@ -3,7 +3,7 @@
  * smallest board that shows it. The golden suite (golden/) holds the rulebook's own examples.
  */
 import { describe, expect, it } from 'vitest';
-import { quick } from './testing.js';
+import { quick } from '../test/support/engine.js';
 import { checkTrace } from '../properties/invariants/index.js';
 
 const flamestrikeOn = (A: object) => quick({ active: 'B', A, B: { hand: [{ card: 'Flamestrike', label: 'fs' }] } }, [{ play: 'fs' }]);

@@ -7,9 +7,10 @@
  * Rule 6: a later Phase is skipped when its subject (the minion played, the spell, the attacker/defender) has left
  * play; a spell whose target left play still goes off.
  */
+import { moveTo } from './kernel/zones.js';
 import type { CardDef } from './cards/format.js';
 import { entity, cost, opponent, attack, hasKeyword, playerHasAuraEffect, BOARD_LIMIT, type Entity, type Game, type Side } from './state.js';
-import type { Ctx, GameEventRef, SequenceState } from './effects/context.js';
+import type { Ctx, GameEventRef, SequenceState } from './kernel/context.js';
 import { evalCondition, select } from './effects/select.js';
 import { dealDamage, drawCard, runActions, equipWeapon, takeControl } from './effects/actions.js';
 import { raise, detachEnchantment } from './kernel/queue.js';
@@ -113,17 +114,15 @@ function playMinion(g: Game, side: Side, m: Entity, position: number, target: nu
 function castSpell(g: Game, side: Side, s: Entity, target: number | null): void {
   runSequence(g, 'CAST_SPELL', side, s.id, () => {
     const seq: SequenceState = { kind: 'CAST_SPELL', spell: s.id, target };
-    s.zone = 'play';
     s.order = g.nextOrder++;
-    g.trace.event({ e: 'zone', entity: s.id, from: 'hand', to: 'play', order: s.order });
+    moveTo(g, s, 'play', { from: 'hand', order: s.order });
     runPhase(g, { kind: 'ON_PLAY', type: 'PLAY', subjects: [s.id], target }, () =>
       raise(g, [{ kind: 'played', subject: s.id, target, seq }, { kind: 'spell_cast', subject: s.id, target, seq }]),
     );
     if (s.card.secret) {
       if (s.zone === 'play') {
-        s.zone = 'secret';
         g.players[side].secrets.push(s.id);
-        g.trace.event({ e: 'zone', entity: s.id, from: 'play', to: 'secret' });
+        moveTo(g, s, 'secret', { from: 'play' });
       }
       return;
     }
@@ -141,9 +140,8 @@ function castSpell(g: Game, side: Side, s: Entity, target: number | null): void 
       raise(g, [{ kind: 'after_spell', subject: s.id, target: seq.target, seq }]),
     );
     if (s.zone === 'play') {
-      s.zone = 'graveyard';
       g.players[side].graveyard.push(s.id);
-      g.trace.event({ e: 'zone', entity: s.id, from: 'play', to: 'graveyard' });
+      moveTo(g, s, 'graveyard', { from: 'play' });
     }
   });
 }

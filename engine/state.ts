@@ -103,8 +103,10 @@ export interface Game {
   /** Nesting of queues being resolved (for the breadth-first mutant). */
   queueDepth: number;
   /** When set, damage events are collected here instead of raised (simultaneous combat damage). */
-  collecting: import('./effects/context.js').GameEventRef[] | null;
-  pending: import('./effects/context.js').GameEventRef[][];
+  collecting: import('./kernel/context.js').GameEventRef[] | null;
+  pending: import('./kernel/context.js').GameEventRef[][];
+  /** The effects layer, as the kernel sees it (set by newGame). */
+  effects: import('./kernel/context.js').EffectPort;
 }
 
 export interface CardPool {

@@ -4,7 +4,7 @@ import { loadCardPool } from '../engine/cards/pool.js';
 import { verifyAll, summarize, runCase } from './suite.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import { lintGolden } from './lint.js';
-import { formatGolden } from '../cli/golden-commands.js';
+import { formatGolden } from './format.js';
 
 const cards = loadCardPool();
 

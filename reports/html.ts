@@ -10,8 +10,7 @@ import { traceTree } from '../engine/trace/tree.js';
 import { eventSignature } from '../differential/compare.js';
 import type { ComparableState } from '../differential/protocol.js';
 import { rule } from '../engine/rules.js';
-import type { ReportOptions, Summary } from './write.js';
-import { ruleMatrix, summaryLine } from './write.js';
+import { ruleMatrix, summaryLine, type ReportOptions, type Summary } from './summary.js';
 import { readReportTrace } from './files.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -2,9 +2,10 @@
  * Action primitives: what card abilities do. A typed registry keyed by `do`; generic code never checks card ids.
  * Simultaneous changes (an area of effect) are applied first, then their Events are raised together (Rule 2b).
  */
+import { moveTo } from '../kernel/zones.js';
 import type { Action } from '../cards/format.js';
 import { entity, health, inPlay, maxHealth, attack, HAND_LIMIT, BOARD_LIMIT, type Side } from '../state.js';
-import type { Ctx } from './context.js';
+import type { Ctx } from '../kernel/context.js';
 import { evalAmount, evalCondition, select, sides } from './select.js';
 import { pickRandomEntity, randomInt } from './randomness.js';
 import { detachEnchantment } from '../kernel/queue.js';
@@ -101,17 +102,15 @@ const ACTIONS: Registry = {
       if (e.zone !== 'play' || e.card.type !== 'minion') continue;
       const p = g.players[e.controller];
       p.board = p.board.filter((x) => x !== id);
-      for (const en of e.enchantments) entity(g, en).zone = 'graveyard';
+      for (const en of e.enchantments) moveTo(g, entity(g, en), 'graveyard');
       e.enchantments = [];
       e.damage = 0; e.pendingDestroy = false; e.frozen = false; e.auraLayer = [];
       if (a.costIncrease) e.costMods.push({ amount: a.costIncrease, order: g.nextOrder++ });
       if (p.hand.length >= HAND_LIMIT) {
-        e.zone = 'graveyard';
-        g.trace.event({ e: 'zone', entity: id, from: 'play', to: 'graveyard' });
+        moveTo(g, e, 'graveyard', { from: 'play' });
       } else {
-        e.zone = 'hand';
         p.hand.push(id);
-        g.trace.event({ e: 'zone', entity: id, from: 'play', to: 'hand' });
+        moveTo(g, e, 'hand', { from: 'play' });
       }
     }
   },
@@ -123,7 +122,7 @@ const ACTIONS: Registry = {
       const into = a.into === 'copy_of_target' ? (ctx.target !== null && ctx.target !== undefined ? entity(g, ctx.target).card : null) : g.cards.get(a.into);
       if (!into) continue;
       // Transform keeps the entity (and its place in the order of play): it is "no longer a Battlecry minion" (Rule 10b example).
-      for (const en of e.enchantments) entity(g, en).zone = 'graveyard';
+      for (const en of e.enchantments) moveTo(g, entity(g, en), 'graveyard');
       e.enchantments = []; e.damage = 0; e.card = into; e.auraLayer = [];
       g.trace.event({ e: 'stats', entity: id, attack: attack(g, e), health: health(g, e), maxHealth: maxHealth(g, e), why: `transform:${into.id}` });
     }
@@ -140,13 +139,13 @@ const ACTIONS: Registry = {
       const e = entity(g, id);
       if (a.from === 'deck') p.deck = p.deck.filter((x) => x !== id); else p.hand = p.hand.filter((x) => x !== id);
       if (e.card.secret) {
-        if (p.secrets.some((s) => entity(g, s).card.id === e.card.id)) { e.zone = 'graveyard'; continue; }
-        e.zone = 'secret'; e.order = g.nextOrder++; p.secrets.push(id);
-        g.trace.event({ e: 'zone', entity: id, from: a.from, to: 'secret', order: e.order });
+        if (p.secrets.some((s) => entity(g, s).card.id === e.card.id)) { moveTo(g, e, 'graveyard'); continue; }
+        e.order = g.nextOrder++; p.secrets.push(id);
+        moveTo(g, e, 'secret', { from: a.from, order: e.order });
         continue;
       }
       if (p.board.length >= BOARD_LIMIT) { (a.from === 'deck' ? p.deck : p.hand).push(id); continue; }
-      g.trace.event({ e: 'zone', entity: id, from: a.from, to: 'play' });
+      moveTo(g, e, 'play', { from: a.from });
       // From a Deathrattle (Voidcaller) it takes the dead minion's slot, like a Deathrattle's summon; else the right end.
       enterPlay(g, e, summonPosition(ctx, ctx.controller, 'right_of_self'), true);
       ctx.summoned.push(id);
@@ -183,7 +182,7 @@ const ACTIONS: Registry = {
     if (spellId === undefined) return;
     const s = entity(g, spellId);
     if (s.zone !== 'play') return;
-    s.zone = 'graveyard';
+    moveTo(g, s, 'graveyard');
     g.players[s.controller].graveyard.push(s.id);
     g.trace.event({ e: 'counter', spell: s.id });
   },
@@ -224,15 +223,14 @@ const ACTIONS: Registry = {
     }
     const hero = createEntity(g, g.cards.get(a.hero), side, 'play');
     hero.order = g.nextOrder++;
-    g.trace.event({ e: 'zone', entity: hero.id, from: 'setaside', to: 'play', order: hero.order });
-    old.zone = 'removed';
+    moveTo(g, hero, 'play', { from: 'setaside', order: hero.order });
+    moveTo(g, old, 'removed');
     p.hero = hero.id;
     g.trace.event({ e: 'hero_replaced', player: side, old: old.id, hero: hero.id });
     // The minion that became the hero leaves play.
     if (ctx.source.zone === 'play' && ctx.source.card.type === 'minion') {
       p.board = p.board.filter((x) => x !== ctx.source.id);
-      ctx.source.zone = 'removed';
-      g.trace.event({ e: 'zone', entity: ctx.source.id, from: 'play', to: 'removed' });
+      moveTo(g, ctx.source, 'removed', { from: 'play' });
     }
     if (a.weapon) equipWeapon(g, side, g.cards.get(a.weapon));
   },
@@ -264,9 +262,8 @@ const ACTIONS: Registry = {
       for (let i = 0; i < n && p.hand.length; i++) {
         const id = pickRandomEntity(g, p.hand, `${ctx.source.card.name}: discard`);
         p.hand = p.hand.filter((x) => x !== id);
-        entity(g, id).zone = 'graveyard';
         p.graveyard.push(id);
-        g.trace.event({ e: 'zone', entity: id, from: 'hand', to: 'graveyard' });
+        moveTo(g, entity(g, id), 'graveyard', { from: 'hand' });
       }
     }
   },

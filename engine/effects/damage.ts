@@ -3,7 +3,7 @@
  * Also the switches of the mutants that move rule checks into the middle of a Phase.
  */
 import { entity, health, isCharacter, hasKeyword, playerHasAuraEffect, spellDamage, type Game } from '../state.js';
-import type { Ctx, GameEventRef } from './context.js';
+import type { Ctx, GameEventRef } from '../kernel/context.js';
 import { raise } from '../kernel/queue.js';
 import { GameOverSignal, checkGameEnd } from '../kernel/phases.js';
 import { removeFromPlay, resolveDeathPhase } from '../kernel/deaths.js';

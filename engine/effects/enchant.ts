@@ -1,7 +1,7 @@
 /** Enchantments (Rule 4d: they apply the moment they are attached) and changes of control (Rule 10). */
 import type { CardDef } from '../cards/format.js';
 import { entity, opponent, BOARD_LIMIT, type Entity, type Side } from '../state.js';
-import type { Ctx } from './context.js';
+import type { Ctx } from '../kernel/context.js';
 import { createEntity } from '../entities.js';
 
 /** Attach an enchantment entity (Rule 4d: it applies at once). It is an entity in the order of play list. */

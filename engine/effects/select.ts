@@ -4,7 +4,7 @@
  */
 import type { Amount, Condition, Filter, PlayerRel, Selector } from '../cards/format.js';
 import { attack, entity, health, hasKeyword, isCharacter, mortallyWoundedOrPendingDestroy, opponent, type Entity, type Game, type Side } from '../state.js';
-import type { Ctx } from './context.js';
+import type { Ctx } from '../kernel/context.js';
 import { pickRandomEntity, randomInt, randomChance } from './randomness.js';
 
 export function sides(ctx: Ctx, rel: PlayerRel | undefined): Side[] {

@@ -1,7 +1,7 @@
 /** Summoning: a minion enters play, then its Summon Sequence (On Summon, After Summon); where it goes on the board. */
 import type { CardDef } from '../cards/format.js';
 import { maxHealth, BOARD_LIMIT, type Entity, type Game, type Side } from '../state.js';
-import type { Ctx } from './context.js';
+import type { Ctx } from '../kernel/context.js';
 import { raise } from '../kernel/queue.js';
 import { runPhase } from '../kernel/phases.js';
 import { createEntity, enterPlay } from '../entities.js';

@@ -1,7 +1,8 @@
 /** Cards moving between deck, hand and play: draws (hand limit, fatigue), cards added to hand, weapons. */
+import { moveTo } from '../kernel/zones.js';
 import type { CardDef, Filter } from '../cards/format.js';
 import { entity, HAND_LIMIT, type Entity, type Game, type Side } from '../state.js';
-import type { Ctx } from './context.js';
+import type { Ctx } from '../kernel/context.js';
 import { runPhase } from '../kernel/phases.js';
 import { removeFromPlay } from '../kernel/deaths.js';
 import { createEntity } from '../entities.js';
@@ -23,12 +24,12 @@ export function drawCard(g: Game, side: Side): void {
   }
   const c = entity(g, id);
   if (p.hand.length >= HAND_LIMIT) {
-    c.zone = 'graveyard';
+    moveTo(g, c, 'graveyard');
     p.graveyard.push(id);
     g.trace.event({ e: 'burn', player: side, entity: id, card: c.card.id, rule: 'hand-limit' });
     return;
   }
-  c.zone = 'hand';
+  moveTo(g, c, 'hand');
   p.hand.push(id);
   g.trace.event({ e: 'draw', player: side, entity: id, card: c.card.id });
 }
@@ -37,7 +38,7 @@ export function addToHand(g: Game, side: Side, card: CardDef): void {
   const p = g.players[side];
   const c = createEntity(g, card, side, 'hand');
   if (p.hand.length >= HAND_LIMIT) {
-    c.zone = 'graveyard';
+    moveTo(g, c, 'graveyard');
     g.trace.event({ e: 'burn', player: side, entity: c.id, card: card.id, rule: 'hand-limit' });
     return;
   }
@@ -51,7 +52,7 @@ export function equipWeapon(g: Game, side: Side, card: CardDef): void {
   const w = createEntity(g, card, side, 'play');
   w.order = g.nextOrder++;
   p.weapon = w.id;
-  g.trace.event({ e: 'zone', entity: w.id, from: 'setaside', to: 'play', order: w.order });
+  moveTo(g, w, 'play', { from: 'setaside', order: w.order });
 }
 
 /** Cards in hand or deck that an effect may take (put into play): by card type and race. */

@@ -10,8 +10,7 @@
  */
 import type { Aura } from '../cards/format.js';
 import { entity, isCharacter, maxHealth, attack, health, type AuraMod, type Entity, type Game, type OtherAuraSnap } from '../state.js';
-import type { Ctx } from '../effects/context.js';
-import { select } from '../effects/select.js';
+import type { Ctx } from './context.js';
 
 function auraSources(g: Game): { src: Entity; aura: Aura }[] {
   const out: { src: Entity; aura: Aura }[] = [];
@@ -28,7 +27,7 @@ function auraSources(g: Game): { src: Entity; aura: Aura }[] {
 
 function affected(g: Game, src: Entity, aura: Aura): number[] {
   const ctx: Ctx = { g, source: src, self: src, controller: src.controller, cls: 'neutral', isTrigger: false, summoned: [] };
-  return select(ctx, aura.selector);
+  return ctx.g.effects.select(ctx, aura.selector);
 }
 
 function characters(g: Game): Entity[] {

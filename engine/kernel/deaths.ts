@@ -4,8 +4,9 @@
  * Event triggers (Deathrattles, on-Death Secrets, on-Death triggered effects) are queued when that Death is reached
  * and resolved in order of play. Rule 3 / Rule 8 exceptions: a Forced Death Phase kills in the middle of a Phase.
  */
+import { moveTo } from './zones.js';
 import { entity, health, durability, playerHasAuraEffect, type Entity, type Game } from '../state.js';
-import type { GameEventRef } from '../effects/context.js';
+import type { GameEventRef } from './context.js';
 import { raise, sortEntries, inOrderOfPlay, type Entry } from './queue.js';
 
 function isDying(g: Game, e: Entity): boolean {
@@ -35,9 +36,9 @@ export function removeFromPlay(g: Game, e: Entity, rule: string): void {
     p.board = p.board.filter((x) => x !== e.id);
   }
   if (e.card.type === 'weapon' && p.weapon === e.id) p.weapon = null;
-  e.zone = 'graveyard';
+  moveTo(g, e, 'graveyard');
   p.graveyard.push(e.id);
-  for (const en of e.enchantments) entity(g, en).zone = 'graveyard';
+  for (const en of e.enchantments) moveTo(g, entity(g, en), 'graveyard');
   g.trace.event({ e: 'death', entity: e.id, rule });
 }
 

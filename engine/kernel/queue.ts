@@ -5,12 +5,11 @@
  * Once its first entry starts resolving the Queue is immutable (2c). Entries resolve one at a time, depth first
  * (Rule 1a/1b): everything an entry raises is resolved before the next entry starts.
  */
+import { moveTo } from './zones.js';
 import type { Trigger, EventPattern } from '../cards/format.js';
 import type { QueueEntry } from '../trace/format.js';
 import { entity, inPlay, mortallyWoundedOrPendingDestroy, triggersOf, describe, type Entity, type Game, type Side } from '../state.js';
-import type { Ctx, GameEventRef } from '../effects/context.js';
-import { evalCondition, passes } from '../effects/select.js';
-import { runActions } from '../effects/actions.js';
+import type { Ctx, GameEventRef } from './context.js';
 
 export class LoopGuardError extends Error {}
 
@@ -64,11 +63,11 @@ export function matchesPattern(g: Game, ctx: Ctx, p: EventPattern, ev: GameEvent
     const rel = ev.player === ctx.source.controller ? 'friendly' : 'enemy';
     if (p.player !== 'both' && p.player !== rel) return false;
   }
-  if (p.subject && !passes(ctx, entity(g, ev.subject), p.subject)) return false;
-  if (p.source && (ev.source === undefined || !passes(ctx, entity(g, ev.source), p.source))) return false;
+  if (p.subject && !ctx.g.effects.passes(ctx, entity(g, ev.subject), p.subject)) return false;
+  if (p.source && (ev.source === undefined || !ctx.g.effects.passes(ctx, entity(g, ev.source), p.source))) return false;
   if (p.target) {
     const t = ev.seq?.defender ?? ev.seq?.target ?? ev.target;
-    if (t === undefined || t === null || !passes(ctx, entity(g, t), p.target)) return false;
+    if (t === undefined || t === null || !ctx.g.effects.passes(ctx, entity(g, t), p.target)) return false;
   }
   return true;
 }
@@ -84,7 +83,7 @@ export function respondersTo(g: Game, ev: GameEventRef, eventIndex: number, carr
       // Secrets only act on the opponent's turn.
       if (t.secret && g.active === src.controller) continue;
       if (!matchesPattern(g, ctx, t.when, ev)) continue;
-      if (t.queueCondition && !evalCondition(ctx, t.queueCondition)) continue;
+      if (t.queueCondition && !ctx.g.effects.evalCondition(ctx, t.queueCondition)) continue;
       out.push({ source: src, trigger: t, triggerIndex: i, event: ev, eventIndex, order: src.order, priority: t.priority });
     }
   }
@@ -195,12 +194,12 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
   if (entry.deathrattleOf) {
     const ab = src.card.deathrattle!;
     const ctx: Ctx = { g, source: src, self: entry.deathrattleOf, controller: entry.deathrattleOf.controller, cls: ab.class ?? 'neutral', isTrigger: true, event: entry.event, summoned: [] };
-    if (ab.condition && !evalCondition(ctx, ab.condition)) {
+    if (ab.condition && !ctx.g.effects.evalCondition(ctx, ab.condition)) {
       abort(g, src, 'its condition is false when it would trigger', '10b');
       return;
     }
     const b = g.trace.openBlock({ block: 'trigger', kind: 'deathrattle', subject: entry.deathrattleOf.id, class: ab.class ?? 'neutral', queue: qid, entry: index, rule: '7' });
-    runActions(ctx, ab.actions);
+    ctx.g.effects.runActions(ctx, ab.actions);
     g.trace.closeBlock(b);
     return;
   }
@@ -220,13 +219,13 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
       return;
     }
   }
-  if (t.resolveCondition && !evalCondition(ctx, t.resolveCondition)) {
+  if (t.resolveCondition && !ctx.g.effects.evalCondition(ctx, t.resolveCondition)) {
     abort(g, src, 'its condition is false when it would trigger', '10b');
     return;
   }
   const b = g.trace.openBlock({ block: 'trigger', kind: t.when.on, subject: src.id, class: t.class, queue: qid, entry: index, rule: '2a' });
   if (t.secret) revealSecret(g, src);
-  runActions(ctx, t.actions);
+  ctx.g.effects.runActions(ctx, t.actions);
   if (t.expires && src.attachedTo !== undefined) detachEnchantment(g, src);
   g.trace.closeBlock(b);
 }
@@ -234,14 +233,13 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
 function revealSecret(g: Game, secret: Entity): void {
   const p = g.players[secret.controller];
   p.secrets = p.secrets.filter((x) => x !== secret.id);
-  secret.zone = 'graveyard';
   p.graveyard.push(secret.id);
-  g.trace.event({ e: 'zone', entity: secret.id, from: 'secret', to: 'graveyard' });
+  moveTo(g, secret, 'graveyard', { from: 'secret' });
 }
 
 export function detachEnchantment(g: Game, en: Entity): void {
   const host = entity(g, en.attachedTo!);
   host.enchantments = host.enchantments.filter((x) => x !== en.id);
-  en.zone = 'graveyard';
+  moveTo(g, en, 'graveyard');
   g.trace.event({ e: 'unenchant', target: host.id, enchantment: en.id });
 }

@@ -1,4 +1,5 @@
 /** Build a game from a scenario's setup: entities, zones, labels and the order of play. */
+import { moveTo } from '../kernel/zones.js';
 import type { CardDef } from '../cards/format.js';
 import { entity, attack, health, maxHealth, type Entity, type Game, type Side } from '../state.js';
 import { createEntity } from '../entities.js';
@@ -116,7 +117,7 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
       g.trace.event({ e: 'enchant', target: e.attachedTo, enchantment: e.id, card: e.card.id, order: e.order });
       continue;
     }
-    g.trace.event({ e: 'zone', entity: e.id, from: 'setup', to: e.zone, order: e.order, ...(e.card.type === 'minion' ? { position: g.players[e.controller].board.indexOf(e.id) } : {}) });
+    moveTo(g, e, e.zone, { from: 'setup', order: e.order, ...(e.card.type === 'minion' ? { position: g.players[e.controller].board.indexOf(e.id) } : {}) });
   }
   // Health and Attack as set up (damage, enchantments), so a trace consumer knows them without the card data.
   for (const p of g.players) {

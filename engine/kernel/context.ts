@@ -40,3 +40,18 @@ export interface Ctx {
   summoned: number[];
   seq?: SequenceState;
 }
+
+/**
+ * What the kernel needs from the effects layer, handed to it in the game state (`Game.effects`): the kernel
+ * resolves triggers and auras through this narrow port and imports nothing from engine/effects/.
+ */
+export interface EffectPort {
+  /** Run an ability's actions in its context. */
+  runActions(ctx: Ctx, actions: readonly import('../cards/format.js').Action[]): void;
+  /** A trigger's or ability's condition (Rule 10b: checked against the current state). */
+  evalCondition(ctx: Ctx, c: import('../cards/format.js').Condition): boolean;
+  /** Does an entity pass a filter (trigger subjects, sources, targets)? */
+  passes(ctx: Ctx, e: Entity, f: import('../cards/format.js').Filter | undefined): boolean;
+  /** The entities a selector picks (aura targets). */
+  select(ctx: Ctx, sel: import('../cards/format.js').Selector): number[];
+}

@@ -2,14 +2,14 @@
  * Test helpers: build a scenario in code, run it, and ask the result questions in the rulebook's words.
  * Used by the engine's rule tests and the property suite; not by the engine itself.
  */
-import { loadCardPool } from './cards/pool.js';
-import { runScenario, type RunResult } from './scenario/run.js';
-import { checkExpectations } from './scenario/expect.js';
-import type { Scenario, Setup, ScenarioAction, Expect } from './scenario/format.js';
-import type { MutantName } from './mutants.js';
-import type { Forced } from './random.js';
-import type { TraceRecord, OpenRecord } from './trace/format.js';
-import { entity, attack, health, type Entity } from './state.js';
+import { loadCardPool } from '../../engine/cards/pool.js';
+import { runScenario, type RunResult } from '../../engine/scenario/run.js';
+import { checkExpectations } from '../../engine/scenario/expect.js';
+import type { Scenario, Setup, ScenarioAction, Expect } from '../../engine/scenario/format.js';
+import type { MutantName } from '../../engine/mutants.js';
+import type { Forced } from '../../engine/random.js';
+import type { TraceRecord, OpenRecord } from '../../engine/trace/format.js';
+import { entity, attack, health, type Entity } from '../../engine/state.js';
 
 export interface Quick {
   run: RunResult;

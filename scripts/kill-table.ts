@@ -1,16 +1,16 @@
 /**
  * The mutant-kill table for properties/README.md: for each mutant, the invariants that kill it on generated cases
  * (with the shrunk size), the golden cases whose stated outcome fails with it, and the golden cases whose trace
- * breaks an invariant with it. `npx tsx properties/scripts/kill-table.ts`
+ * breaks an invariant with it. `npx tsx scripts/kill-table.ts`
  */
-import { MUTANTS, type MutantName } from '../../engine/mutants.js';
-import { loadCardPool } from '../../engine/cards/pool.js';
-import { loadScenario, orderings } from '../../engine/scenario/load.js';
-import { runScenario } from '../../engine/scenario/run.js';
-import { caseFiles, runCase } from '../../golden/suite.js';
-import { checkTrace } from '../invariants/index.js';
-import { cardLookup } from '../check.js';
-import { huntMutant } from '../hunt.js';
+import { MUTANTS, type MutantName } from '../engine/mutants.js';
+import { loadCardPool } from '../engine/cards/pool.js';
+import { loadScenario, orderings } from '../engine/scenario/load.js';
+import { runScenario } from '../engine/scenario/run.js';
+import { caseFiles, runCase } from '../golden/suite.js';
+import { checkTrace } from '../properties/invariants/index.js';
+import { cardLookup } from '../properties/check.js';
+import { huntMutant } from '../properties/hunt.js';
 
 const cards = loadCardPool();
 const env = { card: cardLookup([]) };
