@@ -1,22 +1,72 @@
-/** Commands whose options live with their module (check-log: powerlog/cli.ts; fuzz: properties/fuzz.ts). */
-import type { Command } from 'commander';
-import { runCheckLog } from '../powerlog/cli.js';
-import { runFuzzCli } from '../properties/fuzz.js';
+/** `arbiter check-log` (powerlog/) and `arbiter fuzz` (properties/): parsed here like every other command. */
+import { Option, type Command } from 'commander';
+import { checkLogCommand, parseRules } from '../powerlog/cli.js';
+import { fuzzCommand, invariantIds } from '../properties/fuzz.js';
+import { InputError } from '../engine/validation.js';
+import { mutantOption, parseMutants, cardsOption } from './options.js';
 
-function passThrough(program: Command, name: string, description: string, run: (argv: string[]) => Promise<number>): void {
-  program
-    .command(name)
-    .description(description)
-    .helpOption(false)
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .argument('[args...]', `see arbiter ${name} --help`)
-    .action(async (args: string[]) => {
-      process.exitCode = await run(args);
-    });
+function wholeNumber(flag: string) {
+  return (v: string): number => {
+    if (!/^\d+$/.test(v)) throw new InputError(flag, '$', `expected a whole number >= 0, got "${v}"`);
+    return Number(v);
+  };
 }
+const list = (v: string, prev: string[] = []) => [...prev, ...v.split(',').filter(Boolean)];
 
 export function addExtraCommands(program: Command): void {
-  passThrough(program, 'check-log', 'check real Hearthstone Power.log files (file or folder) against the rules: deaths only in death phases (3), in order of play (7), game end at a sequence end (9)', (a) => runCheckLog(a));
-  passThrough(program, 'fuzz', 'run every trace property against the reference engine on generated games; a failure is shrunk and written as a scenario file', (a) => runFuzzCli(a));
+  program
+    .command('check-log')
+    .description('check real Hearthstone Power.log files (file or folder) against the rules: deaths only in death phases (3), in order of play (7), game end at a sequence end (9)')
+    .argument('[paths...]', 'Power.log files, or folders of them (README, LICENSE and *.md are skipped)')
+    .option('--json', 'print the report as JSON')
+    .option('--allow-violations', 'exit 0 even when violations are found (bad input still exits 2)')
+    .option('--rules <list>', 'rules to check, comma-separated (default 3,7,9)')
+    .option('--max-violations <n>', 'violations listed per game (counts stay exact)', wholeNumber('--max-violations'), 50)
+    .option('--warnings', 'list every parser warning (default: first 3 per file)')
+    .option('--no-table', 'omit the per-file table')
+    .option('--trace-out <file>', 'also write the traces as arbiter-trace/1 JSON lines (one meta record starts each game)')
+    .addHelpText('after', `
+Checks, from the log alone:
+  rule 3  a minion or hero goes to the graveyard only inside a DEATHS block (no death in the middle of a Phase)
+  rule 7  within one DEATHS block, minions and heroes die in order of play (oldest first)
+  rule 9  a game is won/lost/tied only when no block is open, or between an attack's preparation and combat
+Exit codes: 0 ok, 1 violations found, 2 bad input (missing, empty, binary, not a Power.log, no log at all) or usage error.
+Example:
+  arbiter check-log powerlog/fixtures/two-games.log`)
+    .action(async (paths: string[], o: { json?: boolean; allowViolations?: boolean; rules?: string; maxViolations: number; warnings?: boolean; table: boolean; traceOut?: string }) => {
+      const rules = o.rules === undefined ? undefined : parseRules(o.rules);
+      if (typeof rules === 'string') throw new InputError('--rules', '$', rules);
+      process.exitCode = await checkLogCommand({ paths, json: o.json, allowViolations: o.allowViolations, rules, maxViolations: o.maxViolations, warnings: o.warnings, table: o.table, traceOut: o.traceOut });
+    });
+
+  program
+    .command('fuzz')
+    .description('run every trace property against the reference engine on generated games; a failure is shrunk and written as a scenario file')
+    .option('--runs <n>', 'generated cases (default 1000)', wholeNumber('--runs'))
+    .option('--seed <n>', 'seed (default: from the clock, printed)', wholeNumber('--seed'))
+    .addOption(mutantOption())
+    .option('--path <p>', 'replay one case: the fast-check path printed with a failure (with its --seed)')
+    .option('--out <dir>', 'where a shrunk failing case is written (default fuzz-out/)')
+    .option('--no-write', 'write no files')
+    .option('--only <ids>', `only these invariants, comma-separated (${invariantIds().join(', ')})`, list)
+    .option('--no-determinism', 'skip the determinism check (it runs each case once more)')
+    .option('--exclude-card <ids>', 'pool card ids never generated (comma-separated, repeatable)', list)
+    .addOption(new Option('--check <scenario.json>', 'judge one scenario file against every invariant (a written repro: its cards beside it and its mutants are used)'))
+    .addOption(cardsOption())
+    .option('--reference', 'with --check: run on the reference engine, not the repro\'s mutants')
+    .addHelpText('after', `
+Exit codes: 0 nothing found, 1 a violation (or an engine failure) was found, 2 bad usage.
+Examples:
+  arbiter fuzz --runs 1000 --seed 7
+  arbiter fuzz --runs 3000 --mutant die-at-zero-health
+  arbiter fuzz --check fuzz-out/<id>.json --reference`)
+    .action(async (o: { runs?: number; seed?: number; mutant: string[]; path?: string; out?: string; write: boolean; only?: string[]; determinism: boolean; excludeCard?: string[]; check?: string; cards?: string[]; reference?: boolean }) => {
+      const known = new Set(invariantIds());
+      for (const id of o.only ?? []) if (!known.has(id)) throw new InputError('--only', '$', `unknown invariant "${id}" (expected: ${[...known].join(', ')})`);
+      const mutants = parseMutants(o.mutant);
+      process.exitCode = await fuzzCommand({
+        runs: o.runs, seed: o.seed, ...(mutants.length ? { mutants } : {}), path: o.path, outDir: o.out, noWrite: !o.write, only: o.only,
+        noDeterminism: !o.determinism, excludeCards: o.excludeCard, check: o.check, cards: o.cards, reference: o.reference,
+      });
+    });
 }

@@ -5,7 +5,8 @@ import { loadScenario } from '../engine/scenario/load.js';
 import { runScenario } from '../engine/scenario/run.js';
 import { traceToJsonl } from '../engine/trace/format.js';
 import { traceTree } from '../engine/trace/tree.js';
-import { runCase } from '../golden/suite.js';
+import { judgeScenario } from '../engine/scenario/judge.js';
+import { traceJudge } from '../properties/invariants/index.js';
 import { mutantOption, parseMutants, cardsOption } from './options.js';
 import { scenarioFiles } from './scenario-files.js';
 
@@ -23,7 +24,7 @@ export function addScenarioCommands(program: Command): void {
       const files = scenarioFiles(args);
       const results = files.map((file) => {
         const s = loadScenario(file, cards);
-        const { failures, final } = runCase(s, file, cards, mutants);
+        const { failures, final } = judgeScenario(s, file, cards, { mutants, invariants: traceJudge });
         return { id: s.id, title: s.title, ok: failures.length === 0, failures, final };
       });
       if (o.json) {

@@ -6,6 +6,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CardPool } from '../engine/state.js';
+import type { Violation } from '../engine/trace/violation.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import { traceToJsonl, type Fidelity, type TraceRecord } from '../engine/trace/format.js';
 import { MUTANTS, type MutantName } from '../engine/mutants.js';
@@ -26,7 +27,8 @@ export interface Case {
   origin: string;
 }
 
-export interface TraceViolation { invariant: string; rule: string; message: string }
+/** What a result keeps of a violation of the simulator's trace. */
+export type TraceViolation = Pick<Violation, 'invariant' | 'rule' | 'message'>;
 
 export interface CaseResult {
   case: string;

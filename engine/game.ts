@@ -6,9 +6,10 @@ import type { MutantName } from './mutants.js';
 import type { EffectPort } from './kernel/context.js';
 import { runActions } from './effects/actions.js';
 import { evalCondition, passes, select } from './effects/select.js';
+import { runAbility } from './effects/ability.js';
 
 /** The effects layer handed to the kernel (engine/kernel imports nothing from engine/effects). */
-const EFFECTS: EffectPort = { runActions, evalCondition, passes, select };
+const EFFECTS: EffectPort = { runActions, evalCondition, passes, select, runAbility };
 
 export interface GameOptions {
   cards: CardPool;

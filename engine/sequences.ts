@@ -12,7 +12,8 @@ import type { CardDef } from './cards/format.js';
 import { entity, cost, opponent, attack, hasKeyword, playerHasAuraEffect, BOARD_LIMIT, type Entity, type Game, type Side } from './state.js';
 import type { Ctx, GameEventRef, SequenceState } from './kernel/context.js';
 import { evalCondition, select } from './effects/select.js';
-import { dealDamage, drawCard, runActions, equipWeapon, takeControl } from './effects/actions.js';
+import { dealDamage, drawCard, equipWeapon, takeControl } from './effects/actions.js';
+import { runAbility } from './effects/ability.js';
 import { raise, detachEnchantment } from './kernel/queue.js';
 import { runPhase, runSequence, checkGameEnd, GameOverSignal } from './kernel/phases.js';
 import { enterPlay } from './entities.js';
@@ -98,12 +99,7 @@ function playMinion(g: Game, side: Side, m: Entity, position: number, target: nu
       runPhase(g, { kind: 'BATTLECRY', type: 'POWER', subjects: [m.id], target }, () => {
         const ctx = ctxOf(g, m, seq.target, seq, bc);
         ctx.controller = m.controller; // Rule 10: whoever controls it now
-        if (bc.condition && !evalCondition(ctx, bc.condition)) {
-          g.trace.event({ e: 'trigger_abort', source: m.id, reason: 'battlecry condition no longer holds', rule: '6-dragon' });
-          return;
-        }
-        const times = playerHasAuraEffect(g, m.controller, 'battlecriesTwice') ? 2 : 1;
-        for (let i = 0; i < times; i++) runActions(ctx, bc.actions);
+        runAbility(ctx, bc, { reason: 'battlecry condition no longer holds', rule: '6-dragon', times: playerHasAuraEffect(g, m.controller, 'battlecriesTwice') ? 2 : 1 });
       });
     }
     runPhase(g, { kind: 'AFTER_PLAY', type: 'TRIGGER', subjects: [m.id] }, () => raise(g, [{ kind: 'after_played', subject: m.id, seq }]));
@@ -130,11 +126,7 @@ function castSpell(g: Game, side: Side, s: Entity, target: number | null): void 
     runPhase(g, { kind: 'SPELL_TEXT', type: 'POWER', subjects: [s.id], target: seq.target }, () => {
       if (!text) return;
       const ctx = ctxOf(g, s, seq.target, seq, text);
-      if (text.condition && !evalCondition(ctx, text.condition)) {
-        g.trace.event({ e: 'trigger_abort', source: s.id, reason: 'the spell\'s condition does not hold when its text resolves', rule: '10' });
-        return;
-      }
-      runActions(ctx, text.actions);
+      runAbility(ctx, text, { reason: 'the spell\'s condition does not hold when its text resolves', rule: '10' });
     });
     runPhase(g, { kind: 'AFTER_SPELL', type: 'TRIGGER', subjects: [s.id], target: seq.target }, () =>
       raise(g, [{ kind: 'after_spell', subject: s.id, target: seq.target, seq }]),
@@ -226,11 +218,7 @@ export function useHeroPower(g: Game, side: Side, target: number | null): void {
       const power = hp.card.spell;
       if (!power) return;
       const ctx = ctxOf(g, hp, target, undefined, power);
-      if (power.condition && !evalCondition(ctx, power.condition)) {
-        g.trace.event({ e: 'trigger_abort', source: hp.id, reason: 'the hero power\'s condition does not hold', rule: '10' });
-        return;
-      }
-      runActions(ctx, power.actions);
+      runAbility(ctx, power, { reason: 'the hero power\'s condition does not hold', rule: '10' });
     });
   });
 }

@@ -7,12 +7,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 
 import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { ROOT, InputError } from '../engine/validation.js';
-import { loadScenario, orderings } from '../engine/scenario/load.js';
-import { runScenario, type RunResult } from '../engine/scenario/run.js';
-import { checkExpectations } from '../engine/scenario/expect.js';
-import { traceToJsonl } from '../engine/trace/format.js';
-import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
-import { checkTrace } from '../properties/invariants/index.js';
+import { loadScenario } from '../engine/scenario/load.js';
+import { judgeScenario, type Judgement } from '../engine/scenario/judge.js';
+import { traceJudge } from '../properties/invariants/index.js';
 import type { CardPool } from '../engine/state.js';
 import type { MutantName } from '../engine/mutants.js';
 import type { Scenario } from '../engine/scenario/format.js';
@@ -42,31 +39,9 @@ export function tracePath(id: string, dir = TRACES_DIR): string {
   return join(dir, `${id}.jsonl`);
 }
 
-/** Run one scenario in every order of play it asks for; collect stated-outcome failures. */
-export function runCase(s: Scenario, file: string, cards: CardPool, mutants: MutantName[] = []): { failures: string[]; trace: string; final: RunResult['final'] } {
-  const failures: string[] = [];
-  const main = runScenario(s, file, { cards, mutants });
-  failures.push(...checkExpectations(s.expect, main));
-  // The trace invariants too: a replayed fuzz case (empty `expect`) fails here when the engine breaks a rule.
-  const env = { card: (id: string) => (cards.has(id) ? cards.get(id) : undefined) };
-  for (const v of checkTrace(main.trace, { env })) failures.push(`invariant ${v.invariant} (rule ${v.rule}): ${v.message}`);
-  // Random choices the scenario leaves open: its stated outcome must hold for every one of them.
-  if (mutants.length === 0 && hasOpenRandomness(main)) {
-    const all = allOutcomes(s, file, cards);
-    all.runs.forEach((r, k) => {
-      const picks = r.trace.filter((x) => x.t === 'event' && x.e === 'random').map((x) => (x as { pick: number }).pick).join(',');
-      for (const f of checkExpectations(s.expect, r)) failures.push(`[random outcome ${k + 1}/${all.runs.length}: picks ${picks}] ${f}`);
-    });
-  }
-  if (s.allOrders && s.allOrders.length > 1) {
-    const base = s.setup.order ?? [];
-    for (const ord of orderings(s.allOrders)) {
-      const order = [...base.filter((l) => !ord.includes(l)), ...ord];
-      const r = runScenario(s, file, { cards, mutants, order });
-      for (const f of checkExpectations(s.expect, r)) failures.push(`[order of play ${ord.join(' < ')}] ${f}`);
-    }
-  }
-  return { failures: [...new Set(failures)], trace: traceToJsonl(main.trace), final: main.final };
+/** Judge one golden scenario (engine/scenario/judge.ts, with the trace invariants). */
+export function runCase(s: Scenario, file: string, cards: CardPool, mutants: MutantName[] = []): Judgement {
+  return judgeScenario(s, file, cards, { mutants, invariants: traceJudge });
 }
 
 export function verifyCase(file: string, cards: CardPool, mutants: MutantName[] = [], tracesDir = TRACES_DIR): GoldenResult {

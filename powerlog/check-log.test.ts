@@ -3,10 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkLogs, exitCodeFor, formatReport } from './check-log.js';
-import { runCheckLog } from './cli.js';
+import { runCli } from '../test/support/capture.js';
+import { ROOT } from '../engine/validation.js';
 
 const FIX = join(import.meta.dirname, 'fixtures');
-const CORPUS = '/work/shared/data/power-logs';
+/** The shared log corpus beside the repository (../shared/data/power-logs), when it is there. */
+const CORPUS = join(ROOT, '..', 'shared', 'data', 'power-logs');
 
 /** A copy of 2016-play-deaths.log with Misha's death moved into the POWER block (a rule 3 violation). */
 function doctoredFile(): string {
@@ -22,11 +24,6 @@ function doctoredFile(): string {
   return file;
 }
 
-function capture(): { out: string[]; err: string[]; io: { out: (s: string) => void; err: (s: string) => void } } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { out, err, io: { out: (s) => out.push(s), err: (s) => err.push(s) } };
-}
 
 describe('checkLogs over the fixtures directory', () => {
   it('checks every log file, reports bad input in one line per file, and keeps going', async () => {
@@ -61,41 +58,41 @@ describe('checkLogs over the fixtures directory', () => {
   });
 });
 
-describe('runCheckLog (the arbiter check-log command)', () => {
+describe('arbiter check-log', () => {
   it('--help prints usage and exits 0', async () => {
-    const c = capture();
-    expect(await runCheckLog(['--help'], c.io)).toBe(0);
-    expect(c.out.join('\n')).toContain('Usage: arbiter check-log');
+    const r = await runCli(['check-log', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Usage: arbiter check-log');
+    expect(r.out).toContain('rule 7');
   });
 
   it('usage errors and missing files exit 2 with a one-line message', async () => {
-    const c = capture();
-    expect(await runCheckLog([], c.io)).toBe(2);
-    expect(await runCheckLog(['--rules', '4'], c.io)).toBe(2);
-    expect(c.err[0]).toBe('arbiter check-log: no log file or directory given. Try --help.');
-    expect(c.err).toContain('arbiter check-log: unknown rule(s) 4; known: 3, 7, 9');
-    const d = capture();
-    expect(await runCheckLog([join(FIX, 'missing.log')], d.io)).toBe(2);
-    expect(d.out.join('\n')).toContain('missing.log: no such file or directory');
+    const none = await runCli(['check-log']);
+    expect(none.code).toBe(2);
+    expect(none.err).toBe('arbiter: check-log: no log file or directory given (run with --help for usage)\n');
+    const rules = await runCli(['check-log', '--rules', '4', join(FIX, 'two-games.log')]);
+    expect(rules.code).toBe(2);
+    expect(rules.err).toBe('arbiter: --rules: $: unknown rule(s) 4; known: 3, 7, 9\n');
+    const missing = await runCli(['check-log', join(FIX, 'missing.log')]);
+    expect(missing.code).toBe(2);
+    expect(missing.out).toContain('missing.log: no such file or directory');
   });
 
   it('--json prints the report as JSON; violations make the exit code 1 unless --allow-violations', async () => {
     const file = doctoredFile();
-    const c = capture();
-    expect(await runCheckLog(['--json', file], c.io)).toBe(1);
-    const report = JSON.parse(c.out.join('\n'));
+    const j = await runCli(['check-log', '--json', file]);
+    expect(j.code).toBe(1);
+    const report = JSON.parse(j.out);
     expect(report.totals).toMatchObject({ files: 1, games: 1, violations: 1 });
-    expect(report.logs[0].games[0].violations[0]).toMatchObject({ rule: '3', entities: [69] });
-    expect(await runCheckLog(['--allow-violations', file], capture().io)).toBe(0);
-    expect(await runCheckLog(['--rules', '7,9', file], capture().io)).toBe(0);
+    expect(report.logs[0].games[0].violations[0]).toMatchObject({ invariant: 'log-rule-3', rule: '3', entities: [69] });
+    expect((await runCli(['check-log', '--allow-violations', file])).code).toBe(0);
+    expect((await runCli(['check-log', '--rules', '7,9', file])).code).toBe(0);
   });
 });
 
-describe.skipIf(!existsSync(CORPUS))('the whole corpus (/work/shared/data/power-logs)', () => {
-  it('is checked in well under a minute, with the known results', async () => {
-    const t0 = Date.now();
+describe.skipIf(!existsSync(CORPUS))('the whole corpus (../shared/data/power-logs)', () => {
+  it('is checked with the known results', async () => {
     const r = await checkLogs([CORPUS]);
-    expect(Date.now() - t0).toBeLessThan(60_000);
     expect(r.totals).toMatchObject({ files: 58, badFiles: 3, games: 68, deathPhases: 627, deathsChecked: 831, forcedDeathPhases: 16 });
     expect(r.logs.filter((l) => !l.ok).map((l) => l.file)).toEqual([
       'hsreplaynet-tests__integration_data__empty_raw_log_file_test__power.log',

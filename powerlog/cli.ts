@@ -1,11 +1,10 @@
 /**
- * CLI for `arbiter check-log <file|dir>...` (wired by the lead into cli/main.ts: `runCheckLog(argv)` returns the exit
- * code). Runs on its own too: `npx tsx powerlog/cli.ts <file|dir>...`.
+ * `arbiter check-log <file|dir>...`: the command's help text and its run from parsed options (the options are
+ * parsed with the other commands' in cli/extra-commands.ts).
  *
  * Exit codes: 0 all logs parsed and no violation (or --allow-violations); 1 violations found; 2 bad input (a file that
  * is missing, empty, binary or not a Power.log, no input at all, or a usage error). Bad input wins over violations.
  */
-import { pathToFileURL } from 'node:url';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { ALL_RULES, checkLogs, exitCodeFor, formatReport, reportToJson, type RuleId } from './check-log.js';
 import { traceToJsonl, type TraceRecord } from '../engine/trace/format.js';
@@ -31,79 +30,31 @@ Options:
 
 Exit codes: 0 ok, 1 violations found, 2 bad input (missing, empty, binary, not a Power.log) or usage error.`;
 
-interface Parsed {
+export interface CheckLogOptions {
   paths: string[];
-  json: boolean;
-  allowViolations: boolean;
-  rules: RuleId[];
-  maxViolations: number;
-  warnings: boolean;
-  table: boolean;
+  json?: boolean;
+  allowViolations?: boolean;
+  rules?: RuleId[];
+  maxViolations?: number;
+  warnings?: boolean;
+  table?: boolean;
   traceOut?: string;
-  help: boolean;
 }
 
-function parseArgs(argv: readonly string[]): Parsed | string {
-  const p: Parsed = { paths: [], json: false, allowViolations: false, rules: [...ALL_RULES], maxViolations: 50, warnings: false, table: true, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = (): string | undefined => {
-      const eq = a.indexOf('=');
-      if (eq > 0) return a.slice(eq + 1);
-      return argv[++i];
-    };
-    const name = a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
-    switch (name) {
-      case '-h': case '--help': p.help = true; break;
-      case '--json': p.json = true; break;
-      case '--allow-violations': p.allowViolations = true; break;
-      case '--warnings': p.warnings = true; break;
-      case '--no-table': p.table = false; break;
-      case '--rules': {
-        const v = value();
-        if (!v) return '--rules needs a list, e.g. --rules 3,7';
-        const rules = v.split(',').map((x) => x.trim().replace(/^rule/i, '')).filter(Boolean);
-        const bad = rules.filter((r) => !(ALL_RULES as readonly string[]).includes(r));
-        if (bad.length || !rules.length) return `unknown rule(s) ${bad.join(', ') || '(none)'}; known: ${ALL_RULES.join(', ')}`;
-        p.rules = rules as RuleId[];
-        break;
-      }
-      case '--max-violations': {
-        const v = Number(value());
-        if (!Number.isInteger(v) || v < 0) return '--max-violations needs a whole number';
-        p.maxViolations = v;
-        break;
-      }
-      case '--trace-out': {
-        const v = value();
-        if (!v) return '--trace-out needs a file name';
-        p.traceOut = v;
-        break;
-      }
-      default:
-        if (a.startsWith('-') && a !== '-') return `unknown option ${a}`;
-        p.paths.push(a);
-    }
-  }
-  return p;
+/** The rules of a `--rules` list ("3,7"), or an error message. */
+export function parseRules(v: string): RuleId[] | string {
+  const rules = v.split(',').map((x) => x.trim().replace(/^rule/i, '')).filter(Boolean);
+  const bad = rules.filter((r) => !(ALL_RULES as readonly string[]).includes(r));
+  if (bad.length || !rules.length) return `unknown rule(s) ${bad.join(', ') || '(none)'}; known: ${ALL_RULES.join(', ')}`;
+  return rules as RuleId[];
 }
 
-/** Run `check-log` with the arguments after the command name; returns the exit code. */
-export async function runCheckLog(argv: readonly string[], io: { out?: (s: string) => void; err?: (s: string) => void } = {}): Promise<number> {
+/** Run `check-log` with parsed options (the CLI parses them: cli/extra-commands.ts); returns the exit code. */
+export async function checkLogCommand(p: CheckLogOptions, io: { out?: (s: string) => void; err?: (s: string) => void } = {}): Promise<number> {
   const out = io.out ?? ((s: string) => process.stdout.write(s + '\n'));
   const err = io.err ?? ((s: string) => process.stderr.write(s + '\n'));
-  const p = parseArgs(argv);
-  if (typeof p === 'string') {
-    err(`arbiter check-log: ${p}`);
-    err('Try --help.');
-    return 2;
-  }
-  if (p.help) {
-    out(CHECK_LOG_HELP);
-    return 0;
-  }
   if (!p.paths.length) {
-    err('arbiter check-log: no log file or directory given. Try --help.');
+    err('arbiter: check-log: no log file or directory given (run with --help for usage)');
     return 2;
   }
   try {
@@ -111,20 +62,16 @@ export async function runCheckLog(argv: readonly string[], io: { out?: (s: strin
     // Written game by game so memory stays bounded.
     if (traceOut) writeFileSync(traceOut, '');
     const report = await checkLogs(p.paths, {
-      rules: p.rules,
-      maxViolationsPerGame: p.maxViolations,
+      rules: p.rules ?? [...ALL_RULES],
+      maxViolationsPerGame: p.maxViolations ?? 50,
       ...(traceOut ? { onTrace: (_f: string, _g: number, records: readonly TraceRecord[]) => appendFileSync(traceOut, traceToJsonl(records)) } : {}),
     });
     if (p.json) out(reportToJson(report));
-    else out(formatReport(report, { warnings: p.warnings, table: p.table }));
-    return exitCodeFor(report, p.allowViolations);
+    else out(formatReport(report, { warnings: p.warnings ?? false, table: p.table ?? true }));
+    return exitCodeFor(report, p.allowViolations ?? false);
   } catch (e) {
     // checkLogs never throws for bad logs; this is an I/O failure (e.g. --trace-out not writable).
-    err(`arbiter check-log: ${(e as Error).message.split('\n')[0]}`);
+    err(`arbiter: check-log: ${(e as Error).message.split('\n')[0]}`);
     return 2;
   }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runCheckLog(process.argv.slice(2)).then((code) => { process.exitCode = code; });
 }

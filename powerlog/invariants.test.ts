@@ -42,6 +42,7 @@ describe('rule 3: a minion leaves play to the graveyard only in a death phase', 
     const doctored = move(real, grave, powerEnd);
     const movedTo = find(doctored, 'id=69', 'tag=ZONE value=GRAVEYARD') + 1;
     expect(rule3(trace(doctored))).toEqual([{
+      invariant: 'log-rule-3', path: '',
       rule: '3',
       message: `line ${movedTo}: minion #69 Misha left play outside a death phase (inside POWER block opened at line ${power + 1})`,
       line: movedTo,
@@ -78,6 +79,7 @@ describe('rule 7: within one death phase minions die in order of play', () => {
     [doctored[a], doctored[b]] = [real[b]!, real[a]!];
     const deaths = find(real, 'BlockType=DEATHS') + 1;
     expect(rule7(trace(doctored))).toEqual([{
+      invariant: 'log-rule-7', path: '',
       rule: '7',
       message: `line ${b + 1}: in the death phase (DEATHS block opened at line ${deaths}) minion #81 Hyena (order of play 1) went to the graveyard ` +
         `after minion #82 Hyena (order of play 2, line ${a + 1}), though it entered play earlier`,
@@ -149,7 +151,7 @@ describe('the invariants are pure functions over any trace (engine-style traces,
     const ok = [ent(1, 1), open(1, 'sequence', 'CAST_SPELL'), open(2, 'phase', 'SPELL_TEXT'), close(2), open(3, 'step', 'DEATH_CREATION'), death(1), close(3), close(1)];
     expect(rule3(ok)).toEqual([]);
     const bad = [ent(1, 1), open(1, 'sequence', 'CAST_SPELL'), open(2, 'phase', 'SPELL_TEXT'), death(1), close(2), close(1)];
-    expect(rule3(bad)).toEqual([{ rule: '3', message: 'minion #1 Minion 1 left play outside a death phase (inside SPELL_TEXT phase #2)', entities: [1] }]);
+    expect(rule3(bad)).toEqual([{ invariant: 'log-rule-3', path: '', rule: '3', message: 'minion #1 Minion 1 left play outside a death phase (inside SPELL_TEXT phase #2)', entities: [1] }]);
     const forced = [ent(1, 1), open(1, 'sequence', 'CAST_SPELL'), open(2, 'phase', 'SPELL_TEXT'), death(1, '3-forced-death'), close(2), close(1)];
     expect(judgeRule3(forced).stats).toMatchObject({ checks: 0, exempt: 1, violations: 0 });
   });
@@ -174,7 +176,7 @@ describe('the invariants are pure functions over any trace (engine-style traces,
     expect(rule9([open(1, 'sequence', 'ATTACK'), close(1), open(2, 'step', 'GAME_END_CHECK'), check, close(2)])).toEqual([]);
     expect(rule9([open(1, 'sequence', 'ATTACK'), open(2, 'phase', 'PREPARATION'), close(2), check, close(1)])).toEqual([]);
     const late = rule9([open(1, 'sequence', 'ATTACK'), open(2, 'phase', 'PREPARATION'), close(2), open(3, 'phase', 'COMBAT'), close(3), check, close(1)]);
-    expect(late).toEqual([{ rule: '9', message: "game result 'win' (winner 0) was decided while 1 block(s) were open (inside ATTACK sequence #1)", entities: [] }]);
+    expect(late).toEqual([{ invariant: 'log-rule-9', path: '', rule: '9', message: "game result 'win' (winner 0) was decided while 1 block(s) were open (inside ATTACK sequence #1)", entities: [] }]);
     expect(rule9([open(1, 'sequence', 'PLAY_MINION'), check, close(1)])).toHaveLength(1);
   });
 

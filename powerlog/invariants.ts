@@ -28,12 +28,8 @@
  */
 import type { EntityRecord, OpenRecord, TraceRecord } from '../engine/trace/format.js';
 
-export interface Violation {
-  rule: string;
-  message: string;
-  line?: number;
-  entities: number[];
-}
+export type { Violation } from '../engine/trace/violation.js';
+import type { Violation } from '../engine/trace/violation.js';
 
 export interface RuleStats {
   rule: string;
@@ -172,6 +168,7 @@ export function judgeRule3(records: readonly TraceRecord[]): { violations: Viola
     if (inner?.rec.kind === 'FORCED_DEATH') stats.inForcedDeathPhase = (stats.inForcedDeathPhase ?? 0) + 1;
     if (!inner || DEATH_PLACES.has(inner.rec.kind)) continue;
     violations.push({
+      invariant: 'log-rule-3', path: '',
       rule: '3',
       message: `${at(r.line)}${w.describe(r.entity, r)} left play outside a death phase (inside ${describeBlock(inner.rec)})`,
       ...(r.line !== undefined ? { line: r.line } : {}),
@@ -212,6 +209,7 @@ export function judgeRule7(records: readonly TraceRecord[]): { violations: Viola
       if (!prev.counted) { stats.checks++; prev.counted = true; }
       if (order < prev.order) {
         violations.push({
+          invariant: 'log-rule-7', path: '',
           rule: '7',
           message: `${at(r.line)}in the death phase (${describeBlock(inner.rec)}) ${w.describe(r.entity, r)} (order of play ${fmtOrder(order)}) ` +
             `went to the graveyard after ${prev.desc} (order of play ${fmtOrder(prev.order)}${prev.line !== undefined ? `, line ${prev.line}` : ''}), ` +
@@ -252,6 +250,7 @@ export function judgeRule9(records: readonly TraceRecord[]): { violations: Viola
     const what = typeof r.playstate === 'string' ? `PLAYSTATE ${r.playstate}` : `game result '${r.result}'`;
     const combat = phases.some((s) => s.rec.kind === 'COMBAT') ? ', after combat began' : '';
     violations.push({
+      invariant: 'log-rule-9', path: '',
       rule: '9',
       message: `${at(r.line)}${what}${who} was decided while ${open.length} block(s) were open (inside ${describeBlock(inner.rec)}${combat})` +
         (cause && cause !== 'check' ? ` [after a ${cause}]` : ''),

@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fuzz, runFuzzCli } from './fuzz.js';
+import { fuzz } from './fuzz.js';
+import { runCli } from '../test/support/capture.js';
 import { loadScenario } from '../engine/scenario/load.js';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { main } from '../cli/main.js';
 
-const quiet = () => undefined;
 
 describe('fuzz', () => {
   it('finds nothing on the reference engine', async () => {
@@ -43,19 +43,25 @@ describe('fuzz', () => {
     };
     expect(await runScenarioCli(['--mutant', 'death-phase-once'])).toBe(1);
     expect(await runScenarioCli([])).toBe(0);
-    expect(await runFuzzCli(['--check', f.file!], quiet, quiet)).toBe(1);
-    expect(await runFuzzCli(['--check', f.file!, '--reference'], quiet, quiet)).toBe(0);
+    expect((await runCli(['fuzz', '--check', f.file!])).code).toBe(1);
+    expect((await runCli(['fuzz', '--check', f.file!, '--reference'])).code).toBe(0);
     // the printed seed and path replay the same case
     const again = await fuzz({ seed: 3, path: f.path, mutants: ['death-phase-once'], noWrite: true });
     expect(again.failure?.scenario.setup).toEqual(f.scenario.setup);
   }, 30_000);
 
-  it('runFuzzCli: exit 0 when nothing is found, 2 on bad usage', async () => {
-    const lines: string[] = [];
-    expect(await runFuzzCli(['--runs', '10', '--seed', '5', '--no-write'], (s) => lines.push(s), quiet)).toBe(0);
-    expect(lines.join('')).toContain('OK: 10 cases, nothing found');
-    expect(await runFuzzCli(['--runs', 'many'], quiet, quiet)).toBe(2);
-    expect(await runFuzzCli(['--mutant', 'no-such-mutant'], quiet, quiet)).toBe(2);
-    expect(await runFuzzCli(['--only', 'no-such-invariant'], quiet, quiet)).toBe(2);
+  it('arbiter fuzz: exit 0 when nothing is found, 2 on bad usage with one line in the common format', async () => {
+    const ok = await runCli(['fuzz', '--runs', '10', '--seed', '5', '--no-write']);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain('OK: 10 cases, nothing found');
+    const many = await runCli(['fuzz', '--runs', 'many']);
+    expect(many.code).toBe(2);
+    expect(many.err).toBe('arbiter: --runs: $: expected a whole number >= 0, got "many"\n');
+    expect((await runCli(['fuzz', '--mutant', 'no-such-mutant'])).err).toMatch(/^arbiter: --mutant: \$: unknown mutant "no-such-mutant"/);
+    expect((await runCli(['fuzz', '--only', 'no-such-invariant'])).err).toMatch(/^arbiter: --only: \$: unknown invariant "no-such-invariant"/);
+    const bogus = await runCli(['fuzz', '--bogus']);
+    expect(bogus.code).toBe(2);
+    expect(bogus.err).toMatch(/^error: unknown option '--bogus'/);
+    expect(bogus.err).not.toMatch(/arbiter fuzz: arbiter fuzz/);
   });
 });

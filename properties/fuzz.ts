@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { mkdirSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join, dirname, basename, resolve } from 'node:path';
 import type { CardDef } from '../engine/cards/format.js';
-import { isMutantName, MUTANTS, type MutantName } from '../engine/mutants.js';
+import { isMutantName, type MutantName } from '../engine/mutants.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import { loadScenario } from '../engine/scenario/load.js';
 import { loadCardPool } from '../engine/cards/pool.js';
@@ -179,80 +179,20 @@ export function checkScenarioFile(file: string, o: { cards?: string[]; mutants?:
   return { violations, ...(r.error ? { error: r.error } : {}) };
 }
 
-const USAGE = `usage: arbiter fuzz [--runs N] [--seed S] [--mutant m]... [--path P] [--out DIR] [--no-write] [--only id,...]
-                   [--no-determinism] [--exclude-card id,...]
-       arbiter fuzz --check <scenario.json> [--cards DIR] [--mutant m... | --reference]
-Runs every invariant over N generated cases (default 1000) on the reference engine (or with mutants).
---check judges one scenario file (a written repro: its cards beside it and its mutants are used; --reference
-runs it on the reference engine instead).
-Exit 0: nothing found; 1: a violation (or an engine failure) was found; 2: bad usage.`;
+export type FuzzCliOptions = FuzzOptions & { check?: string; cards?: string[]; reference?: boolean };
 
-type CliOptions = FuzzOptions & { check?: string; cards?: string[]; help?: boolean; reference?: boolean };
-
-function parseArgs(argv: string[]): CliOptions {
-  const o: CliOptions = {};
-  const need = (i: number, flag: string) => {
-    const v = argv[i + 1];
-    if (v === undefined || v.startsWith('--')) throw new InputError('arbiter fuzz', flag, `${flag} needs a value`);
-    return v;
-  };
-  const int = (v: string, flag: string) => {
-    if (!/^\d+$/.test(v)) throw new InputError('arbiter fuzz', flag, `expected a non-negative integer, got "${v}"`);
-    return Number(v);
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    switch (a) {
-      case '--runs': o.runs = int(need(i, a), a); i++; break;
-      case '--seed': o.seed = int(need(i, a), a); i++; break;
-      case '--path': o.path = need(i, a); i++; break;
-      case '--out': o.outDir = need(i, a); i++; break;
-      case '--no-write': o.noWrite = true; break;
-      case '--no-determinism': o.noDeterminism = true; break;
-      case '--exclude-card': (o.excludeCards ??= []).push(...need(i, a).split(',').filter(Boolean)); i++; break;
-      case '--check': o.check = need(i, a); i++; break;
-      case '--cards': (o.cards ??= []).push(need(i, a)); i++; break;
-      case '--reference': o.reference = true; break;
-      case '--only': o.only = need(i, a).split(',').filter(Boolean); i++; break;
-      case '-m':
-      case '--mutant': {
-        for (const m of need(i, a).split(',').filter(Boolean)) {
-          if (!isMutantName(m)) throw new InputError('--mutant', '$', `unknown mutant "${m}" (expected one of: ${Object.keys(MUTANTS).join(', ')})`);
-          (o.mutants ??= []).push(m);
-        }
-        i++;
-        break;
-      }
-      case '-h':
-      case '--help': o.help = true; break;
-      default: throw new InputError('arbiter fuzz', a, `unknown argument "${a}"`);
-    }
-  }
-  const known = new Set([...INVARIANTS.map((x) => x.id), 'determinism']);
-  for (const id of o.only ?? []) if (!known.has(id)) throw new InputError('--only', '$', `unknown invariant "${id}" (expected: ${[...known].join(', ')})`);
-  return o;
+/** Invariant ids `--only` takes. */
+export function invariantIds(): string[] {
+  return [...INVARIANTS.map((x) => x.id), 'determinism'];
 }
 
-/** The `arbiter fuzz` command: returns the exit code (0 nothing found, 1 found, 2 bad usage). */
-export async function runFuzzCli(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): Promise<number> {
-  let o: CliOptions;
-  try {
-    o = parseArgs(argv);
-  } catch (e) {
-    if (e instanceof InputError) { err(`arbiter fuzz: ${e.message}\n${USAGE}\n`); return 2; }
-    throw e;
-  }
-  if (o.help) { out(`${USAGE}\n`); return 0; }
+/** The `arbiter fuzz` command from parsed options (cli/extra-commands.ts): the exit code (0 nothing found, 1 found). */
+export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): Promise<number> {
   if (o.check) {
-    try {
-      const r = checkScenarioFile(o.check, { cards: o.cards, mutants: o.reference ? [] : o.mutants });
-      if (!r.violations.length) { out(`OK ${o.check}: no invariant is violated${r.error ? ` (${r.error})` : ''}\n`); return 0; }
-      out(`VIOLATED ${o.check}:\n${r.violations.map((v) => `  - [${v.invariant}, rule ${v.rule}] at ${v.path || 'top level'}: ${v.message}`).join('\n')}\n`);
-      return 1;
-    } catch (e) {
-      if (e instanceof InputError) { err(`arbiter fuzz: ${e.message}\n`); return 2; }
-      throw e;
-    }
+    const r = checkScenarioFile(o.check, { cards: o.cards, mutants: o.reference ? [] : o.mutants });
+    if (!r.violations.length) { out(`OK ${o.check}: no invariant is violated${r.error ? ` (${r.error})` : ''}\n`); return 0; }
+    out(`VIOLATED ${o.check}:\n${r.violations.map((v) => `  - [${v.invariant}, rule ${v.rule}] at ${v.path || 'top level'}: ${v.message}`).join('\n')}\n`);
+    return 1;
   }
   const seed = o.seed ?? Date.now() % 2_147_483_647;
   const runs = o.runs ?? 1000;

@@ -10,7 +10,7 @@ import { evalAmount, evalCondition, select, sides } from './select.js';
 import { pickRandomEntity, randomInt } from './randomness.js';
 import { detachEnchantment } from '../kernel/queue.js';
 import { runPhase } from '../kernel/phases.js';
-import { forcedDeathPhase } from '../kernel/deaths.js';
+import { forcedDeathPhase, deathrattleSources } from '../kernel/deaths.js';
 import { createEntity, enterPlay } from '../entities.js';
 import { dealDamage, healCharacters, damageAmount, afterEventMutants, onBoard } from './damage.js';
 import { attach, anonymousBuff, takeControl } from './enchant.js';
@@ -205,9 +205,12 @@ const ACTIONS: Registry = {
   trigger_deathrattles: (ctx, a) => {
     for (const id of select(ctx, a.of)) {
       const m = entity(ctx.g, id);
-      if (!m.card.deathrattle || m.silenced) continue;
-      const sub: Ctx = { ...ctx, source: m, self: m, controller: m.controller, cls: m.card.deathrattle.class ?? 'neutral', isTrigger: true, summoned: [] };
-      runActions(sub, m.card.deathrattle.actions);
+      // Each Deathrattle the minion has (its own and added ones), each through the ability runner (its condition too).
+      for (const src of deathrattleSources(ctx.g, m)) {
+        const dr = src.card.deathrattle!;
+        const sub: Ctx = { ...ctx, source: src, self: m, controller: m.controller, cls: dr.class ?? 'neutral', isTrigger: true, summoned: [] };
+        ctx.g.effects.runAbility(sub, dr, { reason: 'its condition is false when it is triggered', rule: '10b' });
+      }
     }
   },
   replace_hero: (ctx, a) => {

@@ -52,6 +52,8 @@ export interface EffectPort {
   evalCondition(ctx: Ctx, c: import('../cards/format.js').Condition): boolean;
   /** Does an entity pass a filter (trigger subjects, sources, targets)? */
   passes(ctx: Ctx, e: Entity, f: import('../cards/format.js').Filter | undefined): boolean;
+  /** Run an ability: its condition (an abort with the rule id when false), then its actions (effects/ability.ts). */
+  runAbility(ctx: Ctx, ab: { condition?: import('../cards/format.js').Condition; actions: readonly import('../cards/format.js').Action[] }, o: { reason: string; rule: string; times?: number; before?: () => void }): boolean;
   /** The entities a selector picks (aura targets). */
   select(ctx: Ctx, sel: import('../cards/format.js').Selector): number[];
 }

@@ -51,13 +51,17 @@ export function deathCreationStep(g: Game): Entity[] {
   return dead;
 }
 
+/** The entities whose Deathrattles a minion has: itself (unless silenced), then enchantments it carries ("added Deathrattles"). */
+export function deathrattleSources(g: Game, m: Entity): Entity[] {
+  const own = !m.silenced && m.card.deathrattle ? [m] : [];
+  return [...own, ...m.enchantments.map((id) => entity(g, id)).filter((en) => en.card.deathrattle)];
+}
+
 /** Deathrattle entries of a dead entity: its own, then those of enchantments it carried ("added Deathrattles"). */
 export function deathrattleEntries(g: Game, dead: Entity, ev: GameEventRef, eventIndex: number): Entry[] {
   const out: Entry[] = [];
   const times = playerHasAuraEffect(g, dead.controller, 'deathrattlesTwice') ? 2 : 1;
-  const own = !dead.silenced && dead.card.deathrattle ? [dead] : [];
-  const added = dead.enchantments.map((id) => entity(g, id)).filter((en) => en.card.deathrattle);
-  for (const src of [...own, ...added]) {
+  for (const src of deathrattleSources(g, dead)) {
     for (let i = 0; i < times; i++) out.push({ source: src, deathrattleOf: dead, event: ev, eventIndex, order: src.order });
   }
   return out;

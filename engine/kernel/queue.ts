@@ -194,13 +194,12 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
   if (entry.deathrattleOf) {
     const ab = src.card.deathrattle!;
     const ctx: Ctx = { g, source: src, self: entry.deathrattleOf, controller: entry.deathrattleOf.controller, cls: ab.class ?? 'neutral', isTrigger: true, event: entry.event, summoned: [] };
-    if (ab.condition && !ctx.g.effects.evalCondition(ctx, ab.condition)) {
-      abort(g, src, 'its condition is false when it would trigger', '10b');
-      return;
-    }
-    const b = g.trace.openBlock({ block: 'trigger', kind: 'deathrattle', subject: entry.deathrattleOf.id, class: ab.class ?? 'neutral', queue: qid, entry: index, rule: '7' });
-    ctx.g.effects.runActions(ctx, ab.actions);
-    g.trace.closeBlock(b);
+    let b = 0;
+    const ran = g.effects.runAbility(ctx, ab, {
+      reason: 'its condition is false when it would trigger', rule: '10b',
+      before: () => { b = g.trace.openBlock({ block: 'trigger', kind: 'deathrattle', subject: entry.deathrattleOf!.id, class: ab.class ?? 'neutral', queue: qid, entry: index, rule: '7' }); },
+    });
+    if (ran) g.trace.closeBlock(b);
     return;
   }
   const t = entry.trigger!;
@@ -219,13 +218,15 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
       return;
     }
   }
-  if (t.resolveCondition && !ctx.g.effects.evalCondition(ctx, t.resolveCondition)) {
-    abort(g, src, 'its condition is false when it would trigger', '10b');
-    return;
-  }
-  const b = g.trace.openBlock({ block: 'trigger', kind: t.when.on, subject: src.id, class: t.class, queue: qid, entry: index, rule: '2a' });
-  if (t.secret) revealSecret(g, src);
-  ctx.g.effects.runActions(ctx, t.actions);
+  let b = 0;
+  const ran = g.effects.runAbility(ctx, { condition: t.resolveCondition, actions: t.actions }, {
+    reason: 'its condition is false when it would trigger', rule: '10b',
+    before: () => {
+      b = g.trace.openBlock({ block: 'trigger', kind: t.when.on, subject: src.id, class: t.class, queue: qid, entry: index, rule: '2a' });
+      if (t.secret) revealSecret(g, src);
+    },
+  });
+  if (!ran) return;
   if (t.expires && src.attachedTo !== undefined) detachEnchantment(g, src);
   g.trace.closeBlock(b);
 }

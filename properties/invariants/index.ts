@@ -4,6 +4,7 @@
  * Determinism is apart: it runs a producer twice (see determinism.ts).
  */
 import type { TraceRecord, Fidelity } from '../../engine/trace/format.js';
+import type { CardDef } from '../../engine/cards/format.js';
 import type { Invariant, InvariantEnv, Violation } from './types.js';
 import * as noMidPhaseDeaths from './no-mid-phase-deaths.js';
 import * as queueOrder from './queue-order.js';
@@ -63,4 +64,9 @@ export function checkTrace(trace: readonly TraceRecord[], opts: { only?: readonl
     ? INVARIANTS.filter((i) => opts.only!.includes(i.id))
     : applicable(meta?.t === 'meta' ? meta.fidelity : 'phases', meta?.t === 'meta' ? meta.profile : 'hearthstone');
   return list.flatMap((i) => i.check(trace, opts.env));
+}
+
+/** The invariants as the scenario judge takes them (engine/scenario/judge.ts): every one that applies to the trace. */
+export function traceJudge(trace: readonly TraceRecord[], cards: { has(id: string): boolean; get(id: string): CardDef }): Violation[] {
+  return checkTrace(trace, { env: { card: (id: string) => (cards.has(id) ? cards.get(id) : undefined) } });
 }

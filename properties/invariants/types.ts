@@ -5,20 +5,8 @@
 import type { CardDef, Rule5Class } from '../../engine/cards/format.js';
 import type { Fidelity, TraceRecord } from '../../engine/trace/format.js';
 
-export interface Violation {
-  /** The invariant's id (properties/invariants/index.ts). */
-  invariant: string;
-  /** The rule id (spec/rules.json) the violation breaks. */
-  rule: string;
-  /** Plain words, naming the entities ("minion #7 Cult Master died inside phase SPELL_TEXT#8 ..."). */
-  message: string;
-  /** Block path where it happened, outermost first: "SEQUENCE CAST_SPELL#3 > PHASE SPELL_TEXT#8" ("" = top level). */
-  path: string;
-  /** The entity ids involved. */
-  entities: number[];
-  /** Index of the offending record in the trace. */
-  at?: number;
-}
+export type { Violation } from '../../engine/trace/violation.js';
+import type { Violation } from '../../engine/trace/violation.js';
 
 /**
  * What an invariant may know besides the trace. Only one invariant needs it (negative-triggers, Rule 5): the trace
