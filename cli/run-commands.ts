@@ -40,7 +40,7 @@ export function addRunCommands(program: Command): void {
     .option('--seed <s>', 'seed for generated scenarios', '1')
     .option('--jobs <n>', 'adapter processes run in parallel', '1')
     .option('--timeout <ms>', 'time limit per case, in milliseconds', '10000')
-    .option('--start-timeout <ms>', 'time limit for the adapter to start and answer the hello (default: --timeout)')
+    .option('--start-timeout <ms>', 'time limit for the adapter to start and answer the hello (default: --timeout when given, else 30000)')
     .option('--max-message-bytes <n>', 'cap on one adapter message (one line); a longer one is a PROTOCOL_ERROR for its case', String(DEFAULT_MAX_LINE_BYTES))
     .option('--shard <i/n>', 'run only shard i of n (cases split by id); merge the shards with `arbiter merge`')
     .option('--resume', 'keep the results already in the report folder and run only the cases missing there')
@@ -55,7 +55,7 @@ Examples:
   arbiter run --sim "python3 adapters/hearthbreaker/adapter.py" --jobs 2 --timeout 5000
   arbiter run --sim "node bin/arbiter.mjs adapter --mutant ignore-rule-5" --expectations my-baseline.json
   arbiter run --shard 1/2 --out part1 && arbiter run --shard 2/2 --out part2 && arbiter merge part1 part2 --out all`)
-    .action(async (o: { sim?: string; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }) => {
+    .action(async (o: { sim?: string; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }, cmd: Command) => {
       // Everything a user can get wrong is checked before the suite runs.
       const command = o.sim !== undefined ? simCommand(o.sim) : DEMO_COMMAND;
       const expectations = o.expectations ?? (o.sim ? undefined : join(ROOT, 'adapters', 'demo', 'expectations.json'));
@@ -65,7 +65,7 @@ Examples:
       if (jobs < 1) throw new InputError('--jobs', '$', 'at least 1');
       const timeoutMs = positiveInt('--timeout', o.timeout);
       if (timeoutMs < 1) throw new InputError('--timeout', '$', 'at least 1 millisecond');
-      const startTimeoutMs = o.startTimeout === undefined ? timeoutMs : positiveInt('--start-timeout', o.startTimeout);
+      const startTimeoutMs = o.startTimeout !== undefined ? positiveInt('--start-timeout', o.startTimeout) : cmd.getOptionValueSource('timeout') === 'cli' ? timeoutMs : 30_000;
       if (startTimeoutMs < 1) throw new InputError('--start-timeout', '$', 'at least 1 millisecond');
       const maxLineBytes = positiveInt('--max-message-bytes', o.maxMessageBytes);
       if (maxLineBytes < 1024) throw new InputError('--max-message-bytes', '$', 'at least 1024 bytes');

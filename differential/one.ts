@@ -15,7 +15,7 @@ export class OneCaseRunner {
   }
 
   async run(id: string, s: Scenario): Promise<Judged> {
-    if (!this.opened) { await this.proc.open(this.timeoutMs); this.opened = true; }
+    if (!this.opened) { await this.proc.open(Math.max(this.timeoutMs, 30_000)); this.opened = true; }
     const { scenario, cards } = withCardIds(s, this.cards);
     const outcome = await this.proc.runCase(id, { scenario, cards }, this.timeoutMs);
     // judged exactly as `arbiter run` judges: comparison, and the trace invariants on the simulator's own trace

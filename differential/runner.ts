@@ -61,7 +61,7 @@ export interface RunOptions {
   outDir: string;
   jobs?: number;
   timeoutMs?: number;
-  /** Time allowed for an adapter to start and answer the hello (default: timeoutMs). */
+  /** Time allowed for an adapter to start and answer the hello (default: timeoutMs, at least 30 s). */
   startTimeoutMs?: number;
   /** Cap on one adapter message (default 64 MiB). */
   maxLineBytes?: number;
@@ -222,7 +222,7 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
   const done = new Map(previous.map((r) => [r.case, r]));
   const todo = shardOf(o.cases, o.shard).filter((c) => !done.has(c.id));
   const timeout = o.timeoutMs ?? 10_000;
-  const startTimeout = o.startTimeoutMs ?? timeout;
+  const startTimeout = o.startTimeoutMs ?? Math.max(timeout, 30_000);
   const jobs = Math.max(1, Math.min(o.jobs ?? 1, todo.length || 1));
   const procs = Array.from({ length: jobs }, () => new AdapterProcess(o.command, { maxLineBytes: o.maxLineBytes }));
   let hello: Hello;

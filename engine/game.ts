@@ -1,4 +1,5 @@
 /** A new, empty game: two players, the seeded random stream, the trace recorder. */
+import { HEARTHSTONE } from './profiles/hearthstone.js';
 import type { CardPool, Game, Player, Side } from './state.js';
 import { Random, type Forced } from './random.js';
 import { Recorder } from './trace/recorder.js';
@@ -21,7 +22,7 @@ export interface GameOptions {
 }
 
 function emptyPlayer(side: Side): Player {
-  return { side, hero: 0, heroPower: null, weapon: null, board: [], hand: [], deck: [], secrets: [], graveyard: [], mana: 10, maxMana: 10, fatigue: 0 };
+  return { side, hero: 0, heroPower: null, weapon: null, board: [], hand: [], deck: [], secrets: [], graveyard: [], mana: HEARTHSTONE.limits.mana, maxMana: HEARTHSTONE.limits.mana, fatigue: 0 };
 }
 
 export function newGame(o: GameOptions): Game {

@@ -7,6 +7,7 @@
  * Rule 6: a later Phase is skipped when its subject (the minion played, the spell, the attacker/defender) has left
  * play; a spell whose target left play still goes off.
  */
+import { HEARTHSTONE } from './profiles/hearthstone.js';
 import { moveTo } from './kernel/zones.js';
 import type { CardDef } from './cards/format.js';
 import { entity, cost, opponent, attack, hasKeyword, playerHasAuraEffect, BOARD_LIMIT, type Entity, type Game, type Side } from './state.js';
@@ -241,7 +242,7 @@ export function endTurn(g: Game): void {
   g.active = next;
   g.turn++;
   const p = g.players[next];
-  p.maxMana = Math.min(10, p.maxMana + 1);
+  p.maxMana = Math.min(HEARTHSTONE.limits.mana, p.maxMana + 1);
   p.mana = p.maxMana;
   for (const id of [p.hero, ...p.board, ...(p.heroPower !== null ? [p.heroPower] : [])]) { const e = entity(g, id); e.exhausted = false; e.attacks = 0; }
   runSequence(g, 'START_TURN', next, undefined, () => {

@@ -2,6 +2,7 @@
  * Game state: plain data. Entities live in one table by id; players hold ordered id lists for their zones.
  * Stats are derived (base → enchantments in attach order → Health/Attack aura snapshot), never stored twice.
  */
+import { HEARTHSTONE } from './profiles/hearthstone.js';
 import type { CardDef, Mods, Keyword, Trigger } from './cards/format.js';
 import type { Recorder } from './trace/recorder.js';
 import type { Random } from './random.js';
@@ -115,8 +116,9 @@ export interface CardPool {
   all(): CardDef[];
 }
 
-export const BOARD_LIMIT = 7;
-export const HAND_LIMIT = 10;
+/** The Hearthstone profile's board and hand limits (engine/profiles/hearthstone.ts). */
+export const BOARD_LIMIT = HEARTHSTONE.limits.board;
+export const HAND_LIMIT = HEARTHSTONE.limits.hand;
 
 export function entity(g: Game, id: number): Entity {
   const e = g.entities.get(id);

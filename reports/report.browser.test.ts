@@ -42,8 +42,10 @@ describe('report.html in Chromium', () => {
       expect(await diff.isVisible()).toBe(true);
       expect(await diff.locator('span.add, span.del').count()).toBeGreaterThan(0);
       expect(await page.locator('#rule-matrix tr.bad').count()).toBeGreaterThan(0);
-      const artifacts = join(ROOT, 'test-artifacts');
+      // The screenshot goes to the OS temporary folder (the checkout stays clean); its path is printed.
+      const artifacts = process.env.ARBITER_ARTIFACTS ?? mkdtempSync(join(tmpdir(), 'arbiter-artifacts-'));
       mkdirSync(artifacts, { recursive: true });
+      process.stderr.write(`report.html screenshot: ${join(artifacts, 'report.png')}\n`);
       await page.screenshot({ path: join(artifacts, 'report.png'), fullPage: false });
       expect(existsSync(join(artifacts, 'report.png'))).toBe(true);
     } finally {

@@ -6,8 +6,8 @@ set -u
 if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "arbiter: installing Debian's chromium for the HTML report test (once)..." >&2
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/tmp/arbiter-chromium-install.log 2>&1 \
-    || echo "arbiter: could not install chromium (see /tmp/arbiter-chromium-install.log); the browser test will be skipped" >&2
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >"${TMPDIR:-/tmp}/arbiter-chromium-install.log" 2>&1 \
+    || echo "arbiter: could not install chromium (see ${TMPDIR:-/tmp}/arbiter-chromium-install.log); the browser test will be skipped" >&2
 else
   echo "arbiter: chromium not found and cannot be installed here (not root, or no apt-get); the browser test will be skipped" >&2
 fi

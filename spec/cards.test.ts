@@ -13,7 +13,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const CARDS_DIR = join(here, 'cards');
 const SCHEMA_PATH = join(here, 'schema', 'card.schema.json');
 const CARDDEFS_PATH =
-  process.env.ARBITER_CARDDEFS ?? '/work/shared/data/carddefs/CardDefs-2.8.0.9554.xml';
+  process.env.ARBITER_CARDDEFS ?? join(here, '..', '..', 'shared', 'data', 'carddefs', 'CardDefs-2.8.0.9554.xml');
 const CARDDEFS_SOURCE = 'CardDefs 2.8.0.9554';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

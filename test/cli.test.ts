@@ -1,7 +1,8 @@
 /** The `arbiter` command as a user meets it: help, exit codes, and one-line errors naming file, JSON path, expectation. */
 import { describe, expect, it } from 'vitest';
 import { arbiter } from './run-cli.js';
-import { readdirSync } from 'node:fs';
+import { readdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 
@@ -83,11 +84,11 @@ describe.concurrent('arbiter CLI', () => {
 
 describe('arbiter run with a wrong --sim', () => {
   it('a simulator that cannot start, or does not say hello, is a one-line usage error (exit 2)', async () => {
-    const missing = await arbiter('run', '--sim', 'no-such-simulator --flag', '--out', 'arbiter-report/t-missing');
+    const missing = await arbiter('run', '--sim', 'no-such-simulator --flag', '--out', join(mkdtempSync(join(tmpdir(), 'arbiter-cli-')), 'r'));
     expect(missing.code).toBe(2);
     expect(missing.err.trim().split('\n')).toHaveLength(1);
     expect(missing.err).toMatch(/^arbiter: --sim: the simulator's adapter exited before the hello: no-such-simulator --flag/);
-    const rude = await arbiter('run', '--sim', `${process.execPath} -e "console.log(42)"`, '--out', 'arbiter-report/t-rude');
+    const rude = await arbiter('run', '--sim', `${process.execPath} -e "console.log(42)"`, '--out', join(mkdtempSync(join(tmpdir(), 'arbiter-cli-')), 'r'));
     expect(rude.code).toBe(2);
     expect(rude.err).toMatch(/must first answer \{"type":"hello","protocol":"arbiter-adapter\/1",\.\.\.\} \(spec\/protocol\.md\); it answered "42"/);
   });

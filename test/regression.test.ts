@@ -58,13 +58,14 @@ describe.concurrent('regression reports', () => {
   it('output is deterministic, with any number of jobs; shards merge into the same report as one run', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'arbiter-det-'));
     const dir = (n: string) => join(tmp, n);
-    expect((await arbiter('run', '--out', dir('one'))).code).toBe(0);
-    expect((await arbiter('run', '--out', dir('two'), '--jobs', '2')).code).toBe(0);
+    const ok = async (...args: string[]) => { const r = await arbiter(...args); expect(r.code, r.err).toBe(0); };
+    await ok('run', '--out', dir('one'));
+    await ok('run', '--out', dir('two'), '--jobs', '2');
     for (const f of ['results.jsonl', 'summary.md', 'junit.xml', 'report.html']) {
       expect(readFileSync(join(dir('two'), f), 'utf8'), f).toBe(readFileSync(join(dir('one'), f), 'utf8'));
     }
-    expect((await arbiter('run', '--shard', '1/2', '--out', dir('s1'))).code).toBe(0);
-    expect((await arbiter('run', '--shard', '2/2', '--out', dir('s2'))).code).toBe(0);
+    await ok('run', '--shard', '1/2', '--out', dir('s1'));
+    await ok('run', '--shard', '2/2', '--out', dir('s2'));
     const merged = await arbiter('merge', dir('s1'), dir('s2'), '--out', dir('merged'), '--expectations', join(ROOT, 'adapters', 'demo', 'expectations.json'));
     expect(merged.code, merged.err).toBe(0);
     expect(readFileSync(join(dir('merged'), 'results.jsonl'), 'utf8')).toBe(readFileSync(join(dir('one'), 'results.jsonl'), 'utf8'));

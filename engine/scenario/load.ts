@@ -1,4 +1,5 @@
 /** Load a scenario file: JSON syntax, schema, then references (rule ids, cards, labels) with clear errors. */
+import { HEARTHSTONE } from '../profiles/hearthstone.js';
 import type { CardPool } from '../state.js';
 import { InputError, readJson, validate } from '../validation.js';
 import { ruleCatalog } from '../rules.js';
@@ -8,7 +9,8 @@ import type { CardSetup, PlayerSetup, Scenario } from './format.js';
  * Bounds of a scenario's set-up, the game's own where it has them (board 7, hand 10, mana 10, secrets 5), generous
  * elsewhere: a set-up beyond them is bad input, not a game to run.
  */
-export const SETUP_BOUNDS = { board: 7, hand: 10, secrets: 5, deck: 200, mana: 10, health: 10_000, armor: 10_000, stat: 10_000, fatigue: 1_000 } as const;
+const L = HEARTHSTONE.limits;
+export const SETUP_BOUNDS = { board: L.board, hand: L.hand, secrets: L.secrets, deck: 200, mana: L.mana, health: 10_000, armor: 10_000, stat: 10_000, fatigue: 1_000 } as const;
 
 function checkBounds(file: string, side: string, ps: PlayerSetup): void {
   const at = (p: string) => `$.setup.${side}${p}`;

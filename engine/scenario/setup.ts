@@ -1,4 +1,5 @@
 /** Build a game from a scenario's setup: entities, zones, labels and the order of play. */
+import { HEARTHSTONE } from '../profiles/hearthstone.js';
 import { moveTo } from '../kernel/zones.js';
 import type { CardDef } from '../cards/format.js';
 import { entity, attack, health, maxHealth, type Entity, type Game, type Side } from '../state.js';
@@ -49,7 +50,7 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
     const base = `$.setup.${name}`;
     const hero = createEntity(g, card(ps.hero ?? DEFAULT_HERO, `${base}.hero`), side, 'play', ps.heroLabel ?? `hero${name}`);
     label(hero, ps.heroLabel ?? `hero${name}`, `${base}.heroLabel`);
-    if (ps.health !== undefined) hero.damage = (hero.card.health ?? 30) - ps.health;
+    if (ps.health !== undefined) hero.damage = (hero.card.health ?? HEARTHSTONE.limits.heroHealth) - ps.health;
     hero.armor = ps.armor ?? 0;
     p.hero = hero.id;
     inPlayOrder.push(hero);
@@ -57,7 +58,7 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
       const hp = createEntity(g, card(hero.card.heroPower, `${base}.hero`), side, 'play');
       p.heroPower = hp.id;
     }
-    p.mana = p.maxMana = ps.mana ?? 10;
+    p.mana = p.maxMana = ps.mana ?? HEARTHSTONE.limits.mana;
     p.fatigue = ps.fatigue ?? 0;
     if (ps.weapon) {
       const ws = asSetup(ps.weapon);

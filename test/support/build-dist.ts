@@ -1,11 +1,30 @@
 /**
- * Vitest global set-up: compile dist/ before the tests, so the CLI tests (which run bin/arbiter.mjs, and so dist/)
- * always run the sources under test, also when vitest is started directly.
+ * Vitest global set-up and teardown. Before the tests: compile dist/, so the CLI tests (which run bin/arbiter.mjs,
+ * and so dist/) always run the sources under test, also when vitest is started directly. After them: the checkout
+ * must be as clean as before (tests write only under the OS temporary folder); a file they left, ignored by git or
+ * not, fails the run.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from '../../engine/validation.js';
 
-export default function setup(): void {
+/** Paths git reports as untracked or ignored, but for what installing and building make. */
+function leftovers(): Set<string> | null {
+  try {
+    const out = execFileSync('git', ['status', '--porcelain', '--ignored', '--untracked-files=all'], { cwd: ROOT, encoding: 'utf8' });
+    return new Set(out.split('\n').filter((l) => /^(\?\?|!!) /.test(l)).map((l) => l.slice(3)).filter((p) => !/^(node_modules|dist)\//.test(p)));
+  } catch {
+    return null; // not a git checkout (an installed package): nothing to compare
+  }
+}
+
+export default function setup(): () => void {
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  const before = leftovers();
+  return () => {
+    const after = leftovers();
+    if (!before || !after) return;
+    const left = [...after].filter((p) => !before.has(p));
+    if (left.length) throw new Error(`the tests left files in the checkout: ${left.join(', ')}`);
+  };
 }
