@@ -21,6 +21,7 @@ import { checkTrace } from '../properties/invariants/index.js';
 import { OneCaseRunner } from '../differential/one.js';
 import { judgeCase } from '../differential/runner.js';
 import { judgeTrace } from '../differential/judge.js';
+import { comparableFromGame } from '../differential/compare.js';
 import { fuzz } from '../properties/fuzz.js';
 import type { TraceRecord } from '../engine/trace/format.js';
 
@@ -90,8 +91,9 @@ async function main(): Promise<void> {
   const hello = { type: 'hello' as const, protocol: 'arbiter-adapter/1', name: 'in-process', version: '0', profile: 'hearthstone', fidelity: 'events' as const, cards: '*' as const };
   for (let i = 0; i < rtReps; i++) {
     for (const c of golden) {
+      // what the adapter does (run the engine), then what the runner does (judge the answer: here a passing one)
       const r = runScenario(c.scenario, c.origin, { cards });
-      judgeCase(c, hello, { kind: 'answer', msg: { type: 'result', case: c.id, final: { result: 'ongoing', players: [] } as never, trace: r.trace }, stderr: '' }, cards, judgeTrace);
+      judgeCase(c, hello, { kind: 'answer', msg: { type: 'result', case: c.id, final: comparableFromGame(r.g), trace: r.trace }, stderr: '' }, cards, judgeTrace);
     }
   }
   const inProcess = (now() - t0) / (rtReps * golden.length);

@@ -1,13 +1,24 @@
 #!/usr/bin/env node
-// Compile the sources into dist/ (what bin/arbiter.mjs runs), from a clean folder so that no file of a removed
-// source stays behind.
+// Compile the sources into dist/ (what bin/arbiter.mjs runs). The build goes to a fresh folder that then replaces
+// dist/ whole: no file of a removed source stays behind, and a process starting meanwhile finds a complete tree.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-rmSync(join(root, 'dist'), { recursive: true, force: true });
+const fresh = join(root, `dist.build-${process.pid}`);
+const old = join(root, `dist.old-${process.pid}`);
 const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
-execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' });
+rmSync(fresh, { recursive: true, force: true });
+try {
+  execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', fresh], { cwd: root, stdio: 'inherit' });
+} catch {
+  rmSync(fresh, { recursive: true, force: true });
+  process.exit(1);
+}
+const dist = join(root, 'dist');
+if (existsSync(dist)) renameSync(dist, old);
+renameSync(fresh, dist);
+rmSync(old, { recursive: true, force: true });

@@ -31,7 +31,7 @@ describe.concurrent('regression reports', () => {
     // One more rule broken: exactly the new failures are NEW FAIL, and the run exits non-zero.
     const d2 = join(tmp, 'run2');
     const second = await arbiter('run', '--sim', sim('ignore-rule-5', 'deaths-one-at-a-time'), '--out', d2, '--expectations', baseline);
-    expect(second.code).toBe(1);
+    expect(second.code, second.out + second.err).toBe(1);
     const newFails = [...failing(d2)].filter((c) => !known.has(c)).sort();
     expect(newFails.length).toBeGreaterThan(0);
     const summary = readFileSync(join(d2, 'summary.md'), 'utf8');
@@ -44,7 +44,7 @@ describe.concurrent('regression reports', () => {
     expect(third.code, third.out + third.err).toBe(0);
     expect(third.out).toMatch(/ 0 NEW FAIL, 0 NEW PASS, /);
     const fixed = await arbiter('run', '--sim', sim(), '--out', join(tmp, 'run4'), '--expectations', baseline);
-    expect(fixed.code).toBe(0);
+    expect(fixed.code, fixed.out + fixed.err).toBe(0);
     expect(fixed.out).toMatch(new RegExp(` 0 NEW FAIL, ${known.size} NEW PASS, `));
 
     // An issue-ready report for one of the new failures.

@@ -1,21 +1,37 @@
 /** Check a scenario's stated outcome against a run; every failure is a readable line. */
 import type { TraceRecord } from '../trace/format.js';
-import { entity, attack, health, maxHealth, sideName } from '../state.js';
+import { entity, attack, health, maxHealth, sideName, hasKeyword, cost, durability, type Entity, type Game } from '../state.js';
+import type { Keyword } from '../cards/format.js';
 import type { RunResult } from './run.js';
 import type { Expect, Pattern, PlayerName } from './format.js';
+import { resolvePattern } from './patterns.js';
 
-const ENTITY_FIELDS = new Set(['entity', 'source', 'target', 'subject', 'spell', 'old', 'hero', 'enchantment', 'to', 'from']);
-const PLAYER_FIELDS = new Set(['player', 'controller', 'winner']);
+export { resolvePattern } from './patterns.js';
 
-/** Turn a pattern's labels and player names into ids. Unknown labels stay as strings (and so never match). */
-export function resolvePattern(p: Pattern, labels: Map<string, number>): Pattern {
-  const out: Pattern = {};
-  for (const [k, v] of Object.entries(p)) {
-    if (typeof v === 'string' && ENTITY_FIELDS.has(k) && labels.has(v)) out[k] = labels.get(v);
-    else if ((v === 'A' || v === 'B') && PLAYER_FIELDS.has(k)) out[k] = v === 'A' ? 0 : 1;
-    else out[k] = v;
+const KEYWORDS: Keyword[] = ['taunt', 'divine_shield', 'charge', 'stealth', 'windfury', 'poisonous', 'immune'];
+
+/** The keywords an entity has now (Divine Shield only while it is up). */
+function keywordsOf(g: Game, e: Entity): string[] {
+  return KEYWORDS.filter((k) => (k === 'divine_shield' ? e.divineShield : hasKeyword(g, e, k))).sort();
+}
+
+/**
+ * The ids of `expect.created` labels: entities created during the run (ids above those of the set-up), of the named
+ * card (id or name), the nth oldest (optionally of those a player controls at the end).
+ */
+export function createdLabels(x: Expect, run: RunResult, setupMaxId: number): { labels: Map<string, number>; missing: string[] } {
+  const labels = new Map(run.labels);
+  const missing: string[] = [];
+  for (const [label, sel] of Object.entries(x.created ?? {})) {
+    const made = [...run.g.entities.values()]
+      .filter((e) => e.id > setupMaxId && (e.card.id === sel.card || e.card.name.toLowerCase() === sel.card.toLowerCase()))
+      .filter((e) => !sel.controller || sideName(e.controller) === sel.controller)
+      .sort((a, b) => a.id - b.id);
+    const e = made[(sel.nth ?? 1) - 1];
+    if (e) labels.set(label, e.id);
+    else missing.push(`created entity "${label}" (${JSON.stringify(sel)}): only ${made.length} such entit${made.length === 1 ? 'y was' : 'ies were'} created`);
   }
-  return out;
+  return { labels, missing };
 }
 
 export function matches(r: TraceRecord, p: Pattern): boolean {
@@ -34,17 +50,24 @@ function show(p: Pattern): string {
 
 export function checkExpectations(x: Expect, run: RunResult): string[] {
   const out: string[] = [];
-  const { g, labels, trace } = run;
+  const { g, trace } = run;
   if (run.error) out.push(`run stopped: ${run.error}`);
+  const { labels, missing } = createdLabels(x, run, run.setupMaxId);
+  out.push(...missing);
   for (const [label, want] of Object.entries(x.entities ?? {})) {
     const id = labels.get(label);
-    if (id === undefined) { out.push(`entity "${label}": no such label`); continue; }
+    if (id === undefined) { if (!x.created?.[label]) out.push(`entity "${label}": no such label`); continue; }
     const e = entity(g, id);
     const zone = e.zone === 'secret' ? 'secret' : e.zone;
-    const got = { zone, attack: attack(g, e), health: health(g, e), maxHealth: maxHealth(g, e), controller: sideName(e.controller), damage: e.damage };
+    const weapon = e.card.type === 'weapon';
+    const got: Record<string, unknown> = {
+      zone, attack: attack(g, e), health: weapon ? durability(g, e) : health(g, e), maxHealth: maxHealth(g, e), controller: sideName(e.controller), damage: e.damage,
+      keywords: keywordsOf(g, e), frozen: e.frozen, cost: cost(g, e), durability: weapon ? durability(g, e) : undefined,
+      enchantments: e.enchantments.map((en) => entity(g, en).card.name).sort(),
+    };
     for (const [k, v] of Object.entries(want)) {
-      const gv = got[k as keyof typeof got];
-      if (gv !== v) out.push(`entity "${label}" (${e.card.name}): expected ${k} ${JSON.stringify(v)}, got ${JSON.stringify(gv)}`);
+      const wv = k === 'keywords' || k === 'enchantments' ? [...(v as string[])].sort() : v;
+      if (JSON.stringify(got[k]) !== JSON.stringify(wv)) out.push(`entity "${label}" (${e.card.name}): expected ${k} ${JSON.stringify(wv)}, got ${JSON.stringify(got[k])}`);
     }
   }
   for (const [name, want] of Object.entries(x.players ?? {}) as [PlayerName, NonNullable<Expect['players']>[PlayerName]][]) {
@@ -77,7 +100,9 @@ export function checkExpectations(x: Expect, run: RunResult): string[] {
   for (const c of x.count ?? []) {
     const p = resolvePattern(c.match, labels);
     const n = trace.filter((r) => matches(r, p)).length;
-    if (n !== c.n) out.push(`expected ${c.n} × ${show(c.match)}, got ${n}`);
+    if (c.n !== undefined && n !== c.n) out.push(`expected ${c.n} × ${show(c.match)}, got ${n}`);
+    if (c.min !== undefined && n < c.min) out.push(`expected at least ${c.min} × ${show(c.match)}, got ${n}`);
+    if (c.max !== undefined && n > c.max) out.push(`expected at most ${c.max} × ${show(c.match)}, got ${n}`);
   }
   return out;
 }

@@ -59,6 +59,24 @@ export interface EntityExpectation {
   maxHealth?: number;
   controller?: PlayerName;
   damage?: number;
+  /** Keywords it has now, in any order (its card's, enchantments' and auras'): taunt, divine_shield, charge, ... */
+  keywords?: string[];
+  frozen?: boolean;
+  /** Its current mana cost (a card in hand: cost auras and enchantments applied). */
+  cost?: number;
+  /** A weapon's current Durability. */
+  durability?: number;
+  /** Names of the enchantment cards attached to it, in any order. */
+  enchantments?: string[];
+}
+
+/** An entity created during the run (a token, a copy, a resurrected minion): the nth of that card, oldest first. */
+export interface CreatedSelector {
+  card: string;
+  /** 1 = the first one created (default 1). */
+  nth?: number;
+  /** Only ones that player controls now. */
+  controller?: PlayerName;
 }
 
 export interface PlayerExpectation {
@@ -81,8 +99,10 @@ export interface Expect {
   result?: 'ongoing' | 'draw' | 'A_wins' | 'B_wins';
   /** Trace records that must appear in this order (other records may stand between them). */
   events?: Pattern[];
-  /** Trace records that must appear exactly n times. */
-  count?: { match: Pattern; n: number }[];
+  /** Trace records that must appear exactly n times, or at least `min` / at most `max` times. */
+  count?: { match: Pattern; n?: number; min?: number; max?: number }[];
+  /** Labels for entities created during the run, usable wherever a set-up label is (entities, events, count). */
+  created?: Record<string, CreatedSelector>;
 }
 
 export interface Scenario {

@@ -4,6 +4,7 @@ import type { CardPool } from '../state.js';
 import { InputError, readJson, validate } from '../validation.js';
 import { ruleCatalog } from '../rules.js';
 import type { CardSetup, PlayerSetup, Scenario } from './format.js';
+import { validatePattern } from './patterns.js';
 
 /**
  * Bounds of a scenario's set-up, the game's own where it has them (board 7, hand 10, mana 10, secrets 5), generous
@@ -102,9 +103,20 @@ export function parseScenario(file: string, data: unknown, cards?: CardPool): Sc
     inAll.add(l);
   });
   if ((s.allOrders?.length ?? 0) > 5) throw new InputError(file, '$.allOrders', 'at most 5 labels (every order of play of them is run)');
-  for (const l of Object.keys(s.expect.entities ?? {})) {
-    if (!labels.has(l)) throw new InputError(file, `$.expect.entities.${l}`, `unknown label "${l}" (labels of the set-up: ${[...labels].join(', ')})`);
+  for (const [l, sel] of Object.entries(s.expect.created ?? {})) {
+    if (labels.has(l)) throw new InputError(file, `$.expect.created.${l}`, `label "${l}" is already a label of the set-up`);
+    if (cards && !cards.has(sel.card)) throw new InputError(file, `$.expect.created.${l}.card`, `unknown card "${sel.card}" (expected a card name or id from spec/cards, or from a file given with --cards)`);
+    labels.add(l);
   }
+  for (const l of Object.keys(s.expect.entities ?? {})) {
+    if (!labels.has(l)) throw new InputError(file, `$.expect.entities.${l}`, `unknown label "${l}" (labels of the set-up and expect.created: ${[...labels].join(', ')})`);
+  }
+  (s.expect.events ?? []).forEach((p, i) => validatePattern(file, `$.expect.events[${i}]`, p, labels));
+  (s.expect.count ?? []).forEach((c, i) => {
+    validatePattern(file, `$.expect.count[${i}].match`, c.match, labels);
+    if (c.n === undefined && c.min === undefined && c.max === undefined) throw new InputError(file, `$.expect.count[${i}]`, 'expected "n", "min" or "max"');
+    if (c.min !== undefined && c.max !== undefined && c.min > c.max) throw new InputError(file, `$.expect.count[${i}]`, `"min" ${c.min} is above "max" ${c.max}`);
+  });
   return s;
 }
 

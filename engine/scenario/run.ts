@@ -31,6 +31,8 @@ export interface RunResult {
   final: FinalState;
   labels: Map<string, number>;
   g: Game;
+  /** The largest entity id of the set-up: entities above it were created during the run. */
+  setupMaxId: number;
   /** An engine-side error that stopped the run (loop guard, illegal action): the run is still reported. */
   error?: string;
 }
@@ -88,6 +90,7 @@ function act(g: Game, file: string, labels: Map<string, number>, a: ScenarioActi
 export function runScenario(s: Scenario, file: string, o: RunOptions): RunResult {
   const setup = o.order ? { ...s, setup: { ...s.setup, order: o.order } } : s;
   const { g, labels } = buildGame(setup, file, { cards: o.cards, mutants: o.mutants, stepBudget: o.stepBudget });
+  const setupMaxId = g.nextId - 1;
   // The board as set up is in a settled state: auras apply before the first action.
   auraUpdateHealthAttack(g);
   auraUpdateOther(g);
@@ -102,5 +105,5 @@ export function runScenario(s: Scenario, file: string, o: RunOptions): RunResult
       throw e;
     }
   }
-  return { trace: g.trace.records, final: snapshot(g), labels, g, ...(error ? { error } : {}) };
+  return { trace: g.trace.records, final: snapshot(g), labels, g, setupMaxId, ...(error ? { error } : {}) };
 }

@@ -19,7 +19,12 @@ function leftovers(): Set<string> | null {
 }
 
 export default function setup(): () => void {
-  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  // A vitest started by a test (a repro test run end to end) uses the dist/ its parent built: rebuilding it then
+  // would pull the files from under the CLI processes the parent's tests are running.
+  if (process.env.ARBITER_DIST_BUILT !== '1') {
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+    process.env.ARBITER_DIST_BUILT = '1';
+  }
   const before = leftovers();
   return () => {
     const after = leftovers();
