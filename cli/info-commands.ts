@@ -3,16 +3,24 @@ import type { Command } from 'commander';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { ruleCatalog } from '../engine/rules.js';
 import { MUTANTS } from '../engine/mutants.js';
+import { cardsOption } from './options.js';
 
 export function addInfoCommands(program: Command): void {
   program
     .command('cards')
-    .description('list the card pool (spec/cards), validated against spec/schema/card.schema.json')
+    .description('list the card pool (spec/cards); with --cards, validate a user pool (schema, card references) and list it')
+    .addOption(cardsOption())
     .option('--json', 'print as JSON')
-    .action((o: { json?: boolean }) => {
-      const cards = loadCardPool().all().sort((a, b) => a.name.localeCompare(b.name));
+    .addHelpText('after', `
+A user card file whose id is in spec/cards replaces that card for the run (one notice line names both files).
+Examples:
+  arbiter cards
+  arbiter cards --cards my-patch-cards/        # validate and list a user pool`)
+    .action((o: { json?: boolean; cards?: string[] }) => {
+      const pool = loadCardPool(o.cards ?? []);
+      const cards = pool.all().filter((c) => !o.cards?.length || pool.fromUser.has(c.id)).sort((a, b) => a.name.localeCompare(b.name));
       if (o.json) process.stdout.write(JSON.stringify(cards, null, 2) + '\n');
-      else process.stdout.write(cards.map((c) => `${c.id.padEnd(12)} ${c.type.padEnd(11)} ${c.name}${c.token ? ' (token)' : ''}`).join('\n') + `\n${cards.length} cards\n`);
+      else process.stdout.write(cards.map((c) => `${c.id.padEnd(12)} ${c.type.padEnd(11)} ${c.name}${c.token ? ' (token)' : ''}`).join('\n') + `\n${cards.length} cards${o.cards?.length ? ' in the user pool (valid)' : ''}\n`);
     });
   program
     .command('rules')

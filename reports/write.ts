@@ -34,6 +34,19 @@ export function failureText(r: CaseResult): string {
   return out.join('\n');
 }
 
+/** The one-line message of a failure: what differed first (a divergence, a broken invariant, or the status detail). */
+export function failureMessage(r: CaseResult): string {
+  const d = r.divergences[0];
+  if (d) return `${d.path}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`;
+  const v = r.violations[0];
+  if (v) return `invariant ${v.invariant} (rule ${v.rule}): ${v.message}`;
+  return r.detail ?? r.status;
+}
+
+/**
+ * junit.xml as CI importers read it (GitHub, GitLab, Jenkins): one testcase per case, its classname the first rule it
+ * cites (`rule.4a`), a failure's `type` its status (FAIL, CRASH, TIMEOUT...) and its message what differed first.
+ */
 export function junit(results: CaseResult[], verdicts: Record<string, Verdict>, sim: string): string {
   const failures = results.filter((r) => verdicts[r.case] === 'NEW FAIL').length;
   const errors = results.filter((r) => verdicts[r.case] === 'ERROR').length;
@@ -41,11 +54,11 @@ export function junit(results: CaseResult[], verdicts: Record<string, Verdict>, 
   const lines = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="arbiter" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="${skipped}">`, `  <testsuite name="${xml(sim)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="${skipped}">`];
   for (const r of results) {
     const v = verdicts[r.case]!;
-    lines.push(`    <testcase classname="${xml(`rules ${r.rules.join(',')}`)}" name="${xml(r.case)}">`);
-    if (v === 'NEW FAIL') lines.push(`      <failure message="${xml(r.divergences[0]?.path ?? r.violations[0]?.message ?? 'fail')}">${xml(failureText(r))}</failure>`);
-    else if (v === 'ERROR') lines.push(`      <error message="${xml(r.status)}">${xml(failureText(r))}</error>`);
+    lines.push(`    <testcase classname="${xml(`rule.${r.rules[0] ?? 'none'}`)}" name="${xml(r.case)}">`);
+    if (v === 'NEW FAIL') lines.push(`      <failure type="${xml(r.status)}" message="${xml(failureMessage(r))}">${xml(failureText(r))}</failure>`);
+    else if (v === 'ERROR') lines.push(`      <error type="${xml(r.status)}" message="${xml(failureMessage(r))}">${xml(failureText(r))}</error>`);
     else if (v === 'UNSUPPORTED') lines.push(`      <skipped message="${xml(`unsupported: ${r.detail ?? ''}`)}"/>`);
-    else if (v === 'KNOWN FAIL') lines.push(`      <skipped message="known failure (baseline)"/>`);
+    else if (v === 'KNOWN FAIL') lines.push(`      <skipped message="${xml(`known failure (baseline): ${failureMessage(r)}`)}"/>`);
     lines.push('    </testcase>');
   }
   lines.push('  </testsuite>', '</testsuites>', '');

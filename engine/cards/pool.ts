@@ -4,7 +4,7 @@
  * (spec/cards.test.ts), so loading them skips the schema pass (it dominated every command's start).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, basename } from 'node:path';
+import { join } from 'node:path';
 import type { CardDef } from './format.js';
 import type { CardPool } from '../state.js';
 import { InputError, ROOT, readJson, validate } from '../validation.js';
@@ -19,6 +19,8 @@ export class MapCardPool implements CardPool {
   private readonly list: CardDef[] = [];
   /** The file each card came from (for errors that name it). */
   readonly files = new Map<string, string>();
+  /** Ids of the cards that came from user card files (--cards). */
+  readonly fromUser = new Set<string>();
 
   constructor(cards: CardDef[] = []) {
     for (const c of cards) this.add(c);
@@ -26,7 +28,8 @@ export class MapCardPool implements CardPool {
 
   add(c: CardDef, file?: string): void {
     if (this.byKey.has(c.id) && this.byKey.get(c.id) !== c) {
-      throw new InputError(file ?? c.id, '$.id', `card id "${c.id}" is already used by another card`);
+      const other = this.files.get(c.id);
+      throw new InputError(file ?? c.id, '$.id', `card id "${c.id}" is already used by another card${other ? ` (${other})` : ''}`);
     }
     this.list.push(c);
     this.byKey.set(c.id, c);
@@ -59,6 +62,17 @@ export class MapCardPool implements CardPool {
   all(): CardDef[] {
     return [...this.list];
   }
+
+  /** Replace the card with this id (a user's card file for another balance patch), keeping its place in the list. */
+  replace(c: CardDef, file: string): void {
+    const old = this.byKey.get(c.id)!;
+    this.list[this.list.indexOf(old)] = c;
+    this.byKey.set(c.id, c);
+    this.files.set(c.id, file);
+    const oldName = this.byName.get(norm(old.name))!.filter((x) => x !== old);
+    if (oldName.length) this.byName.set(norm(old.name), oldName); else this.byName.delete(norm(old.name));
+    this.byName.set(norm(c.name), [...(this.byName.get(norm(c.name)) ?? []), c]);
+  }
 }
 
 /** Load one card file, validated unless it is a built-in file (`trusted`). */
@@ -78,8 +92,12 @@ export function loadCardPool(extra: string[] = []): MapCardPool {
   return pool;
 }
 
-/** Read and validate every card file now (no cache). */
-export function readCardPool(extra: string[] = []): MapCardPool {
+/**
+ * Read every card file now (no cache). A user card file (`extra`) whose id is already in the built-in pool replaces
+ * that card for the run (a simulator built on another balance patch), with one notice line naming both files; two
+ * user files with one id are an error.
+ */
+export function readCardPool(extra: string[] = [], notice: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): MapCardPool {
   const pool = new MapCardPool();
   for (const f of readdirSync(CARDS_DIR).filter((f) => f.endsWith('.json')).sort()) pool.add(loadCardFile(join(CARDS_DIR, f), true), f);
   const files: string[] = [];
@@ -88,7 +106,19 @@ export function readCardPool(extra: string[] = []): MapCardPool {
     if (statSync(x).isDirectory()) files.push(...readdirSync(x).filter((f) => f.endsWith('.json')).sort().map((f) => join(x, f)));
     else files.push(x);
   }
-  for (const f of files) pool.add(loadCardFile(f), basename(f));
+  const builtIn = new Set(pool.all().map((c) => c.id));
+  const replaced = new Set<string>();
+  for (const f of files) {
+    const c = loadCardFile(f);
+    pool.fromUser.add(c.id);
+    if (builtIn.has(c.id) && !replaced.has(c.id)) {
+      notice(`arbiter: notice: ${f} replaces card ${c.id} (${pool.get(c.id).name}) of spec/cards/${pool.files.get(c.id)} for this run`);
+      pool.replace(c, f);
+      replaced.add(c.id);
+    } else {
+      pool.add(c, f);
+    }
+  }
   checkCardReferences(pool);
   return pool;
 }

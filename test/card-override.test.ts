@@ -1,0 +1,46 @@
+/** A user card file with an id of the pool replaces that card for the run (another balance patch), with a notice. */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../engine/validation.js';
+import { readCardPool } from '../engine/cards/pool.js';
+import { arbiter } from './run-cli.js';
+
+const juggler = JSON.parse(readFileSync(join(ROOT, 'spec', 'cards', 'knife-juggler.json'), 'utf8'));
+
+describe('--cards overrides', () => {
+  it('replaces the card for the run, one notice line naming both files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-override-'));
+    writeFileSync(join(dir, 'kj.json'), JSON.stringify({ ...juggler, attack: juggler.attack - 1 }));
+    const notices: string[] = [];
+    const pool = readCardPool([dir], (l) => notices.push(l));
+    expect(pool.get("NEW1_019").attack).toBe(juggler.attack - 1);
+    expect(pool.get("Knife Juggler").attack).toBe(juggler.attack - 1);
+    expect(pool.all().filter((c) => c.id === 'NEW1_019')).toHaveLength(1);
+    expect(notices).toEqual([`arbiter: notice: ${join(dir, 'kj.json')} replaces card NEW1_019 (Knife Juggler) of spec/cards/knife-juggler.json for this run`]);
+    expect(readCardPool().get('NEW1_019').attack).toBe(juggler.attack);
+  });
+  it('two user files with one id are an error naming both', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-override-'));
+    writeFileSync(join(dir, 'a.json'), JSON.stringify({ ...juggler, id: 'X_DUP', name: 'Dup A' }));
+    writeFileSync(join(dir, 'b.json'), JSON.stringify({ ...juggler, id: 'X_DUP', name: 'Dup B' }));
+    expect(() => readCardPool([dir], () => undefined)).toThrow(/b\.json: \$\.id: card id "X_DUP" is already used by another card \(.*a\.json\)/);
+  });
+  it('arbiter cards --cards validates and lists a user pool; the override changes a scenario\'s outcome', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-override-'));
+    writeFileSync(join(dir, 'kj.json'), JSON.stringify({ ...juggler, attack: juggler.attack - 1 }));
+    const listed = await arbiter('cards', '--cards', dir);
+    expect(listed.code, listed.err).toBe(0);
+    expect(listed.out).toMatch(/NEW1_019 +minion +Knife Juggler\n1 cards in the user pool \(valid\)/);
+    expect(listed.err).toMatch(/replaces card NEW1_019/);
+    const s = join(dir, '..', `${dir.split(/[\\/]/).pop()}-s.json`);
+    writeFileSync(s, JSON.stringify({ format: 'arbiter-scenario/1', id: 'kj', title: 'kj', rules: ['4a'], source: { seed: 'test', quote: 'test' }, setup: { A: { board: [{ card: 'Knife Juggler', label: 'kj' }] } }, actions: [], expect: { entities: { kj: { attack: juggler.attack } } } }));
+    expect((await arbiter('run-scenario', s)).code).toBe(0);
+    const r = await arbiter('run-scenario', s, '--cards', dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(new RegExp(`expected attack ${juggler.attack}, got ${juggler.attack - 1}`));
+    writeFileSync(join(dir, 'bad.json'), '{}');
+    expect((await arbiter('cards', '--cards', join(dir, 'bad.json'))).code).toBe(2);
+  });
+});
