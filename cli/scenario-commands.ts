@@ -9,6 +9,7 @@ import { judgeScenario } from '../engine/scenario/judge.js';
 import { traceJudge } from '../properties/invariants/index.js';
 import { mutantOption, parseMutants, cardsOption } from './options.js';
 import { scenarioFiles } from './scenario-files.js';
+import { withVariants } from '../engine/scenario/variants.js';
 
 export function addScenarioCommands(program: Command): void {
   program
@@ -22,11 +23,11 @@ export function addScenarioCommands(program: Command): void {
       const cards = loadCardPool(o.cards ?? []);
       const mutants = parseMutants(o.mutant);
       const files = scenarioFiles(args);
-      const results = files.map((file) => {
-        const s = loadScenario(file, cards);
+      // One result per scenario and per variant it lists.
+      const results = files.flatMap((file) => withVariants(loadScenario(file, cards)).map((s) => {
         const { failures, final } = judgeScenario(s, file, cards, { mutants, invariants: traceJudge });
         return { id: s.id, title: s.title, ok: failures.length === 0, failures, final };
-      });
+      }));
       if (o.json) {
         const json = results.map(({ id, ok, failures, final }) => ({ id, ok, failures, final }));
         process.stdout.write(JSON.stringify(json.length === 1 ? json[0] : json, null, 2) + '\n');

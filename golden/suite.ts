@@ -9,6 +9,7 @@ import { createTwoFilesPatch } from 'diff';
 import { ROOT, InputError } from '../engine/validation.js';
 import { loadScenario } from '../engine/scenario/load.js';
 import { judgeScenario, type Judgement } from '../engine/scenario/judge.js';
+import { withVariants } from '../engine/scenario/variants.js';
 import { traceJudge } from '../properties/invariants/index.js';
 import type { CardPool } from '../engine/state.js';
 import type { MutantName } from '../engine/mutants.js';
@@ -56,6 +57,8 @@ export function verifyCase(file: string, cards: CardPool, mutants: MutantName[] 
   let run: ReturnType<typeof runCase>;
   try {
     run = runCase(s, file, cards, mutants);
+    // Variants in the file: each stated outcome must hold too (their traces are not locked).
+    for (const v of withVariants(s).slice(1)) for (const f of runCase(v, file, cards, mutants).failures) run.failures.push(`[variant ${v.id}] ${f}`);
   } catch (e) {
     const msg = e instanceof InputError ? e.message : `engine error: ${(e as Error).message}`;
     return { ...base, status: s.status === 'expected-fail' ? 'expected-fail' : 'error', failures: [msg] };

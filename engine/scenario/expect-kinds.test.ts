@@ -102,3 +102,45 @@ describe('patterns are checked when the file loads', () => {
     expect(r.err).toMatch(/typo\.json: \$\.expect\.count\[0\]\.match\.target: unknown label "eggg"/);
   });
 });
+
+describe('variants and set-up fields', () => {
+  const withVariant = (variantExpect: unknown) => ({
+    ...(egg({ created: { whelp: { card: 'Black Whelp' } }, entities: { egg: { zone: 'play' }, whelp: { zone: 'play' } } }) as object),
+    variants: [{ id: 'wounded-egg', setup: { B: { board: [{ card: 'Dragon Egg', label: 'egg', damage: 1 }] } }, expect: variantExpect }],
+  });
+  it('a variant is the base with its fields laid over, judged and reported on its own', async () => {
+    const data = withVariant({ created: { whelp: { card: 'Black Whelp' } }, entities: { egg: { zone: 'graveyard' }, whelp: { zone: 'play' } } });
+    const s = parseScenario('<test>', data, cards);
+    const { withVariants } = await import('./variants.js');
+    const all = withVariants(s);
+    expect(all.map((x) => x.id)).toEqual(['kinds', 'kinds#wounded-egg']);
+    for (const x of all) expect(checkExpectations(x.expect, runScenario(x, '<test>', { cards })), x.id).toEqual([]);
+    // the same statement for the variant as for the base is wrong: the mortally wounded egg dies (its whelp still comes)
+    const wrong = withVariants(parseScenario('<test>', withVariant({ entities: { egg: { zone: 'play' } } }), cards))[1]!;
+    expect(checkExpectations(wrong.expect, runScenario(wrong, '<test>', { cards }))).toEqual(['entity "egg" (Dragon Egg): expected zone "play", got "graveyard"']);
+    const f = join(mkdtempSync(join(tmpdir(), 'arbiter-variants-')), 'v.json');
+    writeFileSync(f, JSON.stringify(data));
+    const r = await arbiter('run-scenario', f);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^PASS kinds: .*\nPASS kinds#wounded-egg: .*\n2 passed, 0 failed\n$/);
+  });
+  it('a bad variant is bad input naming the variant', () => {
+    expect(() => parseScenario('f.json', withVariant({ entities: { nobody: { zone: 'play' } } }), cards)).toThrow(/f\.json: \$\.variants\[0\] \(wounded-egg\): \$\.expect\.entities\.nobody: unknown label "nobody"/);
+  });
+  it('set-up: the turn number, weapon Durability already lost, an enchantment\'s caster', () => {
+    const s = parseScenario('<test>', base(
+      { active: 'A', turn: 7, A: { weapon: { card: 'Fiery War Axe', label: 'axe', damage: 1 } } }, [], { entities: { axe: { durability: 1 } } },
+    ), cards) as Scenario;
+    const run = runScenario(s, '<test>', { cards });
+    expect(run.g.turn).toBe(7);
+    expect(checkExpectations(s.expect, run)).toEqual([]);
+    expect(() => runScenario(parseScenario('f.json', base({ A: { weapon: { card: 'Fiery War Axe', damage: 2 } } }, [], {}), cards), 'f.json', { cards })).toThrow(/\$\.setup\.A\.weapon\.damage: 2 Durability lost leaves Fiery War Axe \(Durability 2\) with none/);
+    // Blessing of Wisdom draws for the player who cast it (Rule 10 exception): cast by B on A's minion, B draws
+    const wisdom = (caster: 'A' | 'B' | undefined) => base(
+      { active: 'A', A: { deck: ['Wisp'], board: [{ card: 'Chillwind Yeti', label: 'yeti', enchantments: [caster ? { card: 'EX1_363e', caster } : 'EX1_363e'] }] }, B: { deck: ['Wisp'], heroLabel: 'hb' } },
+      [{ attack: 'yeti', defender: 'hb' }], { players: { B: { drawn: 1 }, A: { drawn: 0 } } },
+    );
+    expect(judge(wisdom('B'))).toEqual([]);
+    expect(judge(wisdom(undefined)).sort()).toEqual(['player A: expected drawn 0, got 1', 'player B: expected drawn 1, got 0']);
+  });
+});

@@ -8,11 +8,14 @@ export type PlayerName = 'A' | 'B';
 
 export interface EnchantmentSetup {
   card: string;
+  /** The player who cast it (default: the controller of the minion it is on); enchantments that remember their caster use it. */
+  caster?: PlayerName;
 }
 
 export interface CardSetup {
   card: string;
   label?: string;
+  /** Damage taken; on a weapon: Durability already lost. */
   damage?: number;
   enchantments?: (string | EnchantmentSetup)[];
   exhausted?: boolean;
@@ -37,6 +40,8 @@ export interface PlayerSetup {
 
 export interface Setup {
   active?: PlayerName;
+  /** The turn number (default 1). */
+  turn?: number;
   A?: PlayerSetup;
   B?: PlayerSetup;
   /** Order of play, oldest first, by label: these entities come after all unlisted ones, in this order. */
@@ -129,5 +134,20 @@ export interface Scenario {
   compare?: 'full' | 'stated';
   /** Also run with every order of play of these labels (the expectation must hold for each). */
   allOrders?: string[];
+  expect: Expect;
+  /** Variants of this case in the same file, each with its own expectation (engine/scenario/variants.ts). */
+  variants?: Variant[];
+}
+
+/** A variant of a scenario: what differs from the base (set-up fields per player, order, randomness, actions) and its outcome. */
+export interface Variant {
+  /** Short id: the variant runs and is reported as `<scenario id>#<id>`. */
+  id: string;
+  title?: string;
+  setup?: { active?: PlayerName; turn?: number; A?: PlayerSetup; B?: PlayerSetup };
+  /** Order of play by label, oldest first (replaces the base's `setup.order`). */
+  order?: string[];
+  random?: Forced[];
+  actions?: ScenarioAction[];
   expect: Expect;
 }

@@ -5,6 +5,7 @@ import { InputError, readJson, validate } from '../validation.js';
 import { ruleCatalog } from '../rules.js';
 import type { CardSetup, PlayerSetup, Scenario } from './format.js';
 import { validatePattern } from './patterns.js';
+import { variantScenario } from './variants.js';
 
 /**
  * Bounds of a scenario's set-up, the game's own where it has them (board 7, hand 10, mana 10, secrets 5), generous
@@ -44,6 +45,24 @@ const PLACE_TYPES: Record<string, string[]> = { hero: ['hero'], board: ['minion'
 export function parseScenario(file: string, data: unknown, cards?: CardPool): Scenario {
   validate(file, data, 'scenario.schema.json');
   const s = data as Scenario;
+  checkScenario(file, s, cards);
+  // Each variant is checked as the scenario it makes; an error names the variant.
+  const ids = new Set<string>();
+  (s.variants ?? []).forEach((v, i) => {
+    if (ids.has(v.id)) throw new InputError(file, `$.variants[${i}].id`, `variant id "${v.id}" is used twice`);
+    ids.add(v.id);
+    try {
+      checkScenario(file, variantScenario(s, v), cards);
+    } catch (e) {
+      if (e instanceof InputError) throw new InputError(file, `$.variants[${i}] (${v.id})`, `${e.path}: ${e.detail}`);
+      throw e;
+    }
+  });
+  return s;
+}
+
+/** The checks beyond the schema: rule ids, bounds, cards, labels, patterns. */
+function checkScenario(file: string, s: Scenario, cards?: CardPool): void {
   const rules = ruleCatalog();
   s.rules.forEach((r, i) => {
     if (!rules.has(r)) throw new InputError(file, `$.rules[${i}]`, `unknown rule id "${r}" (expected one of spec/rules.json: ${[...rules.keys()].join(', ')})`);
@@ -117,7 +136,6 @@ export function parseScenario(file: string, data: unknown, cards?: CardPool): Sc
     if (c.n === undefined && c.min === undefined && c.max === undefined) throw new InputError(file, `$.expect.count[${i}]`, 'expected "n", "min" or "max"');
     if (c.min !== undefined && c.max !== undefined && c.min > c.max) throw new InputError(file, `$.expect.count[${i}]`, `"min" ${c.min} is above "max" ${c.max}`);
   });
-  return s;
 }
 
 export function loadScenario(file: string, cards?: CardPool): Scenario {

@@ -27,6 +27,7 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
   const g = newGame({ ...opts, seed: s.seed ?? s.id, forced: s.random ?? [], resolveLabel: (l) => labels.get(l) });
   g.trace.meta({ format: TRACE_FORMAT, producer: 'arbiter-reference', profile: 'hearthstone', fidelity: 'phases', scenario: s.id, seed: s.seed ?? s.id, ...(g.mutants.size ? { mutants: [...g.mutants].sort() } : {}) });
   g.active = sideOf(s.setup.active ?? 'A');
+  g.turn = s.setup.turn ?? 1;
 
   const card = (name: string, path: string, prefer?: CardDef['type']): CardDef => {
     if (!g.cards.has(name)) throw new InputError(file, path, `unknown card "${name}" (expected a card name or id from spec/cards)`);
@@ -64,6 +65,10 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
       const ws = asSetup(ps.weapon);
       const w = createEntity(g, card(ws.card, `${base}.weapon.card`), side, 'play', ws.label);
       label(w, ws.label, `${base}.weapon.label`);
+      if (ws.damage !== undefined) {
+        if (ws.damage >= (w.card.durability ?? 0)) throw new InputError(file, `${base}.weapon.damage`, `${ws.damage} Durability lost leaves ${w.card.name} (Durability ${w.card.durability ?? 0}) with none: at most ${(w.card.durability ?? 1) - 1}`);
+        w.durabilityLoss = ws.damage;
+      }
       p.weapon = w.id;
       inPlayOrder.push(w);
     }
@@ -81,7 +86,7 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
       for (const [k, en] of (cs.enchantments ?? []).entries()) {
         const ec = card(typeof en === 'string' ? en : en.card, `${path}.enchantments[${k}]`, 'enchantment');
         if (ec.type !== 'enchantment') throw new InputError(file, `${path}.enchantments[${k}]`, `"${ec.name}" is a ${ec.type}, expected an enchantment card`);
-        attachSetup(g, m, ec, ec.mods ?? {}, inPlayOrder);
+        attachSetup(g, m, ec, ec.mods ?? {}, inPlayOrder, typeof en === 'string' || !en.caster ? undefined : sideOf(en.caster));
       }
       if (cs.buff) attachSetup(g, m, { id: 'setup-buff', name: 'Buff', type: 'enchantment', text: 'scenario set-up buff', source: 'scenario', mods: cs.buff }, cs.buff, inPlayOrder);
       if (cs.damage !== undefined) m.damage = cs.damage;
@@ -130,10 +135,10 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
   return { g, labels };
 }
 
-function attachSetup(g: Game, m: Entity, c: CardDef, mods: NonNullable<CardDef['mods']>, order: Entity[]): void {
-  const en = createEntity(g, c, m.controller, 'play');
+function attachSetup(g: Game, m: Entity, c: CardDef, mods: NonNullable<CardDef['mods']>, order: Entity[], caster?: Side): void {
+  const en = createEntity(g, c, caster ?? m.controller, 'play');
   en.attachedTo = m.id;
-  en.caster = m.controller;
+  en.caster = caster ?? m.controller;
   en.mods = mods;
   m.enchantments.push(en.id);
   order.push(en);
