@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { InputError, ROOT } from '../engine/validation.js';
 import { runDifferential, type CaseResult, type Case } from '../differential/runner.js';
-import { goldenCases } from '../differential/cases.js';
+import { goldenCases, fileCases, planCases } from '../differential/cases.js';
+import { scenarioFiles } from './scenario-files.js';
 import { simCommand, DEFAULT_MAX_LINE_BYTES } from '../differential/adapter-process.js';
 import { lockOutDir } from '../reports/files.js';
 import { serveAdapter, DEMO_MUTANTS } from '../adapters/reference/adapter.js';
-import { mutantOption, parseMutants } from './options.js';
+import { mutantOption, parseMutants, cardsOption } from './options.js';
 import { writeReports, summaryLine, perRuleTable } from '../reports/write.js';
 import { Progress } from './progress.js';
 import { mergeResults, copyTraces, checkShards, writeRunInfo } from '../reports/merge.js';
@@ -36,6 +37,10 @@ export function addRunCommands(program: Command): void {
     .command('run')
     .description('run the golden scenarios (and --runs generated ones) against a simulator through its adapter, compare with the reference engine, write a report folder')
     .option('--sim <command>', 'the adapter command line (spawned without a shell); default: the bundled demo simulator, which has known rule bugs')
+    .option('--cases <path>', 'scenario files or folders to run instead of the golden cases (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .addOption(cardsOption())
+    .option('--no-variants', 'send each case as written only (no other orders of play, forced random branches or probes)')
+    .option('--no-conformance', 'no card conformance cases (then no divergence is classified as a card difference)')
     .option('--runs <n>', 'generated scenarios to add to the golden ones', '0')
     .option('--seed <s>', 'seed for generated scenarios', '1')
     .option('--jobs <n>', 'adapter processes run in parallel', '1')
@@ -47,15 +52,24 @@ export function addRunCommands(program: Command): void {
     .option('--out <dir>', 'report folder', 'arbiter-report')
     .option('--expectations <file>', 'baseline of known failures (default for the demo: adapters/demo/expectations.json)')
     .option('--update-expectations', 'rewrite the baseline file from this run')
+    .option('--allow-lost', 'a case the baseline saw supported that is now UNSUPPORTED (LOST) does not fail the run')
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .addHelpText('after', `
-Exit codes: 0 no new failure; 1 a NEW FAIL (a regression against the baseline) or a case error; 2 bad input.
+Each case is sent as written and, unless --no-variants, as every other order of play its allOrders lists
+(<id>#order=a,b), every open random branch forced (<id>#random=...) and, to a final-state simulator, probe
+variants that make mid-sequence steps visible (<id>#probe=...). Card conformance cases run
+first: a failure in a case that uses a card whose conformance case failed is a card difference, not a rule failure.
+Every FAIL names the rule of its first divergence and its cause (rule, card, assumption).
+
+Exit codes: 0 no new failure; 1 a NEW FAIL of any cause (a regression against the baseline), a LOST case (supported
+in the baseline, UNSUPPORTED now; unless --allow-lost) or a case error; 2 bad input.
 Examples:
   arbiter run                                   # the demo simulator, with its baseline of known failures
   arbiter run --sim "python3 adapters/hearthbreaker/adapter.py" --jobs 2 --timeout 5000
   arbiter run --sim "node bin/arbiter.mjs adapter --mutant ignore-rule-5" --expectations my-baseline.json
+  arbiter run --sim "python3 my_adapter.py" --cases my-scenarios/ --cards my-cards/
   arbiter run --shard 1/2 --out part1 && arbiter run --shard 2/2 --out part2 && arbiter merge part1 part2 --out all`)
-    .action(async (o: { sim?: string; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }, cmd: Command) => {
+    .action(async (o: { sim?: string; cases?: string[]; cards?: string[]; variants: boolean; conformance: boolean; allowLost?: boolean; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }, cmd: Command) => {
       // Everything a user can get wrong is checked before the suite runs.
       const command = o.sim !== undefined ? simCommand(o.sim) : DEMO_COMMAND;
       const expectations = o.expectations ?? (o.sim ? undefined : join(ROOT, 'adapters', 'demo', 'expectations.json'));
@@ -71,13 +85,14 @@ Examples:
       if (maxLineBytes < 1024) throw new InputError('--max-message-bytes', '$', 'at least 1024 bytes');
       const shard = parseShard(o.shard);
       const runs = positiveInt('--runs', o.runs);
-      const cards = loadCardPool();
-      const cases: Case[] = goldenCases(cards);
+      const cards = loadCardPool(o.cards ?? []);
+      const cases: Case[] = o.cases ? fileCases(scenarioFiles(o.cases), cards) : goldenCases(cards);
       if (runs > 0) cases.push(...(await generatedCases(runs, o.seed, cards)));
       const unlock = lockOutDir(o.out);
       const progress = new Progress(o.progress && process.stderr.isTTY === true);
       const { results, hello } = await runDifferential({
         command, cases, cards, outDir: o.out, jobs, timeoutMs, startTimeoutMs, maxLineBytes, resume: o.resume, shard, judgeTrace,
+        expand: (cs, h) => planCases(cs, cards, h, { variants: o.variants, conformance: o.conformance }),
         onResult: (_r: CaseResult, done: number, total: number) => progress.tick(done, total),
       });
       progress.stop();
@@ -90,7 +105,7 @@ Examples:
         process.stdout.write(`baseline written: ${expectations}\n`);
         process.exitCode = 0;
       } else {
-        process.exitCode = summary.newFail > 0 || summary.errors > 0 ? 1 : 0;
+        process.exitCode = summary.newFail > 0 || summary.errors > 0 || (summary.lost > 0 && !o.allowLost) ? 1 : 0;
       }
     });
 
@@ -99,9 +114,14 @@ Examples:
     .description('serve the reference engine as an adapter on stdin/stdout (spec/protocol.md); with --mutant it has deliberate rule bugs')
     .addOption(mutantOption())
     .option('--demo', `the bundled demo simulator: the reference engine with known bugs (${DEMO_MUTANTS.join(', ')})`)
-    .action(async (o: { mutant: string[]; demo?: boolean }) => {
+    .addOption(cardsOption())
+    .addHelpText('after', `
+With --cards the engine plays the given card files instead of the built-in cards of the same id: a simulator whose
+cards differ from the card text (its card conformance cases fail: the differences are card causes, not rule ones).`)
+    .action(async (o: { mutant: string[]; demo?: boolean; cards?: string[] }) => {
       const mutants = o.demo ? DEMO_MUTANTS : parseMutants(o.mutant);
-      await serveAdapter({ mutants, name: o.demo ? 'arbiter-demo' : mutants.length ? `arbiter-reference+${mutants.join('+')}` : 'arbiter-reference' });
+      const name = o.demo ? 'arbiter-demo' : mutants.length ? `arbiter-reference+${mutants.join('+')}` : 'arbiter-reference';
+      await serveAdapter({ mutants, name: o.cards?.length ? `${name}+cards` : name, cards: o.cards });
     });
 
   program

@@ -16,6 +16,18 @@ export interface Divergence {
   actual: unknown;
 }
 
+/**
+ * A difference the protocol defines as equivalent (spec/protocol.md, "Equivalent representations"): reported, never
+ * a divergence. `hero-health-at-or-below-0`: a dead hero's Health may be clamped at 0 where the reference keeps the
+ * negative value.
+ */
+export interface Equivalence {
+  path: string;
+  expected: unknown;
+  actual: unknown;
+  rule: 'hero-health-at-or-below-0';
+}
+
 /** The reference engine's end state in the protocol's vocabulary (card ids). */
 export function comparableFromGame(g: Game): ComparableState {
   const player = (side: Side): ComparablePlayer => {
@@ -64,7 +76,7 @@ export function withCardIds(s: Scenario, pool: CardPool): { scenario: Scenario; 
   return { scenario, cards };
 }
 
-export function compareFinal(expected: ComparableState, actual: ComparableState): Divergence[] {
+export function compareFinal(expected: ComparableState, actual: ComparableState, equivalent?: Equivalence[]): Divergence[] {
   const out: Divergence[] = [];
   if (expected.result !== actual.result) out.push({ path: 'final.result', expected: expected.result, actual: actual.result });
   (['A', 'B'] as const).forEach((name, i) => {
@@ -72,7 +84,11 @@ export function compareFinal(expected: ComparableState, actual: ComparableState)
     const a = actual.players[i];
     const at = `final.players.${name}`;
     if (!a) { out.push({ path: at, expected: 'a player', actual: undefined }); return; }
-    if (e.hero.health !== a.hero.health) out.push({ path: `${at}.hero.health`, expected: e.hero.health, actual: a.hero.health });
+    if (e.hero.health !== a.hero.health) {
+      const d = { path: `${at}.hero.health`, expected: e.hero.health, actual: a.hero.health };
+      if (e.hero.health <= 0 && a.hero.health <= 0) equivalent?.push({ ...d, rule: 'hero-health-at-or-below-0' });
+      else out.push(d);
+    }
     if (a.hero.armor !== undefined && (e.hero.armor ?? 0) !== a.hero.armor) out.push({ path: `${at}.hero.armor`, expected: e.hero.armor ?? 0, actual: a.hero.armor });
     const eb = e.board.map((m) => `${m.card} ${m.attack}/${m.health}`);
     const ab = a.board.map((m) => `${m.card} ${m.attack}/${m.health}`);
@@ -101,17 +117,21 @@ const REF_FIELDS = ['source', 'target', 'entity'] as const;
  * names the kinds of the phases around it.
  */
 export function eventSignature(trace: readonly TraceRecord[], fidelity: Fidelity): string[] {
+  return signedEvents(trace, fidelity).sig;
+}
+
+/** The event signature with, for each entry, the index of its record in the trace. */
+export function signedEvents(trace: readonly TraceRecord[], fidelity: Fidelity): { sig: string[]; at: number[] } {
   const refs = new Map<number, string>();
   const seen = new Map<string, number>();
-  const kinds = new Map<number, string>();
   const stack: string[] = [];
-  const out: string[] = [];
-  for (const r of trace) {
+  const sig: string[] = [];
+  const at: number[] = [];
+  trace.forEach((r, index) => {
     if (r.t === 'entity') {
       if (r.label) refs.set(r.id, r.label);
       else { const n = (seen.get(r.card) ?? 0) + 1; seen.set(r.card, n); refs.set(r.id, `${r.card}#${n}`); }
     } else if (r.t === 'open') {
-      kinds.set(r.id, r.block === 'phase' ? r.kind : '');
       stack.push(r.block === 'phase' ? r.kind : '');
     } else if (r.t === 'close') {
       stack.pop();
@@ -121,10 +141,11 @@ export function eventSignature(trace: readonly TraceRecord[], fidelity: Fidelity
       if (typeof rec.amount === 'number') parts.push(`amount=${String(rec.amount)}`);
       if (r.e === 'draw' || r.e === 'summon') parts.push(`player=${String(rec.player ?? rec.controller)}`);
       if (fidelity === 'phases') parts.push(`in=${stack.filter(Boolean).join('>')}`);
-      out.push(parts.join(' '));
+      sig.push(parts.join(' '));
+      at.push(index);
     }
-  }
-  return out;
+  });
+  return { sig, at };
 }
 
 export function compareEvents(expected: string[], actual: string[]): Divergence[] {

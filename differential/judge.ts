@@ -7,5 +7,5 @@ import type { TraceViolation } from './runner.js';
 export function judgeTrace(trace: TraceRecord[], fidelity: Fidelity): TraceViolation[] {
   const pool = loadCardPool();
   const env = { card: (id: string) => (pool.has(id) ? pool.get(id) : undefined) };
-  return applicable(fidelity).flatMap((inv) => inv.check(trace, env).map((v) => ({ invariant: v.invariant, rule: v.rule, message: v.message })));
+  return applicable(fidelity).flatMap((inv) => inv.check(trace, env).map((v) => ({ invariant: v.invariant, rule: v.rule, message: v.message, ...(v.at !== undefined ? { at: v.at } : {}) })));
 }

@@ -47,7 +47,10 @@ function failureSection(dir: string, r: CaseResult, verdict: string): string {
   const diff = ref && sim
     ? diffBlock(eventSignature(ref, fid).join('\n') + '\n', eventSignature(sim, fid).join('\n') + '\n', 'reference engine', r.simulator.name)
     : diffBlock(JSON.stringify(r.expected ?? null, null, 1) + '\n', JSON.stringify(r.actual ?? null, null, 1) + '\n', 'reference engine (final state)', `${r.simulator.name} (final state)`);
+  const a = r.attribution;
   const why = [
+    r.cause ? `<li class="cause" data-cause="${esc(r.cause)}">cause: <b>${esc(r.cause)}</b>${r.causeDetail ? ` (${esc(r.causeDetail)})` : ''}${a ? ` — first divergence: rule <b>${esc(a.rule)}</b> ${esc(rule(a.rule)?.title ?? '')} (${esc(a.at)}: ${esc(a.step)})` : ''}</li>` : '',
+    r.variant ? `<li>variant: ${esc(r.variant)} of case ${esc(r.group ?? r.case)}</li>` : '',
     r.detail ? `<li>${esc(r.detail)}</li>` : '',
     ...r.divergences.map((d) => `<li><code>${esc(d.path)}</code>: expected <code>${esc(JSON.stringify(d.expected))}</code>, got <code>${esc(JSON.stringify(d.actual))}</code></li>`),
     ...r.violations.map((v) => `<li>invariant <b>${esc(v.invariant)}</b> (rule ${esc(v.rule)}): ${esc(v.message)}</li>`),
@@ -70,7 +73,7 @@ export function renderHtml(dir: string, results: CaseResult[], s: Summary, o: Re
     const cls = r.fail + r.error > 0 ? 'bad' : r.pass > 0 ? 'good' : 'none';
     return `<tr class="${cls}"><td><b>${esc(id)}</b></td><td>${esc(rule(id)?.title ?? '')}</td><td>${r.pass}</td><td>${r.fail}</td><td>${r.unsupported}</td><td>${r.error}</td><td>${r.cases.map(esc).join(', ')}</td></tr>`;
   }).join('\n');
-  const failing = results.filter((r) => ['NEW FAIL', 'KNOWN FAIL', 'ERROR'].includes(s.verdicts[r.case]!));
+  const failing = results.filter((r) => ['NEW FAIL', 'KNOWN FAIL', 'ERROR', 'LOST'].includes(s.verdicts[r.case]!));
   const list = failing.map((r) => `<li><a href="#${esc(r.case)}">${esc(r.case)}</a> <span class="verdict v-${esc(s.verdicts[r.case]!.replace(/ /g, '-'))}">${esc(s.verdicts[r.case]!)}</span></li>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Arbiter report: ${esc(o.simulator.name)}</title>

@@ -1,5 +1,7 @@
 /** Merge shard report folders: their results, deduplicated by case id and sorted. */
 import { readResults, type CaseResult } from '../differential/runner.js';
+import { classifyCardCauses } from '../differential/verdict.js';
+import { loadCardPool } from '../engine/cards/pool.js';
 import { InputError, readJson } from '../engine/validation.js';
 import { existsSync, mkdirSync, readdirSync, copyFileSync } from 'node:fs';
 import { writeFileAtomic } from './files.js';
@@ -12,6 +14,8 @@ export function mergeResults(dirs: string[]): { results: CaseResult[]; simulator
     for (const r of readResults(d)) byCase.set(r.case, r);
   }
   const results = [...byCase.values()].sort((a, b) => a.case.localeCompare(b.case));
+  // A card's conformance case may have run in another shard than the cases that use the card.
+  classifyCardCauses(results, loadCardPool());
   const sims = new Set(results.map((r) => `${r.simulator.name} ${r.simulator.version}`));
   if (sims.size > 1) throw new InputError(dirs.join(', '), '$', `the shards come from different simulators: ${[...sims].join('; ')}`);
   return { results, simulator: results[0]?.simulator ?? { name: 'unknown', version: '', fidelity: 'final_state' } };

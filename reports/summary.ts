@@ -11,7 +11,15 @@ export interface Summary {
   newPass: number;
   knownFail: number;
   unsupported: number;
+  /** Supported in the baseline, UNSUPPORTED now. */
+  lost: number;
   errors: number;
+  /** FAILs by cause (rule, card, assumption). */
+  causes: Record<string, number>;
+  /** Cases a simulator passed with differences the protocol defines as equivalent. */
+  equivalent: number;
+  /** Cases (variants rolled up into their case) with at least one FAIL or error. */
+  groups: { total: number; failing: number };
   verdicts: Record<string, Verdict>;
 }
 
@@ -23,7 +31,8 @@ export interface ReportOptions {
 }
 
 export function summarize(results: CaseResult[], verdicts: Record<string, Verdict>, simulator: string): Summary {
-  const s: Summary = { simulator, total: results.length, pass: 0, newFail: 0, newPass: 0, knownFail: 0, unsupported: 0, errors: 0, verdicts };
+  const s: Summary = { simulator, total: results.length, pass: 0, newFail: 0, newPass: 0, knownFail: 0, unsupported: 0, lost: 0, errors: 0, causes: {}, equivalent: 0, groups: { total: 0, failing: 0 }, verdicts };
+  const groups = new Map<string, boolean>();
   for (const r of results) {
     const v = verdicts[r.case]!;
     if (v === 'PASS') s.pass++;
@@ -31,26 +40,47 @@ export function summarize(results: CaseResult[], verdicts: Record<string, Verdic
     else if (v === 'NEW PASS') s.newPass++;
     else if (v === 'KNOWN FAIL') s.knownFail++;
     else if (v === 'UNSUPPORTED') s.unsupported++;
+    else if (v === 'LOST') s.lost++;
     else s.errors++;
+    if (r.status === 'FAIL') s.causes[r.cause ?? 'rule'] = (s.causes[r.cause ?? 'rule'] ?? 0) + 1;
+    if (r.equivalent?.length) s.equivalent++;
+    const g = r.group ?? r.case;
+    groups.set(g, (groups.get(g) ?? false) || !['PASS', 'UNSUPPORTED'].includes(r.status));
   }
+  s.groups = { total: groups.size, failing: [...groups.values()].filter(Boolean).length };
   return s;
 }
 
 export function summaryLine(s: Summary): string {
-  return `${s.simulator}: ${s.total} cases: ${s.pass} pass, ${s.newFail} NEW FAIL, ${s.newPass} NEW PASS, ${s.knownFail} known fail, ${s.unsupported} unsupported, ${s.errors} error`;
+  const causes = Object.keys(s.causes).length ? ` (fail causes: ${Object.entries(s.causes).sort().map(([c, n]) => `${n} ${c}`).join(', ')})` : '';
+  return `${s.simulator}: ${s.total} cases: ${s.pass} pass, ${s.newFail} NEW FAIL, ${s.newPass} NEW PASS, ${s.knownFail} known fail, ${s.unsupported} unsupported, ${s.lost ? `${s.lost} LOST, ` : ''}${s.errors} error${causes}`;
 }
 
-/** rule → pass / fail / unsupported / error counts, over the rule ids the cases cite. */
+/**
+ * rule → pass / fail / unsupported / error counts. A FAIL counts once, under the rule of its first divergence, and
+ * only when its cause is a rule (card and assumption differences have rows of their own in the reports); passes,
+ * unsupported cases and errors count under the rules their case cites.
+ */
 export function ruleMatrix(results: CaseResult[]): Map<string, { pass: number; fail: number; unsupported: number; error: number; cases: string[] }> {
   const m = new Map<string, { pass: number; fail: number; unsupported: number; error: number; cases: string[] }>();
+  const row = (id: string) => {
+    const x = m.get(id) ?? { pass: 0, fail: 0, unsupported: 0, error: 0, cases: [] };
+    m.set(id, x);
+    return x;
+  };
   for (const r of results) {
+    if (r.status === 'FAIL') {
+      if ((r.cause ?? 'rule') !== 'rule') continue;
+      const x = row(r.attribution?.rule ?? r.rules[0] ?? 'sequence');
+      x.fail++;
+      x.cases.push(r.case);
+      continue;
+    }
     for (const id of r.rules) {
-      const row = m.get(id) ?? { pass: 0, fail: 0, unsupported: 0, error: 0, cases: [] };
-      if (r.status === 'PASS') row.pass++;
-      else if (r.status === 'FAIL') { row.fail++; row.cases.push(r.case); }
-      else if (r.status === 'UNSUPPORTED') row.unsupported++;
-      else { row.error++; row.cases.push(r.case); }
-      m.set(id, row);
+      const x = row(id);
+      if (r.status === 'PASS') x.pass++;
+      else if (r.status === 'UNSUPPORTED') x.unsupported++;
+      else { x.error++; x.cases.push(r.case); }
     }
   }
   return new Map([...m.entries()].sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true })));

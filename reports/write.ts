@@ -25,8 +25,19 @@ function xml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** The cause and first-divergence rule of a FAIL, in one line. */
+export function causeLine(r: CaseResult): string | undefined {
+  if (!r.cause) return undefined;
+  const a = r.attribution;
+  const detail = r.cause === 'card' ? `: ${r.causeDetail ?? '?'} differs from its card text (its card conformance case fails)` : r.cause === 'assumption' ? `: rests on the case's assumption "${r.causeDetail ?? ''}"` : '';
+  return `cause: ${r.cause}${detail}${a ? `; first divergence: rule ${a.rule} (${rule(a.rule)?.title ?? 'not in the catalog'}) at ${a.at}: ${a.step}` : ''}`;
+}
+
 export function failureText(r: CaseResult): string {
   const out: string[] = [];
+  const c = causeLine(r);
+  if (c) out.push(c);
+  if (r.variant && r.variant !== 'file') out.push(`variant (${r.variant}) of case ${r.group ?? r.case}`);
   if (r.detail) out.push(r.detail);
   for (const d of r.divergences) out.push(`${d.path}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`);
   for (const v of r.violations) out.push(`invariant ${v.invariant} (rule ${v.rule}): ${v.message}`);
@@ -37,10 +48,17 @@ export function failureText(r: CaseResult): string {
 /** The one-line message of a failure: what differed first (a divergence, a broken invariant, or the status detail). */
 export function failureMessage(r: CaseResult): string {
   const d = r.divergences[0];
-  if (d) return `${d.path}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`;
+  const why = r.cause ? `[${r.cause}${r.attribution && r.cause === 'rule' ? ` ${r.attribution.rule}` : ''}] ` : '';
+  if (d) return `${why}${d.path}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`;
   const v = r.violations[0];
-  if (v) return `invariant ${v.invariant} (rule ${v.rule}): ${v.message}`;
+  if (v) return `${why}invariant ${v.invariant} (rule ${v.rule}): ${v.message}`;
   return r.detail ?? r.status;
+}
+
+/** The junit classname of a result: the rule of its first divergence for a rule FAIL, its cause otherwise, else the first rule it cites. */
+function className(r: CaseResult): string {
+  if (r.status === 'FAIL' && r.cause && r.cause !== 'rule') return `${r.cause}.${r.causeDetail && r.cause === 'card' ? r.causeDetail : r.group ?? r.case}`;
+  return `rule.${(r.status === 'FAIL' ? r.attribution?.rule : undefined) ?? r.rules[0] ?? 'none'}`;
 }
 
 /**
@@ -48,14 +66,15 @@ export function failureMessage(r: CaseResult): string {
  * cites (`rule.4a`), a failure's `type` its status (FAIL, CRASH, TIMEOUT...) and its message what differed first.
  */
 export function junit(results: CaseResult[], verdicts: Record<string, Verdict>, sim: string): string {
-  const failures = results.filter((r) => verdicts[r.case] === 'NEW FAIL').length;
+  const failures = results.filter((r) => verdicts[r.case] === 'NEW FAIL' || verdicts[r.case] === 'LOST').length;
   const errors = results.filter((r) => verdicts[r.case] === 'ERROR').length;
   const skipped = results.filter((r) => ['UNSUPPORTED', 'KNOWN FAIL'].includes(verdicts[r.case]!)).length;
   const lines = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="arbiter" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="${skipped}">`, `  <testsuite name="${xml(sim)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="${skipped}">`];
   for (const r of results) {
     const v = verdicts[r.case]!;
-    lines.push(`    <testcase classname="${xml(`rule.${r.rules[0] ?? 'none'}`)}" name="${xml(r.case)}">`);
+    lines.push(`    <testcase classname="${xml(className(r))}" name="${xml(r.case)}">`);
     if (v === 'NEW FAIL') lines.push(`      <failure type="${xml(r.status)}" message="${xml(failureMessage(r))}">${xml(failureText(r))}</failure>`);
+    else if (v === 'LOST') lines.push(`      <failure type="LOST" message="${xml(`supported in the baseline, unsupported now: ${r.detail ?? ''}`)}"/>`);
     else if (v === 'ERROR') lines.push(`      <error type="${xml(r.status)}" message="${xml(failureMessage(r))}">${xml(failureText(r))}</error>`);
     else if (v === 'UNSUPPORTED') lines.push(`      <skipped message="${xml(`unsupported: ${r.detail ?? ''}`)}"/>`);
     else if (v === 'KNOWN FAIL') lines.push(`      <skipped message="${xml(`known failure (baseline): ${failureMessage(r)}`)}"/>`);
@@ -79,13 +98,18 @@ export function md(s: string): string {
 export function markdown(results: CaseResult[], s: Summary, o: ReportOptions): string {
   const out = [`# Arbiter report: ${md(o.simulator.name)} ${md(o.simulator.version)}`, '', `Simulator command: ${md(o.command)} · fidelity: ${md(o.simulator.fidelity)}`, '', `**${md(summaryLine(s))}**`, '', '## Per rule', '', '| rule | title | pass | fail | unsupported | error |', '|---|---|---|---|---|---|'];
   for (const [id, r] of ruleMatrix(results)) out.push(`| ${id} | ${rule(id)?.title ?? ''} | ${r.pass} | ${r.fail} | ${r.unsupported} | ${r.error} |`);
-  const groups: Verdict[] = ['NEW FAIL', 'ERROR', 'NEW PASS', 'KNOWN FAIL', 'UNSUPPORTED'];
+  out.push('', 'A FAIL counts under the rule of its first divergence when its cause is a rule; passes under the rules their case cites.');
+  out.push('', '## Per cause', '', '| cause | FAIL | meaning |', '|---|---|---|');
+  for (const [c, meaning] of [['rule', 'a rulebook rule breaks (the rule of the first divergence)'], ['card', "the simulator's card differs from the card text (its card conformance case fails)"], ['assumption', 'the diverging fact rests on an assumption the case lists']] as const) out.push(`| ${c} | ${s.causes[c] ?? 0} | ${meaning} |`);
+  out.push(`| representation | ${s.equivalent} PASS | differences the protocol defines as equivalent (spec/protocol.md), not failures |`);
+  out.push('', `Cases: ${s.groups.total} (${s.total} results with their variants, probes and card conformance cases); ${s.groups.failing} with a failure or error.`);
+  const groups: Verdict[] = ['NEW FAIL', 'LOST', 'ERROR', 'NEW PASS', 'KNOWN FAIL', 'UNSUPPORTED'];
   for (const g of groups) {
     const rs = results.filter((r) => s.verdicts[r.case] === g);
     if (!rs.length) continue;
     out.push('', `## ${g} (${rs.length})`, '');
     for (const r of rs) {
-      out.push(`- **${md(r.case)}** (rules ${md(r.rules.join(', '))}): ${md(r.title)}`);
+      out.push(`- **${md(r.case)}**${r.cause ? ` [${md(r.cause)}${r.attribution && r.cause === 'rule' ? ` · rule ${md(r.attribution.rule)}` : ''}]` : ''} (case cites ${md(r.rules.join(', '))}): ${md(r.title)}`);
       const t = failureText(r);
       if (t && g !== 'NEW PASS') for (const l of t.split('\n')) out.push(`  - ${md(l)}`);
     }

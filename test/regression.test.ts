@@ -35,7 +35,7 @@ describe.concurrent('regression reports', () => {
     const newFails = [...failing(d2)].filter((c) => !known.has(c)).sort();
     expect(newFails.length).toBeGreaterThan(0);
     const summary = readFileSync(join(d2, 'summary.md'), 'utf8');
-    const listed = summary.split('## NEW FAIL')[1]!.split('\n## ')[0]!.match(/^- \*\*([a-z0-9-]+)\*\*/gm)!.map((l) => l.slice(4, -2)).sort();
+    const listed = summary.split('## NEW FAIL')[1]!.split('\n## ')[0]!.match(/^- \*\*(.+?)\*\*/gm)!.map((l) => l.slice(4, -2).replace(/\\(.)/g, '$1')).sort();
     expect(listed).toEqual(newFails);
     expect(second.out).toMatch(new RegExp(`${newFails.length} NEW FAIL`));
 

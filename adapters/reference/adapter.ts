@@ -8,29 +8,16 @@ import { parseScenario } from '../../engine/scenario/load.js';
 import { runScenario } from '../../engine/scenario/run.js';
 import { entity } from '../../engine/state.js';
 import type { MutantName } from '../../engine/mutants.js';
-import type { Forced } from '../../engine/random.js';
-import type { TraceRecord } from '../../engine/trace/format.js';
 import { InputError } from '../../engine/validation.js';
 import { comparableFromGame } from '../../differential/compare.js';
+import { randomChoices } from '../../engine/scenario/outcomes.js';
 import { PROTOCOL } from '../../differential/protocol.js';
 
 /** The demo simulator's known rule bugs: what a new user sees reported on the first `arbiter run`. */
 export const DEMO_MUTANTS: MutantName[] = ['deaths-one-at-a-time', 'ignore-rule-5', 'no-phase-skip'];
 
-/** The random choices of a run, in the scenario `random` form, so another engine can replay them. */
-export function randomChoices(trace: readonly TraceRecord[], labelOf: (id: number) => string | undefined): Forced[] {
-  const out: Forced[] = [];
-  for (const r of trace) {
-    if (r.t !== 'event' || r.e !== 'random') continue;
-    if (r.kind === 'chance') out.push(r.pick === 1);
-    else if (r.kind === 'int') out.push(r.pick);
-    else out.push(labelOf(r.pick) ?? r.pick);
-  }
-  return out;
-}
-
-export async function serveAdapter(opts: { mutants: MutantName[]; name: string }): Promise<void> {
-  const cards = loadCardPool();
+export async function serveAdapter(opts: { mutants: MutantName[]; name: string; cards?: string[] }): Promise<void> {
+  const cards = loadCardPool(opts.cards ?? []);
   const write = (o: unknown) => process.stdout.write(JSON.stringify(o) + '\n');
   const rl = createInterface({ input: process.stdin });
   for await (const line of rl) {

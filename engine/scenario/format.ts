@@ -116,7 +116,11 @@ export interface Scenario {
   title: string;
   rules: string[];
   source: { seed: string; section?: string; quote: string };
-  assumptions?: string[];
+  /**
+   * What the case assumes beyond the rule text. An assumption with `facts` names the outcome paths that rest on it
+   * ("final.players.B.board", "events"): a simulator that differs only there diverges by assumption, not by a rule.
+   */
+  assumptions?: (string | Assumption)[];
   seed?: string;
   /** 'expected-fail': the reference engine cannot do this yet; `reason` says why. */
   status?: 'pass' | 'expected-fail';
@@ -137,6 +141,12 @@ export interface Scenario {
   expect: Expect;
   /** Variants of this case in the same file, each with its own expectation (engine/scenario/variants.ts). */
   variants?: Variant[];
+}
+
+export interface Assumption {
+  text: string;
+  /** Outcome paths (as differential divergences name them) that rest on this assumption. */
+  facts?: string[];
 }
 
 /** A variant of a scenario: what differs from the base (set-up fields per player, order, randomness, actions) and its outcome. */

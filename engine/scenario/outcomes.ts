@@ -7,6 +7,7 @@ import type { Scenario } from './format.js';
 import type { CardPool } from '../state.js';
 import type { Forced } from '../random.js';
 import { runScenario, type RunResult } from './run.js';
+import type { TraceRecord } from '../trace/format.js';
 
 export interface Outcomes {
   runs: RunResult[];
@@ -49,4 +50,23 @@ export function allOutcomes(s: Scenario, origin: string, cards: CardPool, limit 
 /** Did the run make any random choice of its own (not forced) among more than one option? */
 export function hasOpenRandomness(r: RunResult): boolean {
   return r.trace.some((x) => x.t === 'event' && x.e === 'random' && !x.forced && x.options.length > 1);
+}
+
+/** The random choices of a run, in the scenario `random` form (labels for labelled entities), so another engine can replay them. */
+export function randomChoices(trace: readonly TraceRecord[], labelOf: (id: number) => string | undefined): Forced[] {
+  const out: Forced[] = [];
+  for (const r of trace) {
+    if (r.t !== 'event' || r.e !== 'random') continue;
+    if (r.kind === 'chance') out.push(r.pick === 1);
+    else if (r.kind === 'int') out.push(r.pick);
+    else out.push(labelOf(r.pick) ?? r.pick);
+  }
+  return out;
+}
+
+/** The labels of a trace's entities (entity records), for randomChoices. */
+export function traceLabels(trace: readonly TraceRecord[]): (id: number) => string | undefined {
+  const labels = new Map<number, string>();
+  for (const r of trace) if (r.t === 'entity' && r.label) labels.set(r.id, r.label);
+  return (id) => labels.get(id);
 }

@@ -4,6 +4,7 @@
  * the deaths of a Forced Death Phase (Rule 3 exceptions): the reference engine records those deaths right before
  * the FORCED_DEATH phase that resolves them, so deaths immediately followed by a FORCED_DEATH open are accepted.
  * Weapons are not characters: a weapon replaced by a new one is destroyed at once and is not judged here.
+ * A hero that dies there is the game ending at once, charged to Rule 9 (the result waits for the Sequence's end).
  * Also: a phase says it is `outermost` exactly when no other phase is open around it (only the outermost Phase
  * ending starts the Death Creation Step).
  */
@@ -41,10 +42,12 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
     if (top && top.block === 'step' && top.kind === 'DEATH_CREATION') return;
     if (forcedDeathFollows(trace, at)) return;
     const phase = s.nearest('phase');
+    // A hero removed at once is the game ending in the middle of a Sequence: the result waits for its end (Rule 9).
+    const hero = s.isHero(r.entity);
     out.push({
-      invariant: ID, rule: '3', at, path: s.path(), entities: [r.entity],
+      invariant: ID, rule: hero ? '9' : '3', at, path: s.path(), entities: [r.entity],
       message: phase
-        ? `${s.name(r.entity)} died inside phase ${phase.kind}#${phase.id}, before that phase ended`
+        ? `${s.name(r.entity)} died inside phase ${phase.kind}#${phase.id}, before that phase ended${hero ? ' (the game ended in the middle of a Sequence)' : ''}`
         : `${s.name(r.entity)} died outside a Death Creation Step${top ? ` (in ${blockName(top)})` : ' (at the top level)'}`,
     });
   });
@@ -52,7 +55,7 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
 }
 
 export const invariant: Invariant = {
-  id: ID, rules: ['3', '1c'], fidelity: 'phases', profiles: ['hearthstone'],
+  id: ID, rules: ['3', '1c', '9'], fidelity: 'phases', profiles: ['hearthstone'],
   description: 'characters die only in a Death Creation Step (or a Forced Death Phase), never in the middle of a Phase',
   check,
 };

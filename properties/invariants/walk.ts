@@ -87,6 +87,10 @@ export class TraceState {
     return !!e && IN_PLAY.has(e.zone);
   }
 
+  isHero(id: number): boolean {
+    return this.entities.get(id)?.type === 'hero';
+  }
+
   isCharacter(id: number): boolean {
     const t = this.entities.get(id)?.type;
     return t === 'minion' || t === 'hero';

@@ -1,0 +1,332 @@
+/**
+ * Attribution: the rule a divergence breaks is the rule that governs the reference engine's step at the **first**
+ * divergence, not every rule the case cites. With a simulator trace (fidelity events/phases) the first differing
+ * event is found and placed in the reference trace's structure (its Sequence, Phase, Step, trigger and queue); with a
+ * final state only, the diverging value is traced back to the reference record that produced it. The rule ids are
+ * the catalog's (spec/rules.json); the case's own rules stay as context.
+ */
+import type { Fidelity, OpenRecord, TraceRecord } from '../engine/trace/format.js';
+import { signedEvents, type Divergence } from './compare.js';
+
+export interface Attribution {
+  /** The rule that governs the step where the simulator first differs. */
+  rule: string;
+  /** The divergence it was read from ("events[4]", "final.players.B.board"). */
+  at: string;
+  /** What the reference engine does at that point, in words. */
+  step: string;
+  /**
+   * 'invariant': the simulator's own trace breaks a rule at or before its first differing event; 'events': from the
+   * first differing event; 'mutant': a final state that the reference engine gives exactly when that rule is broken
+   * (a final state shows no first event); 'final': from the reference record that produced the diverging value.
+   */
+  basis: 'invariant' | 'events' | 'mutant' | 'final';
+  /** Index of the simulator's trace record where it first differs (event attribution). */
+  simAt?: number;
+}
+
+/** A trace with, for each record, the blocks that enclose it (outermost first) and entity names. */
+class Indexed {
+  readonly blocks: OpenRecord[][] = [];
+  readonly names = new Map<number, string>();
+  readonly cards = new Map<number, string>();
+  constructor(readonly trace: readonly TraceRecord[]) {
+    const stack: OpenRecord[] = [];
+    const open = new Map<number, OpenRecord>();
+    for (const r of trace) {
+      if (r.t === 'close') {
+        const k = stack.findIndex((b) => b.id === r.id);
+        if (k >= 0) stack.length = k;
+        open.delete(r.id);
+      }
+      this.blocks.push([...stack]);
+      if (r.t === 'open') { stack.push(r); open.set(r.id, r); }
+      if (r.t === 'entity') { this.names.set(r.id, r.label ? `${r.name} (${r.label})` : r.name); this.cards.set(r.id, r.card); }
+    }
+  }
+
+  event(k: number): Record<string, unknown> & { e: string } {
+    return this.trace[k] as unknown as Record<string, unknown> & { e: string };
+  }
+
+  name(id: unknown): string {
+    return typeof id === 'number' ? this.names.get(id) ?? `#${id}` : String(id);
+  }
+
+  /** The innermost enclosing block of a kind (phase, step, trigger, sequence). */
+  inner(k: number, block: OpenRecord['block']): OpenRecord | undefined {
+    const b = this.blocks[k] ?? [];
+    for (let i = b.length - 1; i >= 0; i--) if (b[i]!.block === block) return b[i];
+    return undefined;
+  }
+
+  /** The queue record a trigger block resolves. */
+  queueOf(t: OpenRecord): { rule: string } | undefined {
+    if (t.queue === undefined) return undefined;
+    const q = this.trace.find((r) => r.t === 'queue' && r.id === t.queue);
+    return q && q.t === 'queue' ? q : undefined;
+  }
+
+  where(k: number): string {
+    const parts = (this.blocks[k] ?? []).filter((b) => b.block !== 'trigger').map((b) => `${b.block === 'step' ? 'Step' : b.block === 'phase' ? 'Phase' : 'Sequence'} ${b.kind}`);
+    const t = this.inner(k, 'trigger');
+    if (t) parts.push(`${t.kind === 'deathrattle' ? 'Deathrattle' : 'trigger'} of ${this.name(t.subject)}`);
+    return parts.length ? parts.join(' > ') : 'outside any Sequence';
+  }
+
+  describe(k: number): string {
+    const r = this.event(k);
+    const who = (f: string) => (typeof r[f] === 'number' ? this.name(r[f]) : undefined);
+    const bits = [r.e, who('source') && `by ${who('source')}`, who('target') && `to ${who('target')}`, who('entity') && `of ${who('entity')}`, typeof r.amount === 'number' ? `(${String(r.amount)})` : undefined];
+    return `${bits.filter(Boolean).join(' ')} in ${this.where(k)}`;
+  }
+}
+
+/** Health of an entity just before record k, from the reference trace's own records (stats and damage/heal). */
+function healthBefore(ix: Indexed, id: number, k: number): number | undefined {
+  let h: number | undefined;
+  for (let i = 0; i < k; i++) {
+    const r = ix.trace[i]!;
+    if (r.t !== 'event') continue;
+    if (r.e === 'stats' && r.entity === id) h = r.health;
+    else if ((r.e === 'damage' || r.e === 'heal') && r.target === id && r.health !== undefined) h = r.health;
+  }
+  return h;
+}
+
+function markedBefore(ix: Indexed, id: number, k: number): boolean {
+  for (let i = 0; i < k; i++) {
+    const r = ix.trace[i]!;
+    if (r.t === 'event' && r.e === 'destroy_mark' && r.target === id) return true;
+  }
+  return false;
+}
+
+/** The rule governing reference record k in its place: the record's own rule, else its trigger, step or Phase. */
+function ruleOf(ix: Indexed, k: number): string {
+  const r = ix.event(k);
+  const step = ix.inner(k, 'step');
+  const trig = ix.inner(k, 'trigger');
+  if (r.e === 'death') return step?.kind === 'DEATH_CREATION' ? '3' : String(r.rule ?? '3');
+  if (r.e === 'game_check') return String(r.rule ?? '9');
+  if (typeof r.rule === 'string' && r.rule !== '4a') return r.rule;
+  if (r.e === 'burn') return 'hand-limit';
+  if (r.e === 'fatigue') return 'fatigue';
+  if (step && step.kind.startsWith('AURA_UPDATE')) return '4a';
+  if (step?.kind === 'DEATH_CREATION') return '4a';
+  if (trig) return trig.kind === 'deathrattle' ? '7' : (ix.queueOf(trig)?.rule ?? '2a');
+  const seq = ix.inner(k, 'sequence');
+  if (seq?.kind === 'SUMMON') return 'summon-sequence';
+  return 'sequence';
+}
+
+const core = (sig: string | undefined) => sig?.replace(/ in=\S*$/, '');
+
+/** Attribute the first event divergence between a reference trace and a simulator trace. */
+export function attributeEvents(ref: readonly TraceRecord[], sim: readonly TraceRecord[], fidelity: Fidelity): Attribution | null {
+  const R = signedEvents(ref, fidelity);
+  const S = signedEvents(sim, fidelity);
+  const n = Math.max(R.sig.length, S.sig.length);
+  let i = 0;
+  while (i < n && R.sig[i] === S.sig[i]) i++;
+  if (i === n) return null;
+  const ix = new Indexed(ref);
+  const sx = new Indexed(sim);
+  const at = `events[${i}]`;
+  const e = R.sig[i];
+  const s = S.sig[i];
+  const refAt = (j: number) => R.at[j]!;
+  const out = (k: number, rule: string, what: string): Attribution => ({ rule, at, step: `${what}: the reference engine has ${ix.describe(k)}`, basis: 'events', ...(S.at[i] !== undefined ? { simAt: S.at[i] } : { simAt: sim.length }) });
+
+  // The same event in another Phase: when it happens is what breaks.
+  if (e && s && core(e) === core(s)) return out(refAt(i), ruleOf(ix, refAt(i)), 'the same event in another Phase');
+  const eLater = e !== undefined ? S.sig.slice(i + 1).map(core).indexOf(core(e)) : -1;
+  const sLater = s !== undefined ? R.sig.slice(i + 1).map(core).indexOf(core(s)) : -1;
+  const sEvent = s !== undefined ? sx.event(S.at[i]!) : undefined;
+  const eEvent = e !== undefined ? ix.event(refAt(i)) : undefined;
+
+  const isHero = (x: Indexed, id: unknown) => typeof id === 'number' && x.trace.some((r) => r.t === 'entity' && r.id === id && r.type === 'hero');
+  // A hero that dies at another time than in the reference: the game's end is decided when the Sequence ends (Rule 9).
+  if ((sEvent?.e === 'death' && isHero(sx, sEvent.entity)) || (eEvent?.e === 'death' && isHero(ix, eEvent.entity) && (s === undefined || eLater >= 0 || core(e) === core(s)))) {
+    return out(e !== undefined ? refAt(i) : ref.length - 1, '9', 'a hero dies at another time');
+  }
+  // The simulator ends while the reference engine goes on, after a hero died in the simulator: the game ended at once.
+  if (s === undefined && S.at.some((k) => { const r = sx.event(k); return r.e === 'death' && isHero(sx, r.entity); })) {
+    return out(refAt(i), '9', 'the simulator ends the game before this event');
+  }
+  // The simulator removes a character that is mortally wounded in the reference engine at that point, in the middle of
+  // a Phase: deaths are created only after the outermost Phase (Rule 3).
+  if (sEvent?.e === 'death' && sLater < 0) {
+    const id = refIdFor(ix, sx, sEvent.entity as number);
+    const k = e !== undefined ? refAt(i) : ref.length;
+    if (id !== undefined && (markedBefore(ix, id, k) || (healthBefore(ix, id, k) ?? 1) <= 0)) return out(Math.min(k, ref.length - 1), '3', `${sx.describe(S.at[i]!)} while the reference engine keeps it until the Death Creation Step`);
+  }
+  // The simulator's own trace shows the death inside a Phase, outside any Death Creation Step (Rule 3).
+  if (sEvent?.e === 'death' && sx.inner(S.at[i]!, 'phase') && sx.inner(S.at[i]!, 'step')?.kind !== 'DEATH_CREATION') {
+    return out(e !== undefined ? refAt(i) : ref.length - 1, '3', `${sx.describe(S.at[i]!)}: a death in the middle of a Phase`);
+  }
+  // Two deaths of one Death Creation Step in another order: deaths follow the order of play (Rule 7).
+  if (sEvent?.e === 'death' && eEvent?.e === 'death' && sLater >= 0 && ix.inner(refAt(i), 'step') === ix.inner(refAt(i + 1 + sLater), 'step') && ix.inner(refAt(i), 'step')) {
+    return out(refAt(i), '7', `${sx.describe(S.at[i]!)} comes before the death of ${ix.name(eEvent.entity)}, against the order of play`);
+  }
+  // A death the simulator creates before the reference does: a minion died in the middle of a Phase (Rule 3).
+  if (sEvent?.e === 'death' && sLater >= 0) return out(refAt(i + 1 + sLater), '3', `${sx.describe(S.at[i]!)} comes early`);
+  // The reference removes a dead minion where the simulator does something else first.
+  if (eEvent?.e === 'death' && eLater >= 0) return out(refAt(i), ruleOf(ix, refAt(i)) === '3' ? '4a' : ruleOf(ix, refAt(i)), `the simulator delays this death`);
+  // A trigger aimed at a character that is mortally wounded or pending destroy at that point (Rule 5).
+  if (sEvent && typeof sEvent.target === 'number' && (sEvent.e === 'damage' || sEvent.e === 'heal')) {
+    const refTarget = refIdFor(ix, sx, sEvent.target);
+    const k = e !== undefined ? refAt(i) : ref.length;
+    if (refTarget !== undefined && (markedBefore(ix, refTarget, k) || (healthBefore(ix, refTarget, k) ?? 1) <= 0)) {
+      const trig = sx.inner(S.at[i]!, 'trigger');
+      if (trig && trig.class === 'negative') return out(Math.min(k, ref.length - 1), '5', `${sx.describe(S.at[i]!)} hits a mortally wounded character`);
+    }
+  }
+  // The simulator does something the reference engine skipped or aborted: the rule of the skip.
+  if (s !== undefined && sLater < 0) {
+    const from = i > 0 ? refAt(i - 1) : 0;
+    const to = e !== undefined ? refAt(i) : ref.length;
+    for (let k = from; k < to; k++) {
+      const r = ref[k]!;
+      if (r.t === 'event' && (r.e === 'phase_skipped' || r.e === 'trigger_abort') && r.rule) return out(k, r.rule, `${sx.describe(S.at[i]!)} happens where the reference engine skips it`);
+    }
+  }
+  // An event of the simulator that the reference has later: the simulator ran it too early; the rule of its place.
+  if (sLater >= 0) {
+    const k = refAt(i + 1 + sLater);
+    return out(k, ruleOf(ix, k), `${sx.describe(S.at[i]!)} comes early`);
+  }
+  if (eEvent !== undefined) return out(refAt(i), ruleOf(ix, refAt(i)), s === undefined ? 'the simulator stops before this event' : eLater >= 0 ? `the simulator has ${sx.describe(S.at[i]!)} first` : `the simulator has ${sx.describe(S.at[i]!)} instead`);
+  // The simulator goes on after the reference engine's last event.
+  return { rule: sEvent ? ruleOf(sx, S.at[i]!) : 'sequence', at, step: `the simulator goes on with ${sx.describe(S.at[i]!)} after the reference engine's last event`, basis: 'events', simAt: S.at[i]! };
+}
+
+/** The reference entity that a simulator entity stands for (same label, or same card and creation rank). */
+function refIdFor(ix: Indexed, sx: Indexed, simId: number): number | undefined {
+  const key = (x: Indexed, id: number) => {
+    const rec = x.trace.find((r) => r.t === 'entity' && r.id === id);
+    if (!rec || rec.t !== 'entity') return undefined;
+    if (rec.label) return `L:${rec.label}`;
+    const same = x.trace.filter((r) => r.t === 'entity' && !r.label && r.card === rec.card);
+    return `C:${rec.card}#${same.findIndex((r) => r.t === 'entity' && r.id === id)}`;
+  };
+  const want = key(sx, simId);
+  if (!want) return undefined;
+  for (const r of ix.trace) if (r.t === 'entity' && key(ix, r.id) === want) return r.id;
+  return undefined;
+}
+
+/**
+ * Attribute a final-state divergence: the reference record that produced the expected value (the death, damage,
+ * summon, draw or game check behind it), and the rule that governs it.
+ */
+export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attribution {
+  const ix = new Indexed(ref);
+  const at = d.path;
+  const done = (k: number, what: string): Attribution => ({ rule: ruleOf(ix, k), at, step: `${what}: the reference engine has ${ix.describe(k)}`, basis: 'final' });
+  const last = (pred: (r: Record<string, unknown> & { e: string }) => boolean): number => {
+    for (let k = ref.length - 1; k >= 0; k--) if (ref[k]!.t === 'event' && pred(ix.event(k))) return k;
+    return -1;
+  };
+  if (at === 'final.result') {
+    const k = last((r) => r.e === 'game_check' && r.result !== 'ongoing');
+    const k2 = k >= 0 ? k : last((r) => r.e === 'game_check');
+    if (k2 >= 0) return done(k2, 'the game result');
+    return { rule: '9', at, step: 'the game result', basis: 'final' };
+  }
+  const m = /^final\.players\.([AB])\.(hero\.health|hero\.armor|board(?:\[(\d+)\]\.(attack|health))?|hand|deckSize|secrets|weapon)$/.exec(at);
+  const side = m?.[1] === 'B' ? 1 : 0;
+  const heroId = () => {
+    for (const r of ref) if (r.t === 'entity' && r.type === 'hero' && r.controller === side) return r.id;
+    return undefined;
+  };
+  const cardIds = (cards: unknown) => new Set(Array.isArray(cards) ? (cards as string[]).map((x) => x.replace(/ \d+\/-?\d+$/, '')) : []);
+  if (m && m[2] === 'hero.health') {
+    const h = heroId();
+    const k = last((r) => (r.e === 'damage' || r.e === 'heal' || r.e === 'fatigue') && (r.target === h || (r.e === 'fatigue' && r.player === side)));
+    if (k >= 0) return done(k, "the hero's Health");
+  }
+  if (m && m[2]!.startsWith('board')) {
+    if (m[3] !== undefined) {
+      // A value on a minion that both boards hold: the last record that changed it.
+      const card = (d.expected as unknown) !== undefined ? undefined : undefined;
+      void card;
+      const onBoard = boardAtEnd(ix, side);
+      const id = onBoard[Number(m[3])];
+      if (id !== undefined) {
+        const k = last((r) => (r.e === 'stats' && r.entity === id && r.why !== 'setup') || ((r.e === 'damage' || r.e === 'heal') && r.target === id) || (r.e === 'enchant' && r.target === id));
+        if (k >= 0) return done(k, `${m[4]} of ${ix.name(id)}`);
+      }
+    } else {
+      // Which minions differ: one the reference removed (its death) or one it summoned or kept.
+      const want = cardIds(d.expected);
+      const got = cardIds(d.actual);
+      const extra = [...got].filter((c) => !want.has(c));
+      const missing = [...want].filter((c) => !got.has(c));
+      for (const c of extra) {
+        const k = last((r) => r.e === 'death' && ix.cards.get(r.entity as number) === c);
+        if (k >= 0) return done(k, `the simulator keeps ${c} on the board`);
+        const k2 = last((r) => r.e === 'destroy_mark' && ix.cards.get(r.target as number) === c);
+        if (k2 >= 0) return done(k2, `the simulator keeps ${c} on the board`);
+      }
+      for (const c of missing) {
+        const k = last((r) => r.e === 'summon' && r.card === c);
+        if (k >= 0) return done(k, `the simulator lacks ${c}`);
+        const k2 = last((r) => (r.e === 'damage' && ix.cards.get(r.target as number) === c));
+        if (k2 >= 0) return done(k2, `the simulator lacks ${c}`);
+      }
+    }
+  }
+  if (m && m[2] === 'hand') {
+    const k = last((r) => (r.e === 'draw' && r.player === side) || (r.e === 'burn' && r.player === side));
+    if (k >= 0) return done(k, 'the hand');
+  }
+  return { rule: 'sequence', at, step: 'no reference record explains this value', basis: 'final' };
+}
+
+/** The ids on a side's board at the end of a reference trace, left to right. */
+function boardAtEnd(ix: Indexed, side: number): number[] {
+  const board: number[] = [];
+  const ctl = new Map<number, number>();
+  for (const r of ix.trace) {
+    if (r.t === 'entity') ctl.set(r.id, r.controller);
+    if (r.t !== 'event') continue;
+    if (r.e === 'control') {
+      ctl.set(r.entity, r.to);
+      const k = board.indexOf(r.entity);
+      if (k >= 0 && r.to !== side) board.splice(k, 1);
+    }
+    if (r.e === 'zone' && ix.cards.has(r.entity)) {
+      const k = board.indexOf(r.entity);
+      if (k >= 0) board.splice(k, 1);
+      if (r.to === 'play' && r.position !== undefined && ctl.get(r.entity) === side) board.splice(r.position, 0, r.entity);
+    }
+  }
+  return board;
+}
+
+/** A rule broken in the simulator's own trace (an invariant violation), with the record where it shows. */
+export interface TraceBreak { rule: string; at?: number; message: string; invariant: string }
+
+/**
+ * The attribution of a failure, from the earliest evidence: a rule the simulator's own trace breaks at or before its
+ * first differing event, else that event; with a final state only, the rule whose deliberate break gives exactly the
+ * simulator's answer (when the mutant diagnosis names one rule), else the record behind the first differing value.
+ */
+export function attribute(ref: readonly TraceRecord[], divergences: readonly Divergence[], o: { sim?: { trace: readonly TraceRecord[]; fidelity: Fidelity }; breaks?: readonly TraceBreak[]; diagnosis?: readonly { rule: string; mutant: string }[] } = {}): Attribution | null {
+  const sim = o.sim && o.sim.fidelity !== 'final_state' ? o.sim : undefined;
+  const ev = sim && divergences.some((d) => d.path.startsWith('events[')) ? attributeEvents(ref, sim.trace, sim.fidelity) : null;
+  const breaks = [...(o.breaks ?? [])].sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity));
+  const b = breaks[0];
+  if (b && (!ev || (b.at ?? Infinity) <= (ev.simAt ?? Infinity))) {
+    return { rule: b.rule, at: b.at !== undefined ? `simulator trace record ${b.at}` : 'simulator trace', step: `invariant ${b.invariant}: ${b.message}`, basis: 'invariant', ...(b.at !== undefined ? { simAt: b.at } : {}) };
+  }
+  if (ev) return ev;
+  const first = divergences.find((d) => d.path.startsWith('final.'));
+  if (!first) return null;
+  const rules = [...new Set((o.diagnosis ?? []).map((d) => d.rule))];
+  if (rules.length === 1) {
+    return { rule: rules[0]!, at: first.path, step: `the reference engine gives this final state exactly when rule ${rules[0]} is broken (${(o.diagnosis ?? []).map((d) => d.mutant).join(', ')})`, basis: 'mutant' };
+  }
+  return attributeFinal(ref, first);
+}

@@ -1,0 +1,69 @@
+/**
+ * Card conformance cases: one tiny isolated scenario per card, using only that card's own text, run before the rule
+ * cases. A simulator whose card differs from the card text fails its conformance case; a rule case that diverges and
+ * uses such a card is then a `card` difference, not a rule failure (differential/verdict.ts classifyCardCauses).
+ *
+ * The set-up: the active player A, 10 mana, the card in hand; one vanilla minion on each side (Chillwind Yeti, no
+ * text) so minion-only targets and "adjacent" texts have something to act on; decks of vanilla minions so draws do
+ * not cause fatigue. The card is played (at the enemy minion when it needs a target), then the turn ends, so end-
+ * and start-of-turn texts show too. The outcome is the reference engine's; random texts are judged against every
+ * outcome the engine allows, as for any case.
+ */
+import type { CardDef } from '../engine/cards/format.js';
+import type { CardPool } from '../engine/state.js';
+import type { Scenario, ScenarioAction } from '../engine/scenario/format.js';
+import { runScenario } from '../engine/scenario/run.js';
+import type { Case } from './runner.js';
+
+/** The vanilla minion conformance cases stand on (no text: it cannot differ by card text). */
+export const FILLER = 'Chillwind Yeti';
+
+/** The id of a card's conformance case: `conformance-<card id in lower case>`. */
+export function conformanceId(cardId: string): string {
+  return `conformance-${cardId.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+}
+
+function conformanceScenario(c: CardDef, target: string | undefined): Scenario {
+  const action: ScenarioAction = { play: 'card', ...(target ? { target } : {}) };
+  return {
+    format: 'arbiter-scenario/1',
+    id: conformanceId(c.id),
+    title: `card conformance: ${c.name} (${c.id}) as its text says`,
+    rules: ['sequence'],
+    source: { seed: 'card text', quote: c.text || '(no text)' },
+    assumptions: [`Checks the card's own text (${c.name}: "${c.text ?? ''}") in isolation: one vanilla ${FILLER} on each side, A plays it with 10 mana${target ? ` at B's ${FILLER}` : ''}, then ends the turn.`],
+    setup: {
+      active: 'A',
+      A: { mana: 10, hand: [{ card: c.id, label: 'card' }], board: [{ card: FILLER, label: 'ally' }], deck: [FILLER, FILLER] },
+      B: { board: [{ card: FILLER, label: 'foe' }], deck: [FILLER, FILLER] },
+    },
+    actions: [action, { endTurn: true }],
+    expect: {},
+    generated: { conformance: c.id },
+  };
+}
+
+/** The conformance case of one card, or null when the card cannot be played on its own (tokens, hero powers...). */
+export function conformanceCase(c: CardDef, cards: CardPool): Case | null {
+  if (!['minion', 'spell', 'weapon', 'secret'].includes(c.type) || c.token) return null;
+  if (!cards.has(FILLER)) return null;
+  for (const target of c.target ? ['foe', 'ally', 'heroB', undefined] : [undefined]) {
+    const s = conformanceScenario(c, target);
+    if (target === 'heroB') { s.setup.B = { ...s.setup.B, heroLabel: 'heroB' }; }
+    try {
+      runScenario(s, s.id, { cards });
+      return { id: s.id, origin: `card:${c.id}`, scenario: s, variant: 'conformance', conformance: c.id };
+    } catch { /* not a legal target for it: try the next */ }
+  }
+  return null;
+}
+
+/** Conformance cases for every card the given cases use (ids as the pool knows them), in card id order. */
+export function conformanceCases(cases: readonly Case[], cards: CardPool, usedCards: (s: Scenario) => string[]): Case[] {
+  const ids = new Set<string>();
+  for (const c of cases) for (const ref of usedCards(c.scenario)) if (cards.has(ref)) ids.add(cards.get(ref).id);
+  return [...ids].sort().flatMap((id) => {
+    const k = conformanceCase(cards.get(id), cards);
+    return k ? [k] : [];
+  });
+}

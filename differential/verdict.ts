@@ -1,0 +1,241 @@
+/**
+ * The verdict on one case: the simulator's answer compared with the reference engine at the simulator's fidelity,
+ * its own trace judged by the invariants, the first divergence attributed to the rule that governs it, and the cause
+ * classified (a rule, a card, a representation the protocol treats as equivalent, or an assumption of the case).
+ */
+import type { CardPool } from '../engine/state.js';
+import type { Violation } from '../engine/trace/violation.js';
+import type { Scenario } from '../engine/scenario/format.js';
+import type { Fidelity, TraceRecord } from '../engine/trace/format.js';
+import { MUTANTS, type MutantName } from '../engine/mutants.js';
+import { runScenario } from '../engine/scenario/run.js';
+import { InputError, validate } from '../engine/validation.js';
+import type { Outcome } from './adapter-process.js';
+import { comparableFromGame, compareEvents, compareFinal, compareStated, eventSignature, type Divergence, type Equivalence } from './compare.js';
+import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
+import { attribute, type Attribution } from './attribute.js';
+import type { ComparableState, Hello } from './protocol.js';
+
+export type CaseStatus = 'PASS' | 'FAIL' | 'UNSUPPORTED' | 'CRASH' | 'TIMEOUT' | 'PROTOCOL_ERROR' | 'ERROR';
+
+export interface Case {
+  id: string;
+  scenario: Scenario;
+  /** Where it comes from: a golden file path, or "generated:<seed>". */
+  origin: string;
+  /** The case a variant belongs to (results roll up by it); a case's own id when absent. */
+  group?: string;
+  /** What kind of sent variant this is (differential/variants.ts, differential/conformance.ts). */
+  variant?: 'file' | 'order' | 'random' | 'probe' | 'conformance';
+  /** A card conformance case: the card it checks. */
+  conformance?: string;
+}
+
+/**
+ * Why a FAIL diverges: `rule` (a rulebook rule breaks), `card` (the simulator's card differs from the card text: its
+ * card conformance case failed too), `assumption` (the diverging fact rests on an assumption the case lists).
+ * Differences the protocol defines as equivalent (`representation`) are not failures: they are listed under
+ * `equivalent` of a PASS.
+ */
+export type Cause = 'rule' | 'card' | 'assumption';
+
+/** What a result keeps of a violation of the simulator's trace. */
+export type TraceViolation = Pick<Violation, 'invariant' | 'rule' | 'message' | 'at'>;
+
+export interface CaseResult {
+  case: string;
+  origin: string;
+  status: CaseStatus;
+  rules: string[];
+  title: string;
+  simulator: { name: string; version: string; fidelity: Fidelity };
+  divergences: Divergence[];
+  /** Trace invariants that the simulator's own trace breaks. */
+  violations: TraceViolation[];
+  /** Mutants of the reference engine that reproduce the simulator's answer: the rules it most likely breaks. */
+  diagnosis: { mutant: string; rule: string; text: string }[];
+  expected?: ComparableState;
+  actual?: ComparableState;
+  /** For cases that did not pass: the scenario as sent (card ids), for reports and repro. */
+  scenario?: Scenario;
+  /** For failures: files under traces/ (reference trace, simulator trace) relative to the report folder. */
+  traces?: { reference: string; simulator?: string };
+  detail?: string;
+  stderr?: string;
+  /** What the runner noticed on the way (late or repeated adapter lines dropped). */
+  notes?: string[];
+  /** The case this result rolls up to, and the kind of variant it is. */
+  group?: string;
+  variant?: Case['variant'];
+  /** A card conformance case: the card it checks. */
+  conformance?: string;
+  /** FAIL only: why it diverges, and the rule that governs the first divergence. */
+  cause?: Cause;
+  /** The card (conformance case failed) or assumption behind a `card` / `assumption` cause. */
+  causeDetail?: string;
+  attribution?: Attribution;
+  /** Differences the protocol defines as equivalent (spec/protocol.md), not counted as divergences. */
+  equivalent?: Equivalence[];
+}
+
+/** Judge a simulator trace (invariants at its fidelity). */
+export type TraceJudgeFn = (trace: TraceRecord[], fidelity: Fidelity) => TraceViolation[];
+
+/**
+ * Which mutants of the reference engine give the simulator's answer (diagnosis by rule)? A mutant matches when it
+ * reproduces the simulator's final state and, at fidelity events/phases, its events; a mutant that behaves like the
+ * reference engine on this case explains nothing and is left out.
+ */
+export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?: { trace: TraceRecord[]; fidelity: Fidelity }): CaseResult['diagnosis'] {
+  const out: CaseResult['diagnosis'] = [];
+  const useEvents = sim && sim.fidelity !== 'final_state';
+  const ref = runScenario(c.scenario, c.origin, { cards });
+  const refFinal = comparableFromGame(ref.g);
+  const refEvents = useEvents ? eventSignature(ref.trace, sim.fidelity) : [];
+  const simEvents = useEvents ? eventSignature(sim.trace, sim.fidelity) : [];
+  for (const [m, info] of Object.entries(MUTANTS)) {
+    if (m === 'unseeded-random') continue; // matches only by chance: no diagnosis
+    try {
+      const r = runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] });
+      const final = comparableFromGame(r.g);
+      const events = useEvents ? eventSignature(r.trace, sim.fidelity) : [];
+      const sameAsRef = compareFinal(refFinal, final).length === 0 && compareEvents(refEvents, events).length === 0;
+      if (sameAsRef) continue;
+      if (compareFinal(final, actual).length === 0 && compareEvents(events, simEvents).length === 0) out.push({ mutant: m, rule: info.rule, text: info.text });
+    } catch { /* the mutant cannot run it */ }
+  }
+  return out;
+}
+
+export interface Judged { result: CaseResult; refTrace?: TraceRecord[]; simTrace?: TraceRecord[] }
+
+export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: TraceJudgeFn): Judged {
+  const j = judgeOutcome(c, hello, outcome, cards, judgeTrace);
+  const r = j.result;
+  if (c.group && c.group !== c.id) r.group = c.group;
+  if (c.variant) r.variant = c.variant;
+  if (c.conformance) r.conformance = c.conformance;
+  if (r.status !== 'PASS') r.scenario = c.scenario;
+  if (r.status === 'FAIL') {
+    r.attribution = attribute(j.refTrace ?? [], r.divergences, { sim: j.simTrace ? { trace: j.simTrace, fidelity: hello.fidelity } : undefined, breaks: r.violations, diagnosis: r.diagnosis }) ?? undefined;
+    const assumed = assumptionOf(c.scenario, r.divergences);
+    if (c.conformance && !r.violations.length && !r.diagnosis.length) { r.cause = 'card'; r.causeDetail = c.conformance; }
+    else if (assumed && !r.violations.length) { r.cause = 'assumption'; r.causeDetail = assumed; }
+    else r.cause = 'rule';
+  }
+  return j;
+}
+
+/** The assumption of a case that covers every diverging fact (assumptions with `facts`: path prefixes), if one does. */
+export function assumptionOf(s: Scenario, divergences: readonly Divergence[]): string | undefined {
+  if (!divergences.length) return undefined;
+  for (const a of s.assumptions ?? []) {
+    if (typeof a === 'string' || !a.facts?.length) continue;
+    if (divergences.every((d) => a.facts!.some((f) => d.path === f || d.path.startsWith(`${f}.`) || d.path.startsWith(`${f}[`)))) return a.text;
+  }
+  return undefined;
+}
+
+/** The cards a scenario uses, by id or name as written (for card causes). */
+export function cardsOf(s: Scenario): string[] {
+  const out = new Set<string>();
+  const add = (x: unknown) => {
+    if (typeof x === 'string') out.add(x);
+    else if (x && typeof x === 'object' && 'card' in x) {
+      out.add(String((x as { card: unknown }).card));
+      for (const e of (x as { enchantments?: unknown[] }).enchantments ?? []) add(e);
+    }
+  };
+  for (const side of ['A', 'B'] as const) {
+    const p = s.setup[side];
+    if (!p) continue;
+    if (p.hero) out.add(p.hero);
+    for (const list of [p.board, p.hand, p.deck, p.secrets]) for (const x of list ?? []) add(x);
+    if (p.weapon) add(p.weapon);
+  }
+  return [...out];
+}
+
+/**
+ * Card causes, once every result is in: a FAIL whose case uses a card that failed its own conformance case is a
+ * card difference, not a rule failure (the card's id or name as the pool knows it).
+ */
+export function classifyCardCauses(results: CaseResult[], cards: CardPool): void {
+  // A conformance case that breaks a rule (its trace breaks an invariant, or a rule mutant gives the same answer)
+  // says nothing about the card.
+  const failedCards = new Set(results.filter((r) => r.conformance && r.status === 'FAIL' && r.cause === 'card').map((r) => r.conformance!));
+  if (!failedCards.size) return;
+  for (const r of results) {
+    if (r.status !== 'FAIL' || r.conformance || r.cause !== 'rule' || !r.scenario) continue;
+    const bad = cardsOf(r.scenario).map((x) => (cards.has(x) ? cards.get(x).id : x)).find((id) => failedCards.has(id));
+    if (bad) { r.cause = 'card'; r.causeDetail = bad; }
+  }
+}
+
+function judgeOutcome(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: TraceJudgeFn): Judged {
+  const notes = outcome.notes?.length ? { notes: outcome.notes } : {};
+  const judged = judgeAnswer(c, hello, outcome, cards, judgeTrace);
+  Object.assign(judged.result, notes);
+  return judged;
+}
+
+function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: TraceJudgeFn): Judged {
+  const base = { case: c.id, origin: c.origin, rules: c.scenario.rules, title: c.scenario.title, simulator: { name: hello.name, version: hello.version, fidelity: hello.fidelity }, divergences: [], violations: [], diagnosis: [] };
+  if (outcome.kind !== 'answer') return { result: { ...base, status: outcome.kind, detail: outcome.detail, ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
+  const msg = outcome.msg;
+  if (msg.type === 'unsupported') return { result: { ...base, status: 'UNSUPPORTED', detail: msg.reason } };
+  if (msg.type === 'error') return { result: { ...base, status: 'CRASH', detail: msg.message, ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
+  if (msg.type !== 'result') return { result: { ...base, status: 'PROTOCOL_ERROR', detail: `unexpected ${msg.type}` } };
+  if (msg.trace) {
+    // A simulator's trace is validated once, here at the edge (spec/schema/trace.schema.json).
+    try {
+      validate(`trace of case ${c.id}`, msg.trace, 'trace.schema.json');
+    } catch (e) {
+      if (e instanceof InputError) return { result: { ...base, status: 'PROTOCOL_ERROR', detail: e.message } };
+      throw e;
+    }
+  }
+  // The reference engine replays the simulator's own random choices, so random cards compare exactly. When the
+  // simulator reports none and the scenario leaves choices open, every outcome the rules allow is acceptable.
+  const replay = msg.random && msg.random.length ? { ...c.scenario, random: msg.random } : null;
+  const replayed = (() => {
+    if (!replay) return null;
+    try { return runScenario(replay, c.origin, { cards }); } catch { return null; /* its choices cannot happen here */ }
+  })();
+  let ref = replayed ?? runScenario(c.scenario, c.origin, { cards });
+  const equivalent: Equivalence[] = [];
+  const compareWith = (r: typeof ref) => {
+    equivalent.length = 0;
+    if (c.scenario.compare === 'stated') return compareStated(c.scenario.expect, msg.final, cards);
+    const d = compareFinal(comparableFromGame(r.g), msg.final, equivalent);
+    if (hello.fidelity !== 'final_state' && msg.trace) d.push(...compareEvents(eventSignature(r.trace, hello.fidelity), eventSignature(msg.trace, hello.fidelity)));
+    return d;
+  };
+  let divergences = compareWith(ref);
+  let outcomesNote: string | undefined;
+  if (divergences.length && !replay && hasOpenRandomness(ref)) {
+    const all = allOutcomes(c.scenario, c.origin, cards);
+    const match = all.runs.find((r) => compareWith(r).length === 0);
+    if (match) { ref = match; divergences = []; }
+    outcomesNote = `the scenario leaves random choices open and the simulator reports none: compared with all ${all.runs.length}${all.truncated ? '+ (truncated)' : ''} outcomes the reference engine allows`;
+  }
+  const expected = comparableFromGame(ref.g);
+  const violations = judgeTrace && msg.trace ? judgeTrace(msg.trace, hello.fidelity) : [];
+  const failed = divergences.length > 0 || violations.length > 0;
+  return {
+    result: {
+      ...base,
+      ...(outcomesNote ? { detail: outcomesNote } : {}),
+      status: failed ? 'FAIL' : 'PASS',
+      divergences,
+      violations,
+      diagnosis: failed ? diagnose(c, cards, msg.final, msg.trace ? { trace: msg.trace, fidelity: hello.fidelity } : undefined) : [],
+      expected,
+      actual: msg.final,
+      ...(equivalent.length ? { equivalent: [...equivalent] } : {}),
+    },
+    refTrace: ref.trace,
+    simTrace: msg.trace,
+  };
+}
+

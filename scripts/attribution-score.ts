@@ -1,0 +1,44 @@
+/**
+ * How often attribution names the rule a simulator breaks: every mutant of the reference engine (each breaks one
+ * known rule) run as a simulator on every golden case and variant, at each fidelity; prints the share attributed to
+ * the mutant's own rule and the misses. `npx tsx scripts/attribution-score.ts [--misses]`
+ */
+import { loadCardPool } from '../engine/cards/pool.js';
+import { MUTANTS, type MutantName } from '../engine/mutants.js';
+import { runScenario } from '../engine/scenario/run.js';
+import type { Fidelity } from '../engine/trace/format.js';
+import { goldenCases } from '../differential/cases.js';
+import { comparableFromGame, compareEvents, compareFinal, eventSignature } from '../differential/compare.js';
+import { attribute } from '../differential/attribute.js';
+import { judgeTrace } from '../differential/judge.js';
+import { diagnose } from '../differential/runner.js';
+
+const cards = loadCardPool();
+const showMisses = process.argv.includes('--misses');
+const cases = goldenCases(cards);
+for (const fidelity of ['phases', 'events', 'final_state'] as Fidelity[]) {
+  let total = 0;
+  let right = 0;
+  const misses: string[] = [];
+  for (const [m, info] of Object.entries(MUTANTS)) {
+    if (m === 'unseeded-random') continue;
+    for (const c of cases) {
+      let ref, mut;
+      try {
+        ref = runScenario(c.scenario, c.origin, { cards });
+        mut = runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] });
+      } catch { continue; }
+      const d = compareFinal(comparableFromGame(ref.g), comparableFromGame(mut.g));
+      if (fidelity !== 'final_state') d.push(...compareEvents(eventSignature(ref.trace, fidelity), eventSignature(mut.trace, fidelity)));
+      if (!d.length) continue;
+      const breaks = fidelity === 'final_state' ? [] : judgeTrace(mut.trace, fidelity);
+      const diagnosis = fidelity === 'final_state' ? diagnose(c, cards, comparableFromGame(mut.g)) : [];
+      const a = attribute(ref.trace, d, { sim: { trace: mut.trace, fidelity }, breaks, diagnosis });
+      total++;
+      if (a?.rule === info.rule) right++;
+      else misses.push(`${m} (${info.rule}) ${c.id}: got ${a?.rule} at ${a?.at}: ${a?.step}`);
+    }
+  }
+  console.log(`${fidelity}: ${right}/${total} attributed to the mutant's rule (${((100 * right) / Math.max(1, total)).toFixed(0)}%)`);
+  if (showMisses) for (const l of misses) console.log('  ' + l);
+}

@@ -1,0 +1,118 @@
+/**
+ * Differential verdicts a simulator author can act on, end to end through `arbiter run` against fake simulators
+ * (test/fixtures/fake-sim.mjs wraps the reference adapter with one deliberate difference): every order of play is
+ * sent, a mid-sequence bug shows through a probe, a changed card is a card cause, a clamped Health is no failure, a
+ * Combat-Phase death is charged to Rule 3, and a case that becomes unsupported is LOST against its baseline.
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { arbiter } from './run-cli.js';
+import { ROOT } from '../engine/validation.js';
+import type { CaseResult } from '../differential/runner.js';
+
+const fake = (mode: string, ...adapterArgs: string[]) => `${process.execPath} ${join(ROOT, 'test', 'fixtures', 'fake-sim.mjs')} ${mode}${adapterArgs.length ? ` -- ${adapterArgs.join(' ')}` : ''}`;
+const mutant = (...m: string[]) => `${process.execPath} ${join(ROOT, 'bin', 'arbiter.mjs')} adapter ${m.map((x) => `--mutant ${x}`).join(' ')}`;
+const results = (dir: string): CaseResult[] => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as CaseResult);
+const tmp = (name: string) => mkdtempSync(join(tmpdir(), `arbiter-verdict-${name}-`));
+const golden = (id: string) => join(ROOT, 'golden', 'cases', `${id}.json`);
+
+describe.concurrent('differential verdicts', () => {
+  it('every order of play a case lists is sent: a simulator wrong only in the other order fails there, charged to the order-of-play rule', async () => {
+    const out = join(tmp('order'), 'r');
+    const r = await arbiter('run', '--sim', fake('ignore-order'), '--cases', golden('cult-master-simultaneous-death'), '--no-conformance', '--out', out);
+    expect(r.code, r.err).toBe(1);
+    const rs = results(out);
+    const byId = new Map(rs.map((x) => [x.case, x]));
+    expect(byId.get('cult-master-simultaneous-death')?.status).toBe('PASS');
+    const other = rs.filter((x) => x.variant === 'order' && x.status === 'FAIL');
+    expect(other.length).toBeGreaterThan(0);
+    for (const x of other) {
+      expect(x.group).toBe('cult-master-simultaneous-death');
+      expect(x.cause).toBe('rule');
+      expect(x.attribution?.rule).toBe('7');
+    }
+    // without the sent variants the bug is invisible
+    const plain = await arbiter('run', '--sim', fake('ignore-order'), '--cases', golden('cult-master-simultaneous-death'), '--no-conformance', '--no-variants', '--out', join(out, '..', 'plain'));
+    expect(plain.code, plain.out).toBe(0);
+  }, 120_000);
+
+  it('a final-state simulator wrong only in the middle of a sequence fails through a probe variant', async () => {
+    const out = join(tmp('probe'), 'r');
+    const id = 'explosive-sheep-abomination-consecration';
+    const r = await arbiter('run', '--sim', fake('overkill'), '--cases', golden(id), '--no-conformance', '--out', out);
+    expect(r.code, r.err).toBe(1);
+    const rs = results(out);
+    expect(rs.find((x) => x.case === id)?.status).toBe('PASS');
+    const probe = rs.find((x) => x.case === `${id}#probe=damage`);
+    expect(probe?.status).toBe('FAIL');
+    expect(probe?.variant).toBe('probe');
+    expect(readFileSync(join(out, 'summary.md'), 'utf8')).toContain('variant (probe)');
+  }, 120_000);
+
+  it('a simulator with one card changed gets card causes, not rule failures', async () => {
+    const dir = tmp('card');
+    const cardsDir = join(dir, 'cards');
+    mkdirSync(cardsDir);
+    const raptor = JSON.parse(readFileSync(join(ROOT, 'spec', 'cards', 'bloodfen-raptor.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(cardsDir, 'raptor.json'), JSON.stringify({ ...raptor, health: 3 }));
+    const out = join(dir, 'r');
+    const ids = ['cult-master-simultaneous-death', 'kill-command-beast-dies-before-spell-text', 'knife-juggler-aborts-without-valid-target'];
+    const r = await arbiter('run', '--sim', `${mutant()} --cards ${cardsDir}`, ...ids.flatMap((i) => ['--cases', golden(i)]), '--out', out);
+    expect(r.code, r.err).toBe(1);
+    const rs = results(out);
+    const conf = rs.find((x) => x.conformance === 'CS2_172');
+    expect(conf?.status).toBe('FAIL');
+    expect(conf?.cause).toBe('card');
+    const fails = rs.filter((x) => x.status === 'FAIL');
+    expect(fails.length).toBeGreaterThan(1);
+    for (const x of fails) {
+      expect(x.cause, x.case).toBe('card');
+      expect(x.causeDetail).toBe('CS2_172');
+    }
+    const summary = readFileSync(join(out, 'summary.md'), 'utf8');
+    expect(summary).toMatch(/\| card \| [1-9]\d* \|/);
+    expect(summary).toMatch(/\| rule \| 0 \|/);
+    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('classname="card.CS2_172"');
+  }, 120_000);
+
+  it('a simulator that clamps a dead hero\'s Health at 0 has no FAIL: the difference is an equivalent representation', async () => {
+    const out = join(tmp('clamp'), 'r');
+    const id = 'abomination-suicide-zombie-chow-no-heal';
+    const r = await arbiter('run', '--sim', fake('clamp'), '--cases', golden(id), '--no-conformance', '--out', out);
+    expect(r.code, r.out + r.err).toBe(0);
+    const base = results(out).find((x) => x.case === id)!;
+    expect(base.status).toBe('PASS');
+    expect(base.equivalent?.[0]).toMatchObject({ rule: 'hero-health-at-or-below-0', actual: 0 });
+    expect((base.equivalent?.[0]?.expected as number) < 0).toBe(true);
+  }, 120_000);
+
+  it('a minion killed in the middle of the Combat Phase is charged to Rule 3, at fidelity phases and final state', async () => {
+    const id = 'fiery-war-axe-zombie-chow-too-late';
+    for (const sim of [mutant('die-at-zero-health'), fake('final-state', '--mutant', 'die-at-zero-health')]) {
+      const out = join(tmp('rule3'), 'r');
+      const r = await arbiter('run', '--sim', sim, '--cases', golden('attack-sequence-preparation-and-combat'), '--cases', golden(id), '--no-conformance', '--no-variants', '--out', out);
+      expect(r.code, r.err).toBe(1);
+      const fails = results(out).filter((x) => x.status === 'FAIL');
+      expect(fails.length).toBeGreaterThan(0);
+      for (const x of fails) expect([x.case, x.attribution?.rule]).toEqual([x.case, '3']);
+    }
+  }, 120_000);
+
+  it('a case supported in the baseline and unsupported now is LOST: the run fails unless --allow-lost', async () => {
+    const dir = tmp('lost');
+    const baseline = join(dir, 'baseline.json');
+    const cases = ['--cases', golden('cult-master-simultaneous-death'), '--no-conformance', '--no-variants'];
+    const first = await arbiter('run', '--sim', mutant(), ...cases, '--out', join(dir, 'a'), '--expectations', baseline, '--update-expectations');
+    expect(first.code, first.err).toBe(0);
+    expect(JSON.parse(readFileSync(baseline, 'utf8')).supported).toEqual(['cult-master-simultaneous-death']);
+    // The same simulator, now declaring a card list without the Raptor: the case is UNSUPPORTED, which the baseline calls LOST.
+    const lost = await arbiter('run', '--sim', fake('without:CS2_172'), ...cases, '--out', join(dir, 'b'), '--expectations', baseline);
+    expect(lost.code, lost.out).toBe(1);
+    expect(lost.out).toMatch(/1 LOST/);
+    expect(readFileSync(join(dir, 'b', 'summary.md'), 'utf8')).toContain('## LOST (1)');
+    const allowed = await arbiter('run', '--sim', fake('without:CS2_172'), ...cases, '--out', join(dir, 'c'), '--expectations', baseline, '--allow-lost');
+    expect(allowed.code, allowed.out).toBe(0);
+  }, 120_000);
+});
