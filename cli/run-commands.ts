@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { InputError, ROOT } from '../engine/validation.js';
 import { runDifferential, type CaseResult, type Case } from '../differential/runner.js';
-import { goldenCases, fileCases, planCases } from '../differential/cases.js';
+import { goldenCases, fileCases, planCases, followUpCases } from '../differential/cases.js';
 import { scenarioFiles } from './scenario-files.js';
 import { simCommand, DEFAULT_MAX_LINE_BYTES } from '../differential/adapter-process.js';
 import { lockOutDir } from '../reports/files.js';
@@ -15,6 +15,7 @@ import { Progress } from './progress.js';
 import { mergeResults, copyTraces, checkShards, writeRunInfo } from '../reports/merge.js';
 import { generatedCases } from '../differential/generated.js';
 import { existsSync } from 'node:fs';
+import type { Hello } from '../differential/protocol.js';
 import { judgeTrace } from '../differential/judge.js';
 
 export const DEMO_COMMAND = [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', '--demo'];
@@ -43,6 +44,7 @@ export function addRunCommands(program: Command): void {
     .option('--no-conformance', 'no card conformance cases (then no divergence is classified as a card difference)')
     .option('--runs <n>', 'generated scenarios to add to the golden ones', '0')
     .option('--seed <s>', 'seed for generated scenarios', '1')
+    .option('--synthetic', 'generated scenarios may also use synthetic cards (made-up texts, sent with their text in `cards`); by default only the pool cards the simulator declares')
     .option('--jobs <n>', 'adapter processes run in parallel', '1')
     .option('--timeout <ms>', 'time limit per case, in milliseconds', '10000')
     .option('--start-timeout <ms>', 'time limit for the adapter to start and answer the hello (default: --timeout when given, else 30000)')
@@ -56,8 +58,8 @@ export function addRunCommands(program: Command): void {
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .addHelpText('after', `
 Each case is sent as written and, unless --no-variants, as every other order of play its allOrders lists
-(<id>#order=a,b), every open random branch forced (<id>#random=...) and, to a final-state simulator, probe
-variants that make mid-sequence steps visible (<id>#probe=...). Card conformance cases run
+(<id>#order=a,b), every open random branch forced (<id>#random=...) and, to a final-state simulator, for each
+case that passed, probe variants that make mid-sequence steps visible (<id>#probe=...). Card conformance cases run
 first: a failure in a case that uses a card whose conformance case failed is a card difference, not a rule failure.
 Every FAIL names the rule of its first divergence and its cause (rule, card, assumption).
 
@@ -69,7 +71,7 @@ Examples:
   arbiter run --sim "node bin/arbiter.mjs adapter --mutant ignore-rule-5" --expectations my-baseline.json
   arbiter run --sim "python3 my_adapter.py" --cases my-scenarios/ --cards my-cards/
   arbiter run --shard 1/2 --out part1 && arbiter run --shard 2/2 --out part2 && arbiter merge part1 part2 --out all`)
-    .action(async (o: { sim?: string; cases?: string[]; cards?: string[]; variants: boolean; conformance: boolean; allowLost?: boolean; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }, cmd: Command) => {
+    .action(async (o: { sim?: string; synthetic?: boolean; cases?: string[]; cards?: string[]; variants: boolean; conformance: boolean; allowLost?: boolean; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }, cmd: Command) => {
       // Everything a user can get wrong is checked before the suite runs.
       const command = o.sim !== undefined ? simCommand(o.sim) : DEMO_COMMAND;
       const expectations = o.expectations ?? (o.sim ? undefined : join(ROOT, 'adapters', 'demo', 'expectations.json'));
@@ -87,12 +89,14 @@ Examples:
       const runs = positiveInt('--runs', o.runs);
       const cards = loadCardPool(o.cards ?? []);
       const cases: Case[] = o.cases ? fileCases(scenarioFiles(o.cases), cards) : goldenCases(cards);
-      if (runs > 0) cases.push(...(await generatedCases(runs, o.seed, cards)));
+      // Generated cases are drawn once the simulator has said which cards and actions it supports.
+      const withGenerated = (cs: Case[], h: Hello) => (runs > 0 ? [...cs, ...generatedCases(runs, o.seed, cards, h, { synthetic: o.synthetic })] : cs);
       const unlock = lockOutDir(o.out);
       const progress = new Progress(o.progress && process.stderr.isTTY === true);
       const { results, hello } = await runDifferential({
         command, cases, cards, outDir: o.out, jobs, timeoutMs, startTimeoutMs, maxLineBytes, resume: o.resume, shard, judgeTrace,
-        expand: (cs, h) => planCases(cs, cards, h, { variants: o.variants, conformance: o.conformance }),
+        expand: (cs, h) => planCases(withGenerated(cs, h), cards, h, { variants: o.variants, conformance: o.conformance }),
+        followUp: (passed, h) => followUpCases(passed, cards, h, { variants: o.variants }),
         onResult: (_r: CaseResult, done: number, total: number) => progress.tick(done, total),
       });
       progress.stop();

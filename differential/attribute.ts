@@ -8,6 +8,9 @@
 import type { Fidelity, OpenRecord, TraceRecord } from '../engine/trace/format.js';
 import { signedEvents, type Divergence } from './compare.js';
 
+/** The rule id of a divergence whose first step cannot be located (a final state that no rule break explains). */
+export const UNATTRIBUTED = 'unattributed';
+
 export interface Attribution {
   /** The rule that governs the step where the simulator first differs. */
   rule: string;
@@ -281,7 +284,7 @@ export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attr
     const k = last((r) => (r.e === 'draw' && r.player === side) || (r.e === 'burn' && r.player === side));
     if (k >= 0) return done(k, 'the hand');
   }
-  return { rule: 'sequence', at, step: 'no reference record explains this value', basis: 'final' };
+  return { rule: UNATTRIBUTED, at, step: 'the final state alone does not show which step differs (no reference record behind this value, no rule break that gives it)', basis: 'final' };
 }
 
 /** The ids on a side's board at the end of a reference trace, left to right. */
@@ -328,5 +331,7 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   if (rules.length === 1) {
     return { rule: rules[0]!, at: first.path, step: `the reference engine gives this final state exactly when rule ${rules[0]} is broken (${(o.diagnosis ?? []).map((d) => d.mutant).join(', ')})`, basis: 'mutant' };
   }
-  return attributeFinal(ref, first);
+  const a = attributeFinal(ref, first);
+  if (rules.length > 1) a.step += `; the same final state comes from breaking any of rules ${rules.join(', ')}`;
+  return a;
 }

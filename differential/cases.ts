@@ -11,7 +11,8 @@ import { InputError } from '../engine/validation.js';
 import { caseFiles } from '../golden/suite.js';
 import type { Hello } from './protocol.js';
 import type { Case } from './runner.js';
-import { sentVariants } from './variants.js';
+import { sentVariants, probeVariants, DAMAGE_OBSERVER } from './variants.js';
+import type { Scenario } from '../engine/scenario/format.js';
 import { conformanceCases } from './conformance.js';
 import { cardsOf } from './verdict.js';
 
@@ -39,10 +40,24 @@ export interface PlanOptions {
   conformance?: boolean;
 }
 
-/** The cases to send to this simulator: the given ones, their sent variants, and card conformance cases first. */
+/** Probes are sent to simulators that report only a final state, for cases that passed and state a full outcome. */
+const wantsProbes = (hello: Pick<Hello, 'fidelity'>, o: PlanOptions) => o.variants !== false && hello.fidelity === 'final_state';
+
+/**
+ * The cases to send to this simulator first: the given ones, every order of play and open random branch, and the card
+ * conformance cases of the cards they use (and of the probes' observer when probes will follow).
+ */
 export function planCases(cases: readonly Case[], cards: CardPool, hello: Pick<Hello, 'fidelity'>, o: PlanOptions = {}): Case[] {
-  const withSent = o.variants === false ? [...cases] : cases.flatMap((c) => (c.variant === 'conformance' ? [c] : sentVariants(c, cards, { probes: hello.fidelity === 'final_state' && c.scenario.compare !== 'stated' })));
-  const conf = o.conformance === false ? [] : conformanceCases(cases, cards, cardsOf);
+  const generated = (c: Case) => c.origin.startsWith('generated:');
+  const withSent = o.variants === false ? [...cases] : cases.flatMap((c) => (c.variant === 'conformance' || generated(c) ? [c] : sentVariants(c, cards)));
+  const used = (s: Scenario) => [...cardsOf(s), ...(wantsProbes(hello, o) ? [DAMAGE_OBSERVER] : [])];
+  const conf = o.conformance === false ? [] : conformanceCases(cases, cards, used);
   const ids = new Set(withSent.map((c) => c.id));
   return [...conf.filter((c) => !ids.has(c.id)), ...withSent];
+}
+
+/** The second round: probe variants of the cases that passed (final-state simulators; not card conformance or generated cases). */
+export function followUpCases(passed: readonly Case[], cards: CardPool, hello: Pick<Hello, 'fidelity'>, o: PlanOptions = {}): Case[] {
+  if (!wantsProbes(hello, o)) return [];
+  return passed.filter((c) => !c.conformance && !c.origin.startsWith('generated:') && c.variant !== 'probe' && c.scenario.compare !== 'stated').flatMap((c) => probeVariants(c, cards));
 }

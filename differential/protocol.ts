@@ -27,6 +27,8 @@ export interface Hello {
   profile: string;
   fidelity: Fidelity;
   cards: '*' | string[];
+  /** What the simulator can do, for generated cases (all true when absent). */
+  capabilities?: { heroPower?: boolean; weapons?: boolean; secrets?: boolean; orderedDeck?: boolean };
 }
 
 export type Response =

@@ -30,8 +30,10 @@ export interface RunOptions {
   shard?: { index: number; count: number };
   /** Judge a simulator trace (invariants at its fidelity). */
   judgeTrace?: TraceJudgeFn;
-  /** The cases to send once the simulator's hello is known (sent variants, probes for final-state simulators). */
+  /** The cases to send once the simulator's hello is known (sent variants, card conformance cases). */
   expand?: (cases: Case[], hello: Hello) => Case[];
+  /** Cases for a second round, from the cases of the first round that passed (probes for final-state simulators). */
+  followUp?: (passed: Case[], hello: Hello) => Case[];
   onResult?: (r: CaseResult, done: number, total: number) => void;
 }
 
@@ -107,12 +109,13 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
     throw e;
   }
   let next = 0;
+  let round: Case[] = todo;
   let finished = previous.length;
-  const total = previous.length + todo.length;
+  let total = previous.length + todo.length;
   const results: CaseResult[] = [...previous];
   const worker = async (p: AdapterProcess) => {
-    while (next < todo.length) {
-      const c = todo[next++]!;
+    while (next < round.length) {
+      const c = round[next++]!;
       let r: CaseResult;
       try {
         const { scenario, cards } = withCardIds(c.scenario, o.cards);
@@ -133,6 +136,15 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
   };
   try {
     await Promise.all(procs.map(worker));
+    // A second round for the cases that passed: probes that show what their final state hides.
+    if (o.followUp) {
+      const status = new Map(results.map((r) => [r.case, r.status]));
+      const mine = new Set(shardOf(all, o.shard).map((c) => c.id));
+      round = o.followUp(all.filter((c) => mine.has(c.id) && status.get(c.id) === 'PASS'), hello).filter((c) => !done.has(c.id));
+      next = 0;
+      total += round.length;
+      await Promise.all(procs.map(worker));
+    }
   } finally {
     await Promise.all(procs.map((p) => p.close()));
   }

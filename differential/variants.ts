@@ -64,6 +64,7 @@ export function randomVariants(c: Case, cards: CardPool): Case[] {
 /** Probe variants for final-state simulators: a damage observer, and each prefix of the actions. */
 export function probeVariants(c: Case, cards: CardPool): Case[] {
   const s = c.scenario;
+  if (c.variant === 'random') return []; // its base case's probes cover it
   const out: Case[] = [];
   const side = s.setup.active === 'B' ? 'A' : 'B';
   const p = s.setup[side] ?? {};
@@ -82,8 +83,8 @@ export function probeVariants(c: Case, cards: CardPool): Case[] {
   return out;
 }
 
-/** A case and every variant sent for it. */
-export function sentVariants(c: Case, cards: CardPool, o: { probes: boolean }): Case[] {
+/** A case and every order of play and random branch sent for it (probes follow for the ones that pass). */
+export function sentVariants(c: Case, cards: CardPool): Case[] {
   const base: Case = { ...c, group: c.group ?? c.id };
-  return [base, ...orderVariants(base), ...randomVariants(base, cards), ...(o.probes ? probeVariants(base, cards) : [])];
+  return [base, ...orderVariants(base), ...randomVariants(base, cards)];
 }

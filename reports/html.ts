@@ -10,6 +10,7 @@ import { traceTree } from '../engine/trace/tree.js';
 import { eventSignature } from '../differential/compare.js';
 import type { ComparableState } from '../differential/protocol.js';
 import { rule } from '../engine/rules.js';
+import { ruleTitle } from './summary.js';
 import { ruleMatrix, summaryLine, type ReportOptions, type Summary } from './summary.js';
 import { readReportTrace } from './files.js';
 
@@ -49,7 +50,7 @@ function failureSection(dir: string, r: CaseResult, verdict: string): string {
     : diffBlock(JSON.stringify(r.expected ?? null, null, 1) + '\n', JSON.stringify(r.actual ?? null, null, 1) + '\n', 'reference engine (final state)', `${r.simulator.name} (final state)`);
   const a = r.attribution;
   const why = [
-    r.cause ? `<li class="cause" data-cause="${esc(r.cause)}">cause: <b>${esc(r.cause)}</b>${r.causeDetail ? ` (${esc(r.causeDetail)})` : ''}${a ? ` — first divergence: rule <b>${esc(a.rule)}</b> ${esc(rule(a.rule)?.title ?? '')} (${esc(a.at)}: ${esc(a.step)})` : ''}</li>` : '',
+    r.cause ? `<li class="cause" data-cause="${esc(r.cause)}">cause: <b>${esc(r.cause)}</b>${r.causeDetail ? ` (${esc(r.causeDetail)})` : ''}${a ? ` — first divergence: rule <b>${esc(a.rule)}</b> ${esc(ruleTitle(a.rule))} (${esc(a.at)}: ${esc(a.step)})` : ''}</li>` : '',
     r.variant ? `<li>variant: ${esc(r.variant)} of case ${esc(r.group ?? r.case)}</li>` : '',
     r.detail ? `<li>${esc(r.detail)}</li>` : '',
     ...r.divergences.map((d) => `<li><code>${esc(d.path)}</code>: expected <code>${esc(JSON.stringify(d.expected))}</code>, got <code>${esc(JSON.stringify(d.actual))}</code></li>`),
@@ -71,7 +72,7 @@ ${r.stderr ? `<h4>simulator stderr</h4><pre>${esc(r.stderr)}</pre>` : ''}
 export function renderHtml(dir: string, results: CaseResult[], s: Summary, o: ReportOptions): string {
   const matrix = [...ruleMatrix(results)].map(([id, r]) => {
     const cls = r.fail + r.error > 0 ? 'bad' : r.pass > 0 ? 'good' : 'none';
-    return `<tr class="${cls}"><td><b>${esc(id)}</b></td><td>${esc(rule(id)?.title ?? '')}</td><td>${r.pass}</td><td>${r.fail}</td><td>${r.unsupported}</td><td>${r.error}</td><td>${r.cases.map(esc).join(', ')}</td></tr>`;
+    return `<tr class="${cls}"><td><b>${esc(id)}</b></td><td>${esc(ruleTitle(id))}</td><td>${r.pass}</td><td>${r.fail}</td><td>${r.unsupported}</td><td>${r.error}</td><td>${r.cases.map(esc).join(', ')}</td></tr>`;
   }).join('\n');
   const failing = results.filter((r) => ['NEW FAIL', 'KNOWN FAIL', 'ERROR', 'LOST'].includes(s.verdicts[r.case]!));
   const list = failing.map((r) => `<li><a href="#${esc(r.case)}">${esc(r.case)}</a> <span class="verdict v-${esc(s.verdicts[r.case]!.replace(/ /g, '-'))}">${esc(s.verdicts[r.case]!)}</span></li>`).join('');

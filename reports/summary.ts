@@ -1,4 +1,6 @@
 /** The numbers of a run: per verdict and per rule. Shared by summary.md, junit.xml, report.html and the CLI. */
+import { rule } from '../engine/rules.js';
+import { UNATTRIBUTED } from '../differential/attribute.js';
 import type { CaseResult } from '../differential/runner.js';
 import type { Hello } from '../differential/protocol.js';
 import type { Verdict } from './expectations.js';
@@ -84,4 +86,10 @@ export function ruleMatrix(results: CaseResult[]): Map<string, { pass: number; f
     }
   }
   return new Map([...m.entries()].sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true })));
+}
+
+/** A rule row's title: the catalog's, or what an unattributed row means. */
+export function ruleTitle(id: string): string {
+  if (id === UNATTRIBUTED) return 'first divergence not located: a final state that no single step explains';
+  return rule(id)?.title ?? '';
 }

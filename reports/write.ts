@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { CaseResult } from '../differential/runner.js';
 import { loadExpectations, verdict, writeExpectations, type Verdict } from './expectations.js';
 import { renderHtml } from './html.js';
-import { rule } from '../engine/rules.js';
+import { ruleTitle } from './summary.js';
 
 export { summarize, summaryLine, ruleMatrix, type Summary, type ReportOptions } from './summary.js';
 import { summarize, summaryLine, ruleMatrix, type Summary, type ReportOptions } from './summary.js';
@@ -16,7 +16,7 @@ import { summarize, summaryLine, ruleMatrix, type Summary, type ReportOptions } 
 export function perRuleTable(results: CaseResult[]): string {
   const lines = ['rule             pass  fail  unsup  error  title'];
   for (const [id, r] of ruleMatrix(results)) {
-    lines.push(`${id.padEnd(16)} ${String(r.pass).padStart(4)}  ${String(r.fail).padStart(4)}  ${String(r.unsupported).padStart(5)}  ${String(r.error).padStart(5)}  ${rule(id)?.title ?? ''}`);
+    lines.push(`${id.padEnd(16)} ${String(r.pass).padStart(4)}  ${String(r.fail).padStart(4)}  ${String(r.unsupported).padStart(5)}  ${String(r.error).padStart(5)}  ${ruleTitle(id)}`);
   }
   return lines.join('\n');
 }
@@ -30,7 +30,7 @@ export function causeLine(r: CaseResult): string | undefined {
   if (!r.cause) return undefined;
   const a = r.attribution;
   const detail = r.cause === 'card' ? `: ${r.causeDetail ?? '?'} differs from its card text (its card conformance case fails)` : r.cause === 'assumption' ? `: rests on the case's assumption "${r.causeDetail ?? ''}"` : '';
-  return `cause: ${r.cause}${detail}${a ? `; first divergence: rule ${a.rule} (${rule(a.rule)?.title ?? 'not in the catalog'}) at ${a.at}: ${a.step}` : ''}`;
+  return `cause: ${r.cause}${detail}${a ? `; first divergence: rule ${a.rule} (${ruleTitle(a.rule) || 'not in the catalog'}) at ${a.at}: ${a.step}` : ''}`;
 }
 
 export function failureText(r: CaseResult): string {
@@ -97,7 +97,7 @@ export function md(s: string): string {
 
 export function markdown(results: CaseResult[], s: Summary, o: ReportOptions): string {
   const out = [`# Arbiter report: ${md(o.simulator.name)} ${md(o.simulator.version)}`, '', `Simulator command: ${md(o.command)} · fidelity: ${md(o.simulator.fidelity)}`, '', `**${md(summaryLine(s))}**`, '', '## Per rule', '', '| rule | title | pass | fail | unsupported | error |', '|---|---|---|---|---|---|'];
-  for (const [id, r] of ruleMatrix(results)) out.push(`| ${id} | ${rule(id)?.title ?? ''} | ${r.pass} | ${r.fail} | ${r.unsupported} | ${r.error} |`);
+  for (const [id, r] of ruleMatrix(results)) out.push(`| ${id} | ${ruleTitle(id)} | ${r.pass} | ${r.fail} | ${r.unsupported} | ${r.error} |`);
   out.push('', 'A FAIL counts under the rule of its first divergence when its cause is a rule; passes under the rules their case cites.');
   out.push('', '## Per cause', '', '| cause | FAIL | meaning |', '|---|---|---|');
   for (const [c, meaning] of [['rule', 'a rulebook rule breaks (the rule of the first divergence)'], ['card', "the simulator's card differs from the card text (its card conformance case fails)"], ['assumption', 'the diverging fact rests on an assumption the case lists']] as const) out.push(`| ${c} | ${s.causes[c] ?? 0} | ${meaning} |`);

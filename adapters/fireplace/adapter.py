@@ -315,6 +315,7 @@ def setup(scenario, cards):
             m = minion_at[(side, it["index"])]
             if "buff" in cs:
                 e = p.card(SETUP_BUFF, source=m)
+                e.source = m  # as Card.buff sets it: Fireplace's aura refresh reads every buff's source
                 e.apply(m)
                 if cs["buff"].get("attack"):
                     e.atk = cs["buff"]["attack"]
@@ -322,6 +323,7 @@ def setup(scenario, cards):
                     e.max_health = cs["buff"]["health"]
             else:
                 e = p.card(need(cs["card"], cards), source=m)
+                e.source = m
                 e.apply(m)
     game.refresh_auras()
     for side in "AB":
@@ -427,5 +429,6 @@ def random_choices(game):
 
 if __name__ == "__main__":
     sys.exit(serve(name="Fireplace", version=VERSION, fidelity="final_state", cards=lambda: sorted(SUPPORTED),
+                   capabilities=lambda: {"heroPower": all(c.get("heroPower") in SUPPORTED for c in arbiter_card_pool().values() if c["type"] == "hero" and c.get("heroPower"))},
                    setup=setup, act=act, snapshot=snapshot, random_choices=random_choices,
                    game_over=lambda g: g.ended))

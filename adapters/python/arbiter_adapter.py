@@ -159,7 +159,7 @@ def play_order(scenario: dict) -> list[dict]:
     The entities a scenario puts into play, oldest first, exactly as Arbiter's reference engine orders them
     (engine/scenario/setup.ts): for A then B, the hero, the weapon, each board minion (each followed by its
     set-up enchantments and buff), each secret; then the labels listed in ``setup.order`` are moved after all the
-    others, in the listed order.
+    others, in the listed order (a minion with its enchantments and buff right after it).
 
     Each item: ``{"side": "A"|"B", "zone": "hero"|"weapon"|"board"|"enchantment"|"secret", "index": i,
     "setup": dict, "label": str | None}``; ``index`` is the position in that zone's setup list (for an
@@ -186,7 +186,14 @@ def play_order(scenario: dict) -> list[dict]:
     listed = list(setup.get("order") or [])
     by_label = {it["label"]: it for it in items if it["label"]}
     moved = [by_label[l] for l in listed if l in by_label]
-    return [it for it in items if not any(it is m for m in moved)] + moved
+    # A moved minion takes its set-up enchantments and buff along, right after it: they are attached to it, so they
+    # cannot come into play before it (their order among the minion's own enchantments is kept).
+    def group(it: dict) -> list[dict]:
+        if it["zone"] != "board":
+            return [it]
+        return [it] + [e for e in items if e["zone"] == "enchantment" and e["side"] == it["side"] and e["index"] == it["index"]]
+    moved_groups = [x for m in moved for x in group(m)]
+    return [it for it in items if not any(it is m for m in moved_groups)] + moved_groups
 
 
 def player_final(health: int, board: Iterable[dict], hand: Iterable[str], *, armor: int | None = None,
@@ -315,11 +322,13 @@ def run_case(case: str, scenario: dict, cards: dict, *, setup: Callable, act: Ca
 def serve(*, name: str, version: str, setup: Callable, act: Callable, snapshot: Callable,
           cards: Any = "*", fidelity: str = "final_state", profile: str = "hearthstone",
           random_choices: Callable | None = None, trace: Callable | None = None,
-          game_over: Callable | None = None, stdin=None, stdout=None, stderr=None) -> int:
+          game_over: Callable | None = None, capabilities: Any = None, stdin=None, stdout=None, stderr=None) -> int:
     """
     Run the protocol loop until ``bye`` or the end of input; returns the exit status (0).
     ``cards``: ``"*"``, a list of card ids, or a function returning either (called at the hello; if it raises,
     the traceback goes to stderr and serve returns 2 without answering, so Arbiter reports that stderr).
+    ``capabilities``: what the simulator can do, e.g. ``{"heroPower": False}`` (a dict or a function returning one,
+    called at the hello); Arbiter then generates no case that needs it (spec/protocol.md).
     """
     real_in = stdin or sys.stdin
     real_out = stdout or sys.stdout
@@ -351,13 +360,17 @@ def serve(*, name: str, version: str, setup: Callable, act: Callable, snapshot: 
                 try:
                     supported = cards() if callable(cards) else cards
                     supported = supported if supported == "*" else sorted(set(supported))
+                    caps = capabilities() if callable(capabilities) else capabilities
                 except Exception as e:  # the simulator failed to load: exit, so Arbiter shows this stderr
                     traceback.print_exc(file=log)
                     print(f"adapter failed to start: {type(e).__name__}: {e}", file=log)
                     log.flush()
                     return 2
-                send({"type": "hello", "protocol": PROTOCOL, "name": name, "version": version, "profile": profile,
-                      "fidelity": fidelity, "cards": supported})
+                hello = {"type": "hello", "protocol": PROTOCOL, "name": name, "version": version, "profile": profile,
+                         "fidelity": fidelity, "cards": supported}
+                if caps:
+                    hello["capabilities"] = dict(caps)
+                send(hello)
             elif kind == "run":
                 case = str(msg.get("case"))
                 t0 = time.perf_counter()

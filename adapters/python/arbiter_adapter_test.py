@@ -157,8 +157,14 @@ class Helpers(unittest.TestCase):
                      B={"heroLabel": "hb", "board": [{"card": "b1", "label": "b1", "buff": {"attack": 1}}]}, order=["b1", "a1"])
         got = [(i["side"], i["zone"], i["index"], i["label"]) for i in aa.play_order(s)]
         self.assertEqual(got, [("A", "hero", 0, "heroA"), ("A", "weapon", 0, None), ("A", "board", 1, None),
-                               ("A", "secret", 0, "sec"), ("B", "hero", 0, "hb"), ("B", "enchantment", 0, None),
-                               ("B", "board", 0, "b1"), ("A", "board", 0, "a1")])
+                               ("A", "secret", 0, "sec"), ("B", "hero", 0, "hb"),
+                               ("B", "board", 0, "b1"), ("B", "enchantment", 0, None), ("A", "board", 0, "a1")])
+
+    def test_a_moved_minion_keeps_its_enchantments_and_buff_right_after_it(self):
+        s = scenario([], A={"board": [{"card": "CS2_182", "label": "yeti", "enchantments": ["EX1_019e"], "buff": {"attack": 1}},
+                                      {"card": "CS2_172", "label": "raptor"}]}, order=["yeti"])
+        got = [(i["zone"], i["index"], i["label"]) for i in aa.play_order(s) if i["side"] == "A"]
+        self.assertEqual(got, [("hero", 0, "heroA"), ("board", 1, "raptor"), ("board", 0, "yeti"), ("enchantment", 0, None), ("enchantment", 0, None)])
 
     def test_card_setup_and_sides(self):
         self.assertEqual(aa.card_setup("X"), {"card": "X"})

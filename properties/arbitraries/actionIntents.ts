@@ -10,13 +10,15 @@ import type { Intent } from './_internals/raw.js';
 
 const n = fc.nat({ max: 99 });
 
-const intent: fc.Arbitrary<Intent> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('play' as const), pick: n, target: n, position: n }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('attack' as const), pick: n, defender: n }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('heroPower' as const), target: n }) },
-  { weight: 2, arbitrary: fc.constant<Intent>({ kind: 'endTurn' }) },
-);
+function intentArb(heroPower: boolean): fc.Arbitrary<Intent> {
+  return fc.oneof(
+    { weight: 5, arbitrary: fc.record({ kind: fc.constant('play' as const), pick: n, target: n, position: n }) },
+    { weight: 4, arbitrary: fc.record({ kind: fc.constant('attack' as const), pick: n, defender: n }) },
+    ...(heroPower ? [{ weight: 1, arbitrary: fc.record({ kind: fc.constant('heroPower' as const), target: n }) }] : []),
+    { weight: 2, arbitrary: fc.constant<Intent>({ kind: 'endTurn' }) },
+  );
+}
 
 export function actionIntentsArb(c: Resolved): fc.Arbitrary<Intent[]> {
-  return fc.array(intent, { minLength: c.minActions, maxLength: c.maxActions });
+  return fc.array(intentArb(c.heroPower), { minLength: c.minActions, maxLength: c.maxActions });
 }

@@ -24,9 +24,17 @@ export interface GenConstraints {
   mutants?: readonly MutantName[];
   /** Pool card ids never to put on boards, in hands, decks, secrets or weapons (to fuzz around a known bug). */
   excludeCards?: readonly string[];
+  /** Only these pool card ids (a simulator's declared cards); a slot with none of them stays empty. Default: all. */
+  onlyCards?: readonly string[];
+  /** Hero Power actions (default true). */
+  heroPower?: boolean;
+  /** Weapons on the hero at set-up (default true). */
+  weapons?: boolean;
+  /** Decks of copies of one card (for simulators that draw at random from the deck). Default false. */
+  uniformDeck?: boolean;
 }
 
-export type Resolved = Required<Omit<GenConstraints, 'mutants' | 'excludeCards'>> & { mutants: readonly MutantName[]; excludeCards: readonly string[] };
+export type Resolved = Required<Omit<GenConstraints, 'mutants' | 'excludeCards' | 'onlyCards'>> & { mutants: readonly MutantName[]; excludeCards: readonly string[]; onlyCards: readonly string[] | null };
 
 export function resolveConstraints(c: GenConstraints = {}): Resolved {
   const clamp = (v: number | undefined, d: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.floor(v ?? d)));
@@ -42,5 +50,9 @@ export function resolveConstraints(c: GenConstraints = {}): Resolved {
     syntheticRate: Math.max(0, Math.min(1, c.syntheticRate ?? 0.35)),
     mutants: [...(c.mutants ?? [])],
     excludeCards: [...(c.excludeCards ?? [])],
+    onlyCards: c.onlyCards ? [...c.onlyCards] : null,
+    heroPower: c.heroPower ?? true,
+    weapons: c.weapons ?? true,
+    uniformDeck: c.uniformDeck ?? false,
   };
 }

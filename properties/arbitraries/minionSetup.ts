@@ -12,12 +12,15 @@ import { syntheticMinionArb } from './syntheticMinion.js';
 import { syntheticEnchantmentArb } from './syntheticEnchantment.js';
 
 export function minionSetupArb(c: Resolved): fc.Arbitrary<RawMinion> {
-  const lists = poolListsFor(c.excludeCards);
-  const enchantment = choice(fc.constantFrom(...lists.enchantments), syntheticEnchantmentArb(), c.syntheticRate);
+  const lists = poolListsFor(c.excludeCards, c.onlyCards);
+  // with no pool card for a slot, only synthetic ones (the caller leaves the slot empty when there are none either)
+  const from = (ids: string[], synthetic: fc.Arbitrary<CardRef>) => (ids.length ? choice(fc.constantFrom(...ids), synthetic, c.syntheticRate) : synthetic);
+  const enchantment = from(lists.enchantments, syntheticEnchantmentArb());
+  const enchantable = lists.enchantments.length > 0 || c.syntheticRate > 0;
   return fc.record({
-    card: choice(fc.constantFrom(...lists.minions), syntheticMinionArb(), c.syntheticRate),
+    card: from(lists.minions, syntheticMinionArb()),
     damage: fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat({ max: 12 }) }),
-    enchantments: c.maxEnchantments > 0
+    enchantments: c.maxEnchantments > 0 && enchantable
       ? fc.oneof({ weight: 3, arbitrary: fc.constant([] as CardRef[]) }, { weight: 1, arbitrary: fc.array(enchantment, { minLength: 1, maxLength: c.maxEnchantments }) })
       : fc.constant([] as CardRef[]),
     buff: sometimes(fc.record({ attack: fc.integer({ min: 0, max: 3 }), health: fc.integer({ min: 0, max: 3 }) }), 5),

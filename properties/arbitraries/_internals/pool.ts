@@ -66,14 +66,20 @@ export function baseCard(id: string): CardDef {
   return loadCardPool().get(id);
 }
 
-/** The lists without the excluded card ids (each list keeps at least one card, so an arbitrary can be built). */
-export function poolListsFor(exclude: readonly string[]): PoolLists {
+/**
+ * The lists without the excluded card ids (each list keeps at least one card, so an arbitrary can be built) and,
+ * with `only`, with only those ids (a list may then be empty: its slot stays empty; heroes fall back to the default
+ * hero, which every case uses).
+ */
+export function poolListsFor(exclude: readonly string[], only: readonly string[] | null = null): PoolLists {
   const all = poolLists();
-  if (!exclude.length) return all;
+  if (!exclude.length && !only) return all;
+  const allowed = only ? new Set(only) : null;
   const out = {} as PoolLists;
   for (const [k, v] of Object.entries(all) as [keyof PoolLists, string[]][]) {
-    const kept = v.filter((id) => !exclude.includes(id));
-    out[k] = kept.length ? kept : v.slice(0, 1);
+    const kept = v.filter((id) => !exclude.includes(id) && (!allowed || allowed.has(id)));
+    out[k] = kept.length || allowed ? kept : v.slice(0, 1);
   }
+  if (!out.heroes.length) out.heroes = all.heroes.slice(0, 1);
   return out;
 }
