@@ -4,7 +4,7 @@ import { writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { loadCardPool } from '../engine/cards/pool.js';
-import { InputError } from '../engine/validation.js';
+import { readJson, InputError } from '../engine/validation.js';
 import { readResults } from '../differential/runner.js';
 import { splitCommand } from '../differential/adapter-process.js';
 import { OneCaseRunner, signature } from '../differential/one.js';
@@ -12,6 +12,9 @@ import { DIFFERENTIAL_CONSTRAINTS, seedNumber } from '../differential/generated.
 import { generatedCaseArb } from '../properties/arbitraries/generatedCase.js';
 import { shrink } from '../repro/shrink.js';
 import { writeRepro } from '../repro/write.js';
+import { expectAtDivergence } from '../repro/expect.js';
+import { runScenario } from '../engine/scenario/run.js';
+import { judgeScenario } from '../engine/scenario/judge.js';
 import { issueMarkdown } from '../reports/issue.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import { DEMO_COMMAND } from './run-commands.js';
@@ -33,10 +36,13 @@ export function addReportCommands(program: Command): void {
     .option('--report <dir>', 'the report folder of the run', 'arbiter-report')
     .option('--sim <command>', 'the adapter command to show in "Reproduce" (default: the bundled demo)')
     .option('--out <file>', 'write the Markdown to a file instead of stdout')
-    .action((id: string, o: { report: string; sim?: string; out?: string }) => {
+    .option('--repro <dir>', 'where `arbiter repro` wrote its files: the shrunk scenario there is shown as the minimal one', 'arbiter-repro')
+    .action((id: string, o: { report: string; sim?: string; out?: string; repro: string }) => {
       const r = findResult(o.report, id);
       if (r.status === 'PASS') throw new InputError(id, '$', 'this case passed: nothing to report');
-      const md = issueMarkdown(o.report, r, { command: o.sim ?? DEMO_COMMAND.join(' ') });
+      const shrunkFile = join(o.repro, `${`${id}-repro`.replace(/[^a-z0-9-]/g, '-')}.json`);
+      const shrunk = existsSync(shrunkFile) ? { file: shrunkFile, scenario: readJson(shrunkFile) as Scenario } : undefined;
+      const md = issueMarkdown(o.report, r, { command: o.sim ?? DEMO_COMMAND.join(' '), shrunk });
       if (o.out) writeFileSync(o.out, md); else process.stdout.write(md);
     });
 
@@ -75,11 +81,23 @@ export function addReportCommands(program: Command): void {
         if (want === 'PASS') throw new InputError(arg, '$', 'the case passes on this simulator now: nothing to shrink');
         const shrunk = await shrink(start, cards, async (s) => signature(await runner.run(id, s)) === want);
         const final = await runner.run(id, shrunk.scenario);
-        const repro: Scenario = { ...shrunk.scenario, id: `${id}-repro`.replace(/[^a-z0-9-]/g, '-'), title: `Repro: ${start.title}`, expect: shrunk.scenario.expect ?? {}, generated: { ...(start.generated ?? {}), from: arg, signature: want, simulator: command.join(' ') } };
-        const files = writeRepro(o.out, repro.id, repro, { command, expected: final.result.expected!, rules: [...new Set([...final.result.diagnosis.map((d) => d.rule), ...start.rules])], divergence: want });
+        const r = final.result;
+        // The repro stands alone: the simulator's own random picks forced, and the reference outcome at the first
+        // divergence stated as its expectation (checked on the reference engine before it is written).
+        let body: Scenario = { ...shrunk.scenario };
+        if (final.simRandom?.length) {
+          const forced = { ...body, random: final.simRandom };
+          try { runScenario(forced, 'repro', { cards }); body = forced; } catch { /* its picks cannot happen on the reference engine: left open */ }
+        }
+        const stated = r.expected ? expectAtDivergence(r.expected, r.divergences, cards) : {};
+        const rules = [...new Set([...(r.attribution ? [r.attribution.rule] : []), ...r.diagnosis.map((d) => d.rule), ...start.rules])];
+        let repro: Scenario = { ...body, id: `${id}-repro`.replace(/[^a-z0-9-]/g, '-'), title: `Repro: ${start.title}`, rules, expect: Object.keys(stated).length ? stated : (body.expect ?? {}), generated: { ...(start.generated ?? {}), from: arg, signature: want, simulator: command.join(' '), ...(r.cause ? { cause: r.cause } : {}), ...(r.attribution ? { attribution: r.attribution } : {}) } };
+        if (judgeScenario(repro, 'repro', cards).failures.length) repro = { ...repro, expect: body.expect ?? {} };
+        const files = writeRepro(o.out, repro.id, repro, { command, expected: r.expected!, rules, divergence: want, cards });
         process.stdout.write(`shrunk ${arg} to ${shrunk.minions} minions, ${shrunk.actions} actions (${shrunk.tries} tries); divergence: ${want}\n`);
-        for (const d of final.result.diagnosis) process.stdout.write(`  matches mutant ${d.mutant}: rule ${d.rule} (${d.text})\n`);
-        process.stdout.write(`wrote ${files.scenario}\nwrote ${files.test}\n${files.python ? `wrote ${files.python}\n` : ''}`);
+        if (r.attribution) process.stdout.write(`  first divergence: rule ${r.attribution.rule} (${r.cause ?? 'rule'}) at ${r.attribution.at}: ${r.attribution.step}\n`);
+        for (const d of r.diagnosis) process.stdout.write(`  matches mutant ${d.mutant}: rule ${d.rule} (${d.text})\n`);
+        process.stdout.write(`wrote ${files.scenario}\nwrote ${files.test}\n${files.python ? `wrote ${files.python}\n` : ''}run the test: ${files.run}\n`);
       } finally {
         await runner.close();
       }

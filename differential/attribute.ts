@@ -237,6 +237,15 @@ export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attr
     if (k2 >= 0) return done(k2, 'the game result');
     return { rule: '9', at, step: 'the game result', basis: 'final' };
   }
+  // A stated entity expectation (compare: 'stated'): the last record about that labelled entity.
+  const ent = /^final\.entities\.([^.]+)\.(zone|attack|health)$/.exec(at);
+  if (ent) {
+    let id: number | undefined;
+    for (const r of ref) if (r.t === 'entity' && r.label === ent[1]) id = r.id;
+    const about = (r: Record<string, unknown>) => r.entity === id || r.target === id;
+    const k = id === undefined ? -1 : last((r) => (ent[2] === 'zone' ? r.e === 'death' || r.e === 'destroy_mark' || r.e === 'damage' : r.e !== 'zone') && about(r));
+    if (k >= 0) return done(k, `${ent[2]} of ${ix.name(id)}`);
+  }
   const m = /^final\.players\.([AB])\.(hero\.health|hero\.armor|board(?:\[(\d+)\]\.(attack|health))?|hand|deckSize|secrets|weapon)$/.exec(at);
   const side = m?.[1] === 'B' ? 1 : 0;
   const heroId = () => {

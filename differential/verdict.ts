@@ -15,6 +15,7 @@ import { comparableFromGame, compareEvents, compareFinal, compareStated, eventSi
 import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
 import { attribute, type Attribution } from './attribute.js';
 import type { ComparableState, Hello } from './protocol.js';
+import type { Forced } from '../engine/random.js';
 
 export type CaseStatus = 'PASS' | 'FAIL' | 'UNSUPPORTED' | 'CRASH' | 'TIMEOUT' | 'PROTOCOL_ERROR' | 'ERROR';
 
@@ -107,7 +108,13 @@ export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?
   return out;
 }
 
-export interface Judged { result: CaseResult; refTrace?: TraceRecord[]; simTrace?: TraceRecord[] }
+export interface Judged {
+  result: CaseResult;
+  refTrace?: TraceRecord[];
+  simTrace?: TraceRecord[];
+  /** The random choices the simulator reported making (scenario `random` form). */
+  simRandom?: Forced[];
+}
 
 export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: TraceJudgeFn): Judged {
   const j = judgeOutcome(c, hello, outcome, cards, judgeTrace);
@@ -236,6 +243,7 @@ function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, j
     },
     refTrace: ref.trace,
     simTrace: msg.trace,
+    ...(msg.random?.length ? { simRandom: msg.random } : {}),
   };
 }
 

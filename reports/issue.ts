@@ -1,6 +1,7 @@
 /** `arbiter report issue <case-id>`: an issue-ready Markdown regression report for one failing case. */
 import { createTwoFilesPatch } from 'diff';
 import type { CaseResult } from '../differential/runner.js';
+import type { Scenario } from '../engine/scenario/format.js';
 import type { TraceRecord } from '../engine/trace/format.js';
 import { eventSignature } from '../differential/compare.js';
 import { rule } from '../engine/rules.js';
@@ -9,12 +10,18 @@ import { failureText } from './write.js';
 
 const trace = (dir: string, rel: string | undefined) => readReportTrace<TraceRecord>(dir, rel);
 
-export function issueMarkdown(dir: string, r: CaseResult, o: { command: string; scenarioFile?: string }): string {
-  const rules = [...new Set([...r.diagnosis.map((d) => d.rule), ...r.rules])];
-  const main = r.diagnosis[0];
-  const title = main
-    ? `Rule ${main.rule} broken: ${r.title}`
-    : `${r.status}: ${r.title} (rules ${r.rules.join(', ')})`;
+export function issueMarkdown(dir: string, r: CaseResult, o: { command: string; scenarioFile?: string; shrunk?: { file: string; scenario: Scenario } }): string {
+  const a = r.attribution;
+  // The rule of the first divergence first; the mutant diagnosis and the case's cited rules as context.
+  const rules = [...new Set([...(a && r.cause === 'rule' ? [a.rule] : []), ...r.diagnosis.map((d) => d.rule), ...r.rules])];
+  const main = a && r.cause === 'rule' ? a.rule : r.diagnosis[0]?.rule;
+  const title = r.cause === 'card'
+    ? `Card differs from its text (${r.causeDetail ?? '?'}): ${r.title}`
+    : r.cause === 'assumption'
+      ? `Differs on an assumption of the case: ${r.title}`
+      : main
+        ? `Rule ${main} broken: ${r.title}`
+        : `${r.status}: ${r.title} (rules ${r.rules.join(', ')})`;
   const ref = trace(dir, r.traces?.reference);
   const sim = trace(dir, r.traces?.simulator);
   const diff = ref && sim
@@ -27,7 +34,9 @@ export function issueMarkdown(dir: string, r: CaseResult, o: { command: string; 
 **Case:** \`${r.case}\` (${r.origin}) · **status:** ${r.status}
 
 ## Rule broken
-${ruleText}
+${r.cause ? `**Cause:** ${r.cause}${r.causeDetail ? ` (${r.causeDetail})` : ''}${a ? ` · **first divergence:** rule ${a.rule} at \`${a.at}\` (${a.basis}): ${a.step}` : ''}
+
+` : ''}${ruleText}
 
 ## What happens
 ${failureText(r).split('\n').map((l) => `- ${l}`).join('\n')}
@@ -47,8 +56,9 @@ ${[0, 1].map((i) => {
 ${diff.includes('\n@@') ? `\`\`\`diff\n${diff.split('\n').filter((l) => !/^=+$/.test(l)).join('\n').trimEnd()}\n\`\`\`` : '_No difference in the events or end state: the failure is in the structure of the simulator\'s own trace (the invariants listed under "What happens")._'}
 
 ## Minimal scenario
+${o.shrunk ? `Shrunk by \`arbiter repro\` (${o.shrunk.file}):` : `Not shrunk yet (\`arbiter repro ${r.case}\` writes the smallest scenario that still shows it): the case as sent.`}
 \`\`\`json
-${JSON.stringify(r.scenario ?? null, null, 2)}
+${JSON.stringify(o.shrunk?.scenario ?? r.scenario ?? null, null, 2)}
 \`\`\`
 
 ## Reproduce

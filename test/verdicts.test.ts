@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { arbiter } from './run-cli.js';
+import { arbiter, run } from './run-cli.js';
 import { ROOT } from '../engine/validation.js';
 import type { CaseResult } from '../differential/runner.js';
 
@@ -16,6 +16,7 @@ const fake = (mode: string, ...adapterArgs: string[]) => `${process.execPath} ${
 const mutant = (...m: string[]) => `${process.execPath} ${join(ROOT, 'bin', 'arbiter.mjs')} adapter ${m.map((x) => `--mutant ${x}`).join(' ')}`;
 const results = (dir: string): CaseResult[] => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as CaseResult);
 const tmp = (name: string) => mkdtempSync(join(tmpdir(), `arbiter-verdict-${name}-`));
+const runPython = (args: string[]) => run('python3', args);
 const golden = (id: string) => join(ROOT, 'golden', 'cases', `${id}.json`);
 
 describe.concurrent('differential verdicts', () => {
@@ -114,5 +115,61 @@ describe.concurrent('differential verdicts', () => {
     expect(readFileSync(join(dir, 'b', 'summary.md'), 'utf8')).toContain('## LOST (1)');
     const allowed = await arbiter('run', '--sim', fake('without:CS2_172'), ...cases, '--out', join(dir, 'c'), '--expectations', baseline, '--allow-lost');
     expect(allowed.code, allowed.out).toBe(0);
+  }, 120_000);
+});
+
+describe.concurrent('repros that stand alone', () => {
+  it('a repro states the reference outcome at the first divergence and its rule; the file alone shows the bug', async () => {
+    const dir = tmp('repro');
+    const sim = fake('final-state', '--mutant', 'die-at-zero-health');
+    const id = 'fiery-war-axe-zombie-chow-too-late';
+    expect((await arbiter('run', '--sim', sim, '--cases', golden(id), '--no-conformance', '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
+    const r = await arbiter('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/first divergence: rule 3 /);
+    const file = join(dir, 'x', `${id}-repro.json`);
+    const repro = JSON.parse(readFileSync(file, 'utf8')) as { rules: string[]; expect: Record<string, unknown>; generated: { cause: string } };
+    expect(repro.rules[0]).toBe('3');
+    expect(repro.generated.cause).toBe('rule');
+    expect(Object.keys(repro.expect).length).toBeGreaterThan(0);
+    // the stated outcome holds on the reference engine, and the simulator breaks it
+    expect((await arbiter('run-scenario', file)).code).toBe(0);
+    const again = await arbiter('run', '--sim', sim, '--cases', file, '--no-conformance', '--no-variants', '--out', join(dir, 'again'));
+    expect(again.code).toBe(1);
+    expect(results(join(dir, 'again')).find((x) => x.case === `${id}-repro`)?.attribution?.rule).toBe('3');
+    // the issue report shows the shrunk case and the attribution
+    const issue = await arbiter('report', 'issue', id, '--report', join(dir, 'r'), '--repro', join(dir, 'x'));
+    expect(issue.out).toMatch(/^# Rule 3 broken/);
+    expect(issue.out).toContain('Shrunk by `arbiter repro`');
+    expect(issue.out).toMatch(/\*\*Cause:\*\* rule/);
+  }, 120_000);
+
+  it('a repro carries the random picks the simulator reported, as forced outcomes', async () => {
+    const dir = tmp('randrepro');
+    const sim = mutant('ignore-rule-5');
+    // the random picks are among labelled minions (picks among entities created during the run have no label to name them by)
+    const id = 'brann-stampeding-kodo-distinct-targets';
+    expect((await arbiter('run', '--sim', sim, '--cases', golden(id), '--no-conformance', '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
+    const r = await arbiter('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
+    expect(r.code, r.err).toBe(0);
+    const repro = JSON.parse(readFileSync(join(dir, 'x', `${id}-repro.json`), 'utf8')) as { random?: unknown[] };
+    expect(repro.random?.length).toBeGreaterThan(0);
+    expect((await arbiter('run-scenario', join(dir, 'x', `${id}-repro.json`))).code).toBe(0);
+  }, 120_000);
+
+  it('the Python repro sends card ids and the card map, so it fails on the bug and not on the request', async () => {
+    const dir = tmp('pyrepro');
+    const sim = `python3 ${join(ROOT, 'adapters', 'python', 'fake_adapter.py')}`;
+    const id = 'knife-juggler-haunted-creeper-malganis-imp';
+    expect((await arbiter('run', '--sim', sim, '--cases', golden(id), '--no-conformance', '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
+    const r = await arbiter('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
+    expect(r.code, r.err).toBe(0);
+    const py = join(dir, 'x', `test_${id.replace(/-/g, '_')}_repro.py`);
+    const text = readFileSync(py, 'utf8');
+    expect(text).toContain('"cards": CARDS');
+    expect(text).not.toMatch(/Haunted Creeper"/);
+    const ran = await runPython([py]);
+    expect(ran.err).toMatch(/FAILED \(failures=1\)/);
+    expect(ran.err).not.toMatch(/errors=/);
   }, 120_000);
 });
