@@ -325,7 +325,7 @@ export interface TraceBreak { rule: string; at?: number; message: string; invari
  * first differing event, else that event; with a final state only, the rule whose deliberate break gives exactly the
  * simulator's answer (when the mutant diagnosis names one rule), else the record behind the first differing value.
  */
-export function attribute(ref: readonly TraceRecord[], divergences: readonly Divergence[], o: { sim?: { trace: readonly TraceRecord[]; fidelity: Fidelity }; breaks?: readonly TraceBreak[]; diagnosis?: readonly { rule: string; mutant: string }[] } = {}): Attribution | null {
+export function attribute(ref: readonly TraceRecord[], divergences: readonly Divergence[], o: { sim?: { trace: readonly TraceRecord[]; fidelity: Fidelity }; breaks?: readonly TraceBreak[]; diagnosis?: readonly { rule: string; mutant: string }[]; partial?: { rule: string; mutant: string; explains: string[]; contradicts: number } | null } = {}): Attribution | null {
   const sim = o.sim && o.sim.fidelity !== 'final_state' ? o.sim : undefined;
   const ev = sim && divergences.some((d) => d.path.startsWith('events[')) ? attributeEvents(ref, sim.trace, sim.fidelity) : null;
   const breaks = [...(o.breaks ?? [])].sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity));
@@ -339,6 +339,10 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   const rules = [...new Set((o.diagnosis ?? []).map((d) => d.rule))];
   if (rules.length === 1) {
     return { rule: rules[0]!, at: first.path, step: `the reference engine gives this final state exactly when rule ${rules[0]} is broken (${(o.diagnosis ?? []).map((d) => d.mutant).join(', ')})`, basis: 'mutant' };
+  }
+  if (o.partial) {
+    const p = o.partial;
+    return { rule: p.rule, at: p.explains[0]!, step: `breaking rule ${p.rule} alone (${p.mutant}) gives the simulator's ${p.explains.join(', ')}${p.contradicts ? ` (and ${p.contradicts} change(s) the simulator does not show)` : ''}; the rest differs otherwise`, basis: 'mutant' };
   }
   const a = attributeFinal(ref, first);
   if (rules.length > 1) a.step += `; the same final state comes from breaking any of rules ${rules.join(', ')}`;

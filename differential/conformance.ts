@@ -5,9 +5,11 @@
  *
  * The set-up: the active player A, 10 mana, the card in hand; one vanilla minion on each side (Chillwind Yeti, no
  * text) so minion-only targets and "adjacent" texts have something to act on; decks of vanilla minions so draws do
- * not cause fatigue. The card is played (at the enemy minion when it needs a target), then the turn ends, so end-
- * and start-of-turn texts show too. The outcome is the reference engine's; random texts are judged against every
- * outcome the engine allows, as for any case.
+ * not cause fatigue. The card is played (at the enemy minion when it needs a target), then both players end a turn,
+ * so end- and start-of-turn texts of either side show too. A minion with a Deathrattle or a trigger has a second case
+ * (`#dies`): it stands alone on A's board at 1 Health and B's Yeti attacks it, so its death and damage texts show.
+ * The outcome is the reference engine's; random texts are judged against every outcome the engine allows, as for any
+ * case.
  */
 import type { CardDef } from '../engine/cards/format.js';
 import type { CardPool } from '../engine/state.js';
@@ -37,10 +39,46 @@ function conformanceScenario(c: CardDef, target: string | undefined): Scenario {
       A: { mana: 10, hand: [{ card: c.id, label: 'card' }], board: [{ card: FILLER, label: 'ally' }], deck: [FILLER, FILLER] },
       B: { board: [{ card: FILLER, label: 'foe' }], deck: [FILLER, FILLER] },
     },
-    actions: [action, { endTurn: true }],
+    actions: [action, { endTurn: true }, { endTurn: true }],
     expect: {},
     generated: { conformance: c.id },
   };
+}
+
+/** The second case of a minion with a Deathrattle or trigger: killed by an attack. */
+function diesScenario(c: CardDef): Scenario {
+  const health = c.health ?? 1;
+  return {
+    format: 'arbiter-scenario/1',
+    id: `${conformanceId(c.id)}#dies`,
+    title: `card conformance: ${c.name} (${c.id}) dies as its text says`,
+    rules: ['sequence'],
+    source: { seed: 'card text', quote: c.text || '(no text)' },
+    assumptions: [`Checks the card's own text (${c.name}: "${c.text ?? ''}") in isolation: it stands alone on A's board at 1 Health, B's ${FILLER} attacks it, then both players end a turn.`],
+    setup: {
+      active: 'B',
+      A: { board: [{ card: c.id, label: 'card', damage: Math.max(0, health - 1) }], deck: [FILLER, FILLER], hand: [FILLER] },
+      B: { board: [{ card: FILLER, label: 'foe' }], deck: [FILLER, FILLER] },
+    },
+    actions: [{ attack: 'foe', defender: 'card' }, { endTurn: true }, { endTurn: true }],
+    expect: {},
+    generated: { conformance: c.id },
+  };
+}
+
+/** The conformance cases of one card: played, and for a minion with a Deathrattle or trigger, killed. */
+export function conformanceCasesOf(c: CardDef, cards: CardPool): Case[] {
+  const out: Case[] = [];
+  const played = conformanceCase(c, cards);
+  if (played) out.push(played);
+  if (c.type === 'minion' && !c.token && (c.deathrattle || c.triggers?.length) && cards.has(FILLER)) {
+    const s = diesScenario(c);
+    try {
+      runScenario(s, s.id, { cards });
+      out.push({ id: s.id, origin: `card:${c.id}`, scenario: s, variant: 'conformance', conformance: c.id, group: conformanceId(c.id) });
+    } catch { /* it cannot be set up so: the played case stands alone */ }
+  }
+  return out;
 }
 
 /** The conformance case of one card, or null when the card cannot be played on its own (tokens, hero powers...). */
@@ -62,8 +100,5 @@ export function conformanceCase(c: CardDef, cards: CardPool): Case | null {
 export function conformanceCases(cases: readonly Case[], cards: CardPool, usedCards: (s: Scenario) => string[]): Case[] {
   const ids = new Set<string>();
   for (const c of cases) for (const ref of usedCards(c.scenario)) if (cards.has(ref)) ids.add(cards.get(ref).id);
-  return [...ids].sort().flatMap((id) => {
-    const k = conformanceCase(cards.get(id), cards);
-    return k ? [k] : [];
-  });
+  return [...ids].sort().flatMap((id) => conformanceCasesOf(cards.get(id), cards));
 }

@@ -108,6 +108,31 @@ export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?
   return out;
 }
 
+/**
+ * Which single rule break explains the simulator's differing values, when none reproduces its whole final state (a
+ * simulator often differs in more than one way): the mutant that gives the simulator's value at the most diverging
+ * paths, the first one counting most, with the fewest changes the simulator does not show. Null when none explains
+ * any of them.
+ */
+export function explainFinal(c: Case, cards: CardPool, actual: ComparableState, divergences: readonly Divergence[]): { mutant: string; rule: string; explains: string[]; contradicts: number } | null {
+  const paths = divergences.filter((d) => d.path.startsWith('final.')).map((d) => d.path);
+  if (!paths.length) return null;
+  const under = (p: string, q: string) => q === p || q.startsWith(`${p}.`) || q.startsWith(`${p}[`) || p.startsWith(`${q}.`) || p.startsWith(`${q}[`);
+  let best: { mutant: string; rule: string; explains: string[]; contradicts: number; score: number } | null = null;
+  for (const [m, info] of Object.entries(MUTANTS)) {
+    if (m === 'unseeded-random') continue;
+    let final: ComparableState;
+    try { final = comparableFromGame(runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] }).g); } catch { continue; }
+    const left = compareFinal(final, actual).map((d) => d.path);
+    const explains = paths.filter((p) => !left.some((q) => under(p, q)));
+    if (!explains.length) continue;
+    const contradicts = left.filter((q) => !paths.some((p) => under(p, q))).length;
+    const score = explains.length * 2 + (explains.includes(paths[0]!) ? 1 : 0) - contradicts * 2;
+    if (score > 0 && (!best || score > best.score)) best = { mutant: m, rule: info.rule, explains, contradicts, score };
+  }
+  return best && { mutant: best.mutant, rule: best.rule, explains: best.explains, contradicts: best.contradicts };
+}
+
 export interface Judged {
   result: CaseResult;
   refTrace?: TraceRecord[];
@@ -124,7 +149,9 @@ export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPo
   if (c.conformance) r.conformance = c.conformance;
   if (r.status !== 'PASS') r.scenario = c.scenario;
   if (r.status === 'FAIL') {
-    r.attribution = attribute(j.refTrace ?? [], r.divergences, { sim: j.simTrace ? { trace: j.simTrace, fidelity: hello.fidelity } : undefined, breaks: r.violations, diagnosis: r.diagnosis }) ?? undefined;
+    const finalOnly = !j.simTrace || hello.fidelity === 'final_state';
+    const partial = finalOnly && r.actual && new Set(r.diagnosis.map((d) => d.rule)).size !== 1 ? explainFinal(c, cards, r.actual, r.divergences) : null;
+    r.attribution = attribute(j.refTrace ?? [], r.divergences, { sim: j.simTrace ? { trace: j.simTrace, fidelity: hello.fidelity } : undefined, breaks: r.violations, diagnosis: r.diagnosis, partial }) ?? undefined;
     const assumed = assumptionOf(c.scenario, r.divergences);
     if (c.conformance && !r.violations.length && !r.diagnosis.length) { r.cause = 'card'; r.causeDetail = c.conformance; }
     else if (assumed && !r.violations.length) { r.cause = 'assumption'; r.causeDetail = assumed; }

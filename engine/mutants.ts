@@ -16,6 +16,9 @@ export const MUTANTS = {
   'death-phase-once': { rule: '8', text: 'only one Death Phase runs; deaths it causes wait for the next Sequence' },
   'newest-force-play': { rule: '2-force-play', text: 'force-played minions become the newest in order of play, not the oldest' },
   'no-board-limit': { rule: 'board-limit', text: 'summons ignore the 7-minion board limit' },
+  'attack-ignores-game-end': { rule: '9-attack', text: 'an attack goes on to Combat although a hero died in the Preparation Phase (the game is decided only when the Sequence ends)' },
+  'trigger-keeps-owner': { rule: '10-controller', text: 'a minion\'s triggers keep acting for its owner after it changed sides' },
+  'survives-reads-health': { rule: '5b', text: '"if it survives" / "if that kills it" read Health only: a minion pending destroy counts as alive' },
   'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;
 

@@ -169,8 +169,10 @@ export function attackWith(g: Game, attackerId: number, defenderId: number): voi
       raise(g, [{ kind: 'attack', subject: a.id, source: a.id, target: seq.defender, seq }]),
     );
     // Rule 9 exception: the game is decided between the Preparation and Combat Phases.
-    checkGameEnd(g, '9-attack');
-    if (g.result !== 'ongoing') throw new GameOverSignal();
+    if (!g.mutants.has('attack-ignores-game-end')) {
+      checkGameEnd(g, '9-attack');
+      if (g.result !== 'ongoing') throw new GameOverSignal();
+    }
     const def = seq.defender!;
     runPhase(g, { kind: 'COMBAT', type: 'ATTACK', subjects: [a.id, def], target: def }, () => {
       const ctx = ctxOf(g, a, def, seq);

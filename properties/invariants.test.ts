@@ -163,6 +163,49 @@ describe('phase-skip (Rule 6)', () => {
   });
 });
 
+describe('survival-check (Rule 5b)', () => {
+  const cond = (result: boolean) => ev({ e: 'condition', source: 4, subject: 3, reads: 'mortally_wounded', result });
+  it('flags an "if it survives" that reads a minion marked for destruction as alive', () => {
+    const t = [...board, ev({ e: 'destroy_mark', target: 3 }), cond(false)];
+    expect(check('survival-check', t)[0]!.message).toBe('minion #4 Bloodfen Raptor read minion #3 Cult Master as alive, but it is marked for destruction: "if it survives" reads mortally wounded and pending destroy as dead');
+  });
+  it('flags a reading that calls a minion at positive Health dead, and accepts true readings', () => {
+    expect(check('survival-check', [...board, ev({ e: 'damage', source: 4, target: 3, amount: 1, health: 1 }), cond(true)])).toHaveLength(1);
+    expect(check('survival-check', [...board, ev({ e: 'damage', source: 4, target: 3, amount: 3, health: -1 }), cond(true)])).toEqual([]);
+    expect(check('survival-check', [...board, ev({ e: 'damage', source: 4, target: 3, amount: 1, health: 1 }), cond(false)])).toEqual([]);
+    // Health never stated: not judged
+    expect(check('survival-check', [...board, cond(true)])).toEqual([]);
+  });
+});
+
+describe('trigger-filters (Rules 10, 10-controller)', () => {
+  const imp = { id: 'imp-master', name: 'Imp Master', type: 'minion', triggers: [{ when: { on: 'turn_end', player: 'friendly' }, actions: [], class: 'neutral' }] } as unknown as CardDef;
+  const other = { id: 'cult-master', name: 'Cult Master', type: 'minion', triggers: [{ when: { on: 'died', subject: { type: 'minion', player: 'friendly', is: 'other' } }, actions: [], class: 'neutral' }] } as unknown as CardDef;
+  const env = { card: (id: string) => (id === 'imp-master' ? imp : id === 'cult-master' ? other : undefined) };
+  const queue = (source: number, subject: number, kind: string): TraceRecord => ({ t: 'queue', id: 1, block: 2, events: [{ kind, subject, order: 1 }], entries: [{ source, what: 'trigger:0', order: 3, event: 0 }], rule: '2a' } as TraceRecord);
+  it('flags an end-of-turn trigger for the turn of the player who no longer controls it', () => {
+    const t = [meta, ent(1, 'Jaina', 'hero', 0, 'play', 1), ent(2, 'Jaina', 'hero', 1, 'play', 2), ent(5, 'Imp Master', 'minion', 0, 'play', 3), ev({ e: 'control', entity: 5, from: 0, to: 1 }), queue(5, 1, 'turn_end')];
+    expect(check('trigger-filters', t, env)[0]).toMatchObject({ rule: '10-controller', entities: [5, 1] });
+    const ok = [meta, ent(1, 'Jaina', 'hero', 0, 'play', 1), ent(2, 'Jaina', 'hero', 1, 'play', 2), ent(5, 'Imp Master', 'minion', 0, 'play', 3), ev({ e: 'control', entity: 5, from: 0, to: 1 }), queue(5, 2, 'turn_end')];
+    expect(check('trigger-filters', ok, env)).toEqual([]);
+  });
+  it('flags an "other minion" trigger on its own minion, and accepts another friendly minion', () => {
+    expect(check('trigger-filters', [...board, queue(3, 3, 'died')], env)[0]!.message).toContain("(it is the trigger's own minion)");
+    expect(check('trigger-filters', [...board, queue(3, 4, 'died')], env)).toEqual([]);
+    // without the card definitions nothing is judged
+    expect(check('trigger-filters', [...board, queue(3, 3, 'died')])).toEqual([]);
+  });
+});
+
+describe('game-end: an attack is decided between Preparation and Combat (9-attack)', () => {
+  it('flags a Combat Phase with no game check after the Preparation Phase', () => {
+    const t = [...board, open(1, 'sequence', 'ATTACK'), open(2, 'phase', 'PREPARATION', { outermost: true }), close(2), ...steps(3), open(6, 'phase', 'COMBAT', { outermost: true }), close(6)];
+    expect(check('game-end', t).map((v) => v.rule)).toContain('9-attack');
+    const ok = [...board, open(1, 'sequence', 'ATTACK'), open(2, 'phase', 'PREPARATION', { outermost: true }), close(2), ...steps(3), open(7, 'step', 'GAME_END_CHECK'), ev({ e: 'game_check', result: 'ongoing', rule: '9-attack' }), close(7), open(6, 'phase', 'COMBAT', { outermost: true }), close(6)];
+    expect(check('game-end', ok).filter((v) => v.rule === '9-attack')).toEqual([]);
+  });
+});
+
 describe('force-play-oldest (Rule 2 note)', () => {
   it('flags a force-played minion that is not the oldest', () => {
     const t = [...board, ent(5, 'Mal\'Ganis', 'minion', 0, 'hand'), ev({ e: 'zone', entity: 5, from: 'hand', to: 'play' }), ev({ e: 'summon', entity: 5, card: 'x', controller: 0, position: 2, order: 9 })];
@@ -208,7 +251,7 @@ describe('the registry', () => {
       expect(i.profiles.length).toBeGreaterThan(0);
       expect(i.description.length).toBeGreaterThan(20);
     }
-    expect(applicable('events').map((i) => i.id).sort()).toEqual(['conservation', 'force-play-oldest']);
+    expect(applicable('events').map((i) => i.id).sort()).toEqual(['conservation', 'force-play-oldest', 'survival-check']);
   });
   it('invariants are pure: they import nothing from the engine but types and the trace vocabulary', () => {
     const dir = join(dirname(fileURLToPath(import.meta.url)), 'invariants');

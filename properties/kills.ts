@@ -20,4 +20,7 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'newest-force-play': ['force-play-oldest'],
   'no-board-limit': ['conservation'],
   'unseeded-random': ['determinism'],
+  'attack-ignores-game-end': ['game-end'],
+  'trigger-keeps-owner': ['trigger-filters'],
+  'survives-reads-health': ['survival-check'],
 };

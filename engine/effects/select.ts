@@ -89,7 +89,10 @@ export function passes(ctx: Ctx, e: Entity, f: Filter | undefined): boolean {
   if (f.keyword && !hasKeyword(g, e, f.keyword)) return false;
   if (f.hasBattlecry !== undefined && (!!e.card.battlecry && !e.silenced) !== f.hasBattlecry) return false;
   if (f.hasDeathrattle !== undefined && (!!e.card.deathrattle && !e.silenced) !== f.hasDeathrattle) return false;
-  if (f.mortallyWoundedOrPendingDestroy !== undefined && mortallyWoundedOrPendingDestroy(g, e) !== f.mortallyWoundedOrPendingDestroy) return false;
+  if (f.mortallyWoundedOrPendingDestroy !== undefined) {
+    const dead = g.mutants.has('survives-reads-health') ? isCharacter(e) && health(g, e) <= 0 : mortallyWoundedOrPendingDestroy(g, e);
+    if (dead !== f.mortallyWoundedOrPendingDestroy) return false;
+  }
   if (f.attackAtLeast !== undefined && attack(g, e) < f.attackAtLeast) return false;
   if (f.attackAtMost !== undefined && attack(g, e) > f.attackAtMost) return false;
   if (f.card !== undefined && e.card.id !== f.card) return false;
@@ -147,7 +150,11 @@ export function evalCondition(ctx: Ctx, c: Condition): boolean {
   if ('test' in c) {
     // reads the entity even when it has left play (Rule 5b "if that kills it")
     const ids = c.test.select === 'target' && ctx.target !== null && ctx.target !== undefined ? [ctx.target] : select(ctx, c.test);
-    return ids.length > 0 && ids.every((id) => passes(ctx, entity(g, id), c.filter) || (c.filter.mortallyWoundedOrPendingDestroy === true && entity(g, id).zone === 'graveyard'));
+    const result = ids.length > 0 && ids.every((id) => passes(ctx, entity(g, id), c.filter) || (c.filter.mortallyWoundedOrPendingDestroy === true && entity(g, id).zone === 'graveyard'));
+    // A Rule 5b reading is recorded with what it found, so a trace shows which branch was taken and why.
+    const reads = c.filter.mortallyWoundedOrPendingDestroy;
+    if (reads !== undefined && ids.length === 1 && Object.keys(c.filter).length === 1) g.trace.event({ e: 'condition', source: ctx.source.id, subject: ids[0]!, reads: 'mortally_wounded', result: result === reads, rule: '5b' });
+    return result;
   }
   if ('boardHasSpace' in c) return sides(ctx, c.boardHasSpace).every((s) => g.players[s].board.length < 7);
   if ('chance' in c) return randomChance(g, c.chance, `${ctx.source.card.name}: ${c.chance * 100}% chance`);

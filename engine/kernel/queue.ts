@@ -53,14 +53,14 @@ function ctxFor(g: Game, source: Entity, ev: GameEventRef, trig?: Trigger): Ctx 
   const carrier = carrierOf(g, source);
   // An enchantment's trigger acts for the enchantment's controller (its caster at first; it follows the minion when
   // the minion changes sides, Rule 10 example: Nightmare). Blessing of Wisdom acts for its caster (Rule 10 exception).
-  const controller: Side = trig?.actsFor === 'caster' && source.caster !== undefined ? source.caster : source.controller;
+  const controller: Side = trig?.actsFor === 'caster' && source.caster !== undefined ? source.caster : g.mutants.has('trigger-keeps-owner') ? source.owner : source.controller;
   return { g, source, self: carrier, controller, cls: trig?.class ?? 'neutral', isTrigger: true, event: ev, summoned: [], seq: ev.seq };
 }
 
 export function matchesPattern(g: Game, ctx: Ctx, p: EventPattern, ev: GameEventRef): boolean {
   if (p.on !== ev.kind) return false;
   if (p.player !== undefined && ev.player !== undefined) {
-    const rel = ev.player === ctx.source.controller ? 'friendly' : 'enemy';
+    const rel = ev.player === (g.mutants.has('trigger-keeps-owner') ? ctx.source.owner : ctx.source.controller) ? 'friendly' : 'enemy';
     if (p.player !== 'both' && p.player !== rel) return false;
   }
   if (p.subject && !ctx.g.effects.passes(ctx, entity(g, ev.subject), p.subject)) return false;

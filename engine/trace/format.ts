@@ -133,7 +133,9 @@ export type GameEvent =
   | { e: 'hero_replaced'; player: number; old: number; hero: number }
   | { e: 'mana'; player: number; spent: number; left: number }
   | { e: 'game_check'; result: 'ongoing' | 'win' | 'loss' | 'draw'; winner?: number; rule: string }
-  | { e: 'loop_guard'; steps: number; rule: string };
+  | { e: 'loop_guard'; steps: number; rule: string }
+  // a condition that reads whether an entity is mortally wounded ("if it survives", "if that kills it"), as evaluated
+  | { e: 'condition'; source: number; subject: number; reads: 'mortally_wounded'; result: boolean; rule?: string };
 
 export type EventRecord = { t: 'event' } & GameEvent;
 
@@ -141,7 +143,7 @@ export type EventRecord = { t: 'event' } & GameEvent;
 export const GAME_EVENT_KINDS: readonly GameEvent['e'][] = [
   'damage', 'heal', 'armor', 'divine_shield_pop', 'destroy_mark', 'death', 'zone', 'summon', 'draw', 'burn', 'fatigue',
   'enchant', 'unenchant', 'stats', 'control', 'freeze', 'random', 'trigger_abort', 'phase_skipped', 'redirect', 'counter',
-  'hero_replaced', 'mana', 'game_check', 'loop_guard',
+  'hero_replaced', 'mana', 'game_check', 'loop_guard', 'condition',
 ];
 
 export type TraceRecord = MetaRecord | EntityRecord | OpenRecord | CloseRecord | QueueRecord | EventRecord;

@@ -40,6 +40,7 @@ const destroyRandom = side.map((player): Made => ({ action: { do: 'destroy', to:
 const forcePlay = fc.constantFrom<'deck' | 'hand'>('deck', 'hand').map((from): Made => ({ action: { do: 'put_into_play', from, filter: { type: 'minion' } }, cls: 'neutral' }));
 const forcedDeath = fc.constant<Made>({ action: { do: 'force_death_phase' }, cls: 'neutral' });
 const bounce = fc.constant<Made>({ action: { do: 'return_to_hand', to: { select: 'minions', player: 'enemy', random: 1 } }, cls: 'negative' });
+const steal = fc.constant<Made>({ action: { do: 'take_control', to: { select: 'minions', player: 'enemy', random: 1 } }, cls: 'negative' });
 const damageSelf = amount(1, 2).map((n): Made => ({ action: { do: 'damage', to: { select: 'self' }, amount: n }, cls: 'negative' }));
 
 const loopSafe = fc.oneof(
@@ -60,6 +61,7 @@ const anything = fc.oneof(
   { weight: 1, arbitrary: destroyRandom },
   { weight: 1, arbitrary: forcePlay },
   { weight: 1, arbitrary: bounce },
+  { weight: 1, arbitrary: steal },
   { weight: 1, arbitrary: damageSelf },
 );
 

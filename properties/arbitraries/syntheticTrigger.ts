@@ -1,6 +1,7 @@
 /**
  * A synthetic trigger on damaged / died / summoned / after_summon / spell_cast / turn_end (and now and then
- * attack), with a subject filter, a Rule 5 class and, rarely, a queue priority (Rule 2 notes).
+ * attack), with a subject filter, a Rule 5 class and, rarely, a queue priority (Rule 2 notes); a trigger on its own
+ * damage is, one time in two, "if it survives" (Rule 5b).
  */
 import fc from 'fast-check';
 import type { EventKind, EventPattern, Filter, Trigger } from '../../engine/cards/format.js';
@@ -36,9 +37,15 @@ export function syntheticTriggerArb(): fc.Arbitrary<Trigger> {
       onDamage: syntheticAbilityArb('damaged'),
       other: syntheticAbilityArb('trigger'),
       priority: sometimes(fc.constantFrom<'first' | 'last'>('first', 'last'), 10),
+      ifSurvives: fc.boolean(),
     })
-    .map(({ when, onDamage, other, priority }): Trigger => {
+    .map(({ when, onDamage, other, priority, ifSurvives }): Trigger => {
       const ability = when.on === 'damaged' ? onDamage : other;
-      return { when, actions: ability.actions, class: ability.class ?? 'neutral', ...(priority ? { priority } : {}) };
+      // "Whenever this takes damage, if it survives, ..." (Grim Patron's shape): a Rule 5b reading at resolution
+      const survives = when.on === 'damaged' && when.subject?.is === 'self' && ifSurvives;
+      return {
+        when, actions: ability.actions, class: ability.class ?? 'neutral', ...(priority ? { priority } : {}),
+        ...(survives ? { resolveCondition: { test: { select: 'self' as const }, filter: { mortallyWoundedOrPendingDestroy: false } } } : {}),
+      };
     });
 }

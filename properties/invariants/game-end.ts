@@ -8,6 +8,8 @@
  *   hero died (a death record) has lost, even if a new hero took its place afterwards in the same Sequence ("if one
  *   Hero dies, the game does not immediately end": it ends, at the check).
  * - Once a check says the game is over, nothing happens any more (only blocks close).
+ * - An attack is decided between its Phases: the COMBAT Phase of an ATTACK Sequence opens only after a game check
+ *   that followed its PREPARATION Phase (9-attack), so an attack whose hero died in Preparation never reaches Combat.
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
@@ -24,6 +26,8 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
   let dueCheck: number | null = null;
   /** Players whose hero died (a death record), even if replaced since. */
   const died = new Set<number>();
+  /** ATTACK Sequences (by id) whose Preparation Phase has ended, and whether a game check followed it. */
+  const prepared = new Map<number, boolean>();
   walk(trace, (r, s, at) => {
     if (r.t === 'event' && r.e === 'death' && s.entities.get(r.entity)?.type === 'hero') died.add(s.entities.get(r.entity)!.controller);
     const v = (rule: string, message: string, entities: number[] = []) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
@@ -45,6 +49,21 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
       const seq = s.nearest('sequence');
       if (inside) v('9', `GAME_END_CHECK#${r.id} ran inside ${blockName(inside)}: the game is decided only when a Sequence ends`);
       else if (seq && seq.kind !== 'ATTACK') v('9', `GAME_END_CHECK#${r.id} ran inside ${blockName(seq)} before it ended (only an attack is decided between its Preparation and Combat)`);
+    }
+    if (r.t === 'close') {
+      const closing = s.blocks.get(r.id);
+      const seq = s.nearest('sequence');
+      if (closing?.block === 'phase' && closing.kind === 'PREPARATION' && seq?.kind === 'ATTACK') prepared.set(seq.id, false);
+    }
+    if (r.t === 'event' && r.e === 'game_check') {
+      const seq = s.nearest('sequence');
+      if (seq && prepared.has(seq.id)) prepared.set(seq.id, true);
+    }
+    if (r.t === 'open' && r.block === 'phase' && r.kind === 'COMBAT') {
+      const seq = s.nearest('sequence');
+      if (seq?.kind === 'ATTACK' && prepared.get(seq.id) === false) {
+        v('9-attack', `COMBAT#${r.id} opened in ${blockName(seq)} without a game check after its Preparation Phase: an attack is decided between Preparation and Combat${[...died].length ? ` (player ${[...died].map((p) => (p === 0 ? 'A' : 'B')).join(' and ')}'s hero has died)` : ''}`);
+      }
     }
     if (r.t === 'close') {
       const b = s.blocks.get(r.id);

@@ -18,6 +18,8 @@ import * as negativeTriggers from './negative-triggers.js';
 import * as phaseSkip from './phase-skip.js';
 import * as forcePlay from './force-play.js';
 import * as conservation from './conservation.js';
+import * as triggerFilters from './trigger-filters.js';
+import * as survivalCheck from './survival-check.js';
 import * as determinism from './determinism.js';
 
 export type { Invariant, InvariantEnv, Violation } from './types.js';
@@ -36,6 +38,8 @@ export const INVARIANTS: readonly Invariant[] = [
   phaseSkip.invariant,
   forcePlay.invariant,
   conservation.invariant,
+  triggerFilters.invariant,
+  survivalCheck.invariant,
 ];
 
 /** Checks that run a producer instead of reading one trace. */
