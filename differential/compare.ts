@@ -93,12 +93,22 @@ export function compareFinal(expected: ComparableState, actual: ComparableState,
     const eb = e.board.map((m) => `${m.card} ${m.attack}/${m.health}`);
     const ab = a.board.map((m) => `${m.card} ${m.attack}/${m.health}`);
     if (JSON.stringify(eb) !== JSON.stringify(ab)) {
-      if (eb.length !== ab.length || e.board.some((m, k) => m.card !== a.board[k]!.card)) out.push({ path: `${at}.board`, expected: eb, actual: ab });
-      else e.board.forEach((m, k) => {
-        const x = a.board[k]!;
-        if (m.attack !== x.attack) out.push({ path: `${at}.board[${k}].attack`, expected: m.attack, actual: x.attack });
-        if (m.health !== x.health) out.push({ path: `${at}.board[${k}].health`, expected: m.health, actual: x.health });
-      });
+      const cards = (b: ComparablePlayer['board']) => b.map((m) => m.card);
+      const sameCards = eb.length === ab.length && JSON.stringify([...cards(e.board)].sort()) === JSON.stringify([...cards(a.board)].sort());
+      if (!sameCards) out.push({ path: `${at}.board`, expected: eb, actual: ab });
+      else {
+        // The same minions in another order: the positions are one divergence (`board.order`), and each minion's
+        // stats are compared with its counterpart (the k-th of that card on each side).
+        if (e.board.some((m, k) => m.card !== a.board[k]!.card)) out.push({ path: `${at}.board.order`, expected: cards(e.board), actual: cards(a.board) });
+        const taken = new Set<number>();
+        e.board.forEach((m, k) => {
+          const j = a.board.findIndex((x, i) => !taken.has(i) && x.card === m.card);
+          taken.add(j);
+          const x = a.board[j]!;
+          if (m.attack !== x.attack) out.push({ path: `${at}.board[${k}].attack`, expected: m.attack, actual: x.attack });
+          if (m.health !== x.health) out.push({ path: `${at}.board[${k}].health`, expected: m.health, actual: x.health });
+        });
+      }
     }
     if (JSON.stringify([...e.hand].sort()) !== JSON.stringify([...a.hand].sort())) out.push({ path: `${at}.hand`, expected: e.hand, actual: a.hand });
     if (a.deckSize !== undefined && e.deckSize !== a.deckSize) out.push({ path: `${at}.deckSize`, expected: e.deckSize, actual: a.deckSize });

@@ -71,7 +71,7 @@ export function conformanceCasesOf(c: CardDef, cards: CardPool): Case[] {
   const out: Case[] = [];
   const played = conformanceCase(c, cards);
   if (played) out.push(played);
-  if (c.type === 'minion' && !c.token && (c.deathrattle || c.triggers?.length) && cards.has(FILLER)) {
+  if (c.type === 'minion' && (c.deathrattle || c.triggers?.length) && cards.has(FILLER)) {
     const s = diesScenario(c);
     try {
       runScenario(s, s.id, { cards });
@@ -81,9 +81,9 @@ export function conformanceCasesOf(c: CardDef, cards: CardPool): Case[] {
   return out;
 }
 
-/** The conformance case of one card, or null when the card cannot be played on its own (tokens, hero powers...). */
+/** The conformance case of one card (tokens too: a scenario can put one in hand), or null when it cannot be played on its own (hero powers, enchantments). */
 export function conformanceCase(c: CardDef, cards: CardPool): Case | null {
-  if (!['minion', 'spell', 'weapon', 'secret'].includes(c.type) || c.token) return null;
+  if (!['minion', 'spell', 'weapon', 'secret'].includes(c.type)) return null;
   if (!cards.has(FILLER)) return null;
   for (const target of c.target ? ['foe', 'ally', 'heroB', undefined] : [undefined]) {
     const s = conformanceScenario(c, target);

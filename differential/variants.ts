@@ -23,6 +23,12 @@ export const MAX_RANDOM_VARIANTS = 8;
 export const DAMAGE_OBSERVER = 'Frothing Berserker';
 const OBSERVER_LABEL = 'probe-observer';
 
+/** A probe checks counts and values, not where minions stand: positions the rulebook does not fix are an assumption. */
+const PROBE_POSITIONS = {
+  text: 'Probe: where minions stand on the board (beside the observer, or after a part of the actions) is not fixed by the rulebook; an order-only board difference is an assumption, not a rule failure.',
+  facts: ['final.players.A.board.order', 'final.players.B.board.order'],
+};
+
 function variant(c: Case, suffix: string, kind: NonNullable<Case['variant']>, scenario: Omit<Scenario, 'id'>): Case {
   const id = `${c.id}#${suffix}`;
   return { id, origin: c.origin, group: c.group ?? c.id, variant: kind, scenario: { ...scenario, id } };
@@ -69,16 +75,19 @@ export function probeVariants(c: Case, cards: CardPool): Case[] {
   const side = s.setup.active === 'B' ? 'A' : 'B';
   const p = s.setup[side] ?? {};
   const labels = JSON.stringify(s).includes(`"${OBSERVER_LABEL}"`);
-  if (cards.has(DAMAGE_OBSERVER) && (p.board?.length ?? 0) < HEARTHSTONE.limits.board && !labels) {
+  // The observer is one more minion: it would change the options of random choices, so cases with any are left out.
+  let random = (s.random?.length ?? 0) > 0;
+  try { random ||= runScenario(s, c.origin, { cards }).trace.some((r) => r.t === 'event' && r.e === 'random'); } catch { random = true; }
+  if (cards.has(DAMAGE_OBSERVER) && (p.board?.length ?? 0) < HEARTHSTONE.limits.board && !labels && !random) {
     const board = [...(p.board ?? []), { card: DAMAGE_OBSERVER, label: OBSERVER_LABEL, buff: { health: 30 } }];
-    const probe = { ...s, compare: 'full' as const, title: `${s.title} (probe: ${DAMAGE_OBSERVER} counts damage to minions)`, setup: { ...s.setup, [side]: { ...p, board } }, expect: {} };
+    const probe = { ...s, compare: 'full' as const, title: `${s.title} (probe: ${DAMAGE_OBSERVER} counts damage to minions)`, setup: { ...s.setup, [side]: { ...p, board } }, expect: {}, assumptions: [...(s.assumptions ?? []), PROBE_POSITIONS] };
     try {
       runScenario({ ...probe, id: 'probe' }, c.origin, { cards });
       out.push(variant(c, 'probe=damage', 'probe', probe));
     } catch { /* the observer does not fit this set-up */ }
   }
   for (let k = 1; k < s.actions.length; k++) {
-    out.push(variant(c, `probe=first-${k}`, 'probe', { ...s, compare: 'full', title: `${s.title} (probe: first ${k} of ${s.actions.length} actions)`, actions: s.actions.slice(0, k), expect: {} }));
+    out.push(variant(c, `probe=first-${k}`, 'probe', { ...s, compare: 'full', title: `${s.title} (probe: first ${k} of ${s.actions.length} actions)`, actions: s.actions.slice(0, k), expect: {}, assumptions: [...(s.assumptions ?? []), PROBE_POSITIONS] }));
   }
   return out;
 }
