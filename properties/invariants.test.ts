@@ -163,6 +163,22 @@ describe('phase-skip (Rule 6)', () => {
   });
 });
 
+describe('health-arithmetic (seed 003 Heal / Change Health, Rule 4b)', () => {
+  const stats = (health: number, maxHealth: number, why = 'setup') => ev({ e: 'stats', entity: 3, attack: 4, health, maxHealth, why });
+  it('flags damage and healing that do not add up, and healing past the maximum', () => {
+    expect(check('health-arithmetic', [...board, stats(5, 5), ev({ e: 'damage', source: 4, target: 3, amount: 2, health: 2 })])[0]!.message).toBe('minion #3 Cult Master: damage of 2 takes Health from 5 to 2, not 3');
+    expect(check('health-arithmetic', [...board, stats(3, 5), ev({ e: 'heal', source: 4, target: 3, amount: 3, health: 6 })]).map((v) => v.message)).toContain('minion #3 Cult Master: healed to 6, above its maximum Health 5: a character cannot be healed past its maximum');
+    expect(check('health-arithmetic', [...board, stats(5, 5), ev({ e: 'damage', source: 4, target: 3, amount: 2, health: 3 }), ev({ e: 'heal', source: 4, target: 3, amount: 2, health: 5 })])).toEqual([]);
+  });
+  it('flags a lost aura that takes Health below the new maximum (Rule 4b), accepts the rule and unknown values', () => {
+    const lost = (health: number) => [...board, stats(1, 6), ev({ e: 'stats', entity: 3, attack: 4, health, maxHealth: 5, why: 'aura' })];
+    expect(check('health-arithmetic', lost(0))[0]).toMatchObject({ rule: '4b' });
+    expect(check('health-arithmetic', lost(1))).toEqual([]);
+    // an enchantment since the last stated Health: not judged
+    expect(check('health-arithmetic', [...board, stats(5, 5), ev({ e: 'enchant', target: 3, enchantment: 9, card: 'x' }), ev({ e: 'damage', source: 4, target: 3, amount: 2, health: 5 })])).toEqual([]);
+  });
+});
+
 describe('survival-check (Rule 5b)', () => {
   const cond = (result: boolean) => ev({ e: 'condition', source: 4, subject: 3, reads: 'mortally_wounded', result });
   it('flags an "if it survives" that reads a minion marked for destruction as alive', () => {
@@ -251,7 +267,7 @@ describe('the registry', () => {
       expect(i.profiles.length).toBeGreaterThan(0);
       expect(i.description.length).toBeGreaterThan(20);
     }
-    expect(applicable('events').map((i) => i.id).sort()).toEqual(['conservation', 'force-play-oldest', 'survival-check']);
+    expect(applicable('events').map((i) => i.id).sort()).toEqual(['conservation', 'force-play-oldest', 'health-arithmetic', 'survival-check']);
   });
   it('invariants are pure: they import nothing from the engine but types and the trace vocabulary', () => {
     const dir = join(dirname(fileURLToPath(import.meta.url)), 'invariants');

@@ -23,4 +23,6 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'attack-ignores-game-end': ['game-end'],
   'trigger-keeps-owner': ['trigger-filters'],
   'survives-reads-health': ['survival-check'],
+  'aura-loss-takes-health': ['health-arithmetic'],
+  'heal-past-maximum': ['health-arithmetic'],
 };

@@ -290,6 +290,16 @@ def run_case(case: str, scenario: dict, cards: dict, *, setup: Callable, act: Ca
             if game_over is not None and game_over(game):
                 break
             where = f"action {i} {_describe(action)}"
+            if isinstance(action, dict) and action.get("illegal") is True:
+                # The case checks that the simulator refuses this action: a refusal (any exception but Unsupported)
+                # leaves the game as it was, which the final state shows; taking it shows there too.
+                try:
+                    act(game, labels, action)
+                except Unsupported:
+                    raise
+                except Exception:
+                    pass
+                continue
             act(game, labels, action)
         where = "snapshot"
         final = snapshot(game, labels)

@@ -77,7 +77,7 @@ export function healCharacters(ctx: Ctx, sourceId: number, targets: readonly num
   for (const id of targets) {
     if (!onBoard(g, id)) continue;
     const t = entity(g, id);
-    const n = Math.min(amount, t.damage);
+    const n = g.mutants.has('heal-past-maximum') ? amount : Math.min(amount, t.damage);
     if (n <= 0) continue;
     t.damage -= n;
     g.trace.event({ e: 'heal', source: sourceId, target: id, amount: n, health: health(g, t) });

@@ -48,10 +48,11 @@ export interface Setup {
   order?: string[];
 }
 
+/** `illegal: true`: the action breaks the game's rules; the engine must refuse it, and the game goes on unchanged. */
 export type ScenarioAction =
-  | { play: string; target?: string; position?: number }
-  | { attack: string; defender: string }
-  | { heroPower: PlayerName; target?: string }
+  | { play: string; target?: string; position?: number; illegal?: true }
+  | { attack: string; defender: string; illegal?: true }
+  | { heroPower: PlayerName; target?: string; illegal?: true }
   | { endTurn: true };
 
 /** A partial trace record; string values of entity fields are labels, "A"/"B" of player fields are sides. */

@@ -30,6 +30,7 @@ export function judgeScenario(s: Scenario, file: string, cards: CardPool, o: { m
   const failures: string[] = [];
   const main = runScenario(s, file, { cards, mutants });
   failures.push(...checkExpectations(s.expect, main));
+  for (const i of main.acceptedIllegal ?? []) failures.push(`$.actions[${i}] is illegal (the game's rules forbid it) but the engine took it`);
   // The trace invariants too: a replayed fuzz case (empty `expect`) fails here when the engine breaks a rule.
   for (const v of o.invariants?.(main.trace, cards) ?? []) failures.push(`invariant ${v.invariant} (rule ${v.rule}): ${v.message}`);
   // Random choices the scenario leaves open: its stated outcome must hold for every one of them.

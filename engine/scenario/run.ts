@@ -35,6 +35,8 @@ export interface RunResult {
   setupMaxId: number;
   /** An engine-side error that stopped the run (loop guard, illegal action): the run is still reported. */
   error?: string;
+  /** Indexes of actions marked `illegal` that the engine took anyway (a broken engine). */
+  acceptedIllegal?: number[];
 }
 
 export interface RunOptions {
@@ -95,15 +97,21 @@ export function runScenario(s: Scenario, file: string, o: RunOptions): RunResult
   auraUpdateHealthAttack(g);
   auraUpdateOther(g);
   let error: string | undefined;
+  const acceptedIllegal: number[] = [];
   for (let i = 0; i < s.actions.length && g.result === 'ongoing'; i++) {
+    const a = s.actions[i]!;
+    const illegal = 'illegal' in a && a.illegal === true;
     try {
-      act(g, file, labels, s.actions[i]!, i);
+      act(g, file, labels, a, i);
+      if (illegal) acceptedIllegal.push(i);
     } catch (e) {
-      if (e instanceof IllegalActionError) throw new InputError(file, `$.actions[${i}]`, `illegal action: ${e.message}`);
+      // An action the scenario marks illegal must be refused: the refusal is recorded and the game goes on.
+      if (e instanceof IllegalActionError && illegal) { g.trace.event({ e: 'refused', action: i, player: g.active, reason: e.message, rule: 'legality' }); continue; }
+      if (e instanceof IllegalActionError) throw new InputError(file, `$.actions[${i}]`, `illegal action: ${e.message} (mark it "illegal": true if the case checks that it is refused)`);
       if (e instanceof ForcedRandomError) throw new InputError(file, '$.random', e.message);
       if (e instanceof LoopGuardError) { error = `loop guard: ${e.message}`; g.trace.event({ e: 'loop_guard', steps: g.steps, rule: 'step-budget' }); break; }
       throw e;
     }
   }
-  return { trace: g.trace.records, final: snapshot(g), labels, g, setupMaxId, ...(error ? { error } : {}) };
+  return { trace: g.trace.records, final: snapshot(g), labels, g, setupMaxId, ...(error ? { error } : {}), ...(acceptedIllegal.length ? { acceptedIllegal } : {}) };
 }

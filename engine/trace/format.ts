@@ -135,7 +135,9 @@ export type GameEvent =
   | { e: 'game_check'; result: 'ongoing' | 'win' | 'loss' | 'draw'; winner?: number; rule: string }
   | { e: 'loop_guard'; steps: number; rule: string }
   // a condition that reads whether an entity is mortally wounded ("if it survives", "if that kills it"), as evaluated
-  | { e: 'condition'; source: number; subject: number; reads: 'mortally_wounded'; result: boolean; rule?: string };
+  | { e: 'condition'; source: number; subject: number; reads: 'mortally_wounded'; result: boolean; rule?: string }
+  // a Player Action the engine refused (a scenario action marked `illegal`), with why
+  | { e: 'refused'; action: number; player?: number; reason: string; rule: string };
 
 export type EventRecord = { t: 'event' } & GameEvent;
 
@@ -143,7 +145,7 @@ export type EventRecord = { t: 'event' } & GameEvent;
 export const GAME_EVENT_KINDS: readonly GameEvent['e'][] = [
   'damage', 'heal', 'armor', 'divine_shield_pop', 'destroy_mark', 'death', 'zone', 'summon', 'draw', 'burn', 'fatigue',
   'enchant', 'unenchant', 'stats', 'control', 'freeze', 'random', 'trigger_abort', 'phase_skipped', 'redirect', 'counter',
-  'hero_replaced', 'mana', 'game_check', 'loop_guard', 'condition',
+  'hero_replaced', 'mana', 'game_check', 'loop_guard', 'condition', 'refused',
 ];
 
 export type TraceRecord = MetaRecord | EntityRecord | OpenRecord | CloseRecord | QueueRecord | EventRecord;

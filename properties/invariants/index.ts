@@ -20,6 +20,7 @@ import * as forcePlay from './force-play.js';
 import * as conservation from './conservation.js';
 import * as triggerFilters from './trigger-filters.js';
 import * as survivalCheck from './survival-check.js';
+import * as healthArithmetic from './health-arithmetic.js';
 import * as determinism from './determinism.js';
 
 export type { Invariant, InvariantEnv, Violation } from './types.js';
@@ -40,6 +41,7 @@ export const INVARIANTS: readonly Invariant[] = [
   conservation.invariant,
   triggerFilters.invariant,
   survivalCheck.invariant,
+  healthArithmetic.invariant,
 ];
 
 /** Checks that run a producer instead of reading one trace. */

@@ -38,6 +38,8 @@ export interface EntityState {
   order?: number;
   /** Last Health the trace stated; undefined = unknown. */
   health?: number;
+  /** Last maximum Health a stats record stated; undefined = unknown (an enchantment or a zone change since). */
+  maxHealth?: number;
   destroyMarked: boolean;
   /** Enchantments: the entity they are attached to, when an `enchant` record said so. */
   attachedTo?: number;
@@ -155,6 +157,7 @@ export class TraceState {
     e.zone = to;
     e.fresh = false;
     e.health = undefined;
+    e.maxHealth = undefined;
     e.destroyMarked = false;
     if (left) this.dropEnchantmentsOf(e.id);
   }
@@ -196,6 +199,7 @@ export class TraceState {
         const e = this.ent(r.entity);
         if (!e) return;
         e.health = r.health;
+        e.maxHealth = r.maxHealth;
         e.fresh = false;
         if (r.why.startsWith('transform')) {
           // "transform:<card id>": the entity is now that card (its triggers and class come from it)
@@ -209,14 +213,14 @@ export class TraceState {
         const en = this.ent(r.enchantment);
         if (en) { en.attachedTo = r.target; en.fresh = false; if (r.order !== undefined) en.order = r.order; }
         const t = this.ent(r.target);
-        if (t) t.health = undefined;
+        if (t) { t.health = undefined; t.maxHealth = undefined; }
         return;
       }
       case 'unenchant': {
         const en = this.ent(r.enchantment);
         if (en) { en.zone = 'graveyard'; en.fresh = false; }
         const t = this.ent(r.target);
-        if (t) t.health = undefined;
+        if (t) { t.health = undefined; t.maxHealth = undefined; }
         return;
       }
       case 'destroy_mark': {
