@@ -1,0 +1,86 @@
+/**
+ * Mutants written outside the engine's own list (engine/mutants.ts): plausible simulator bugs of the classes the
+ * invariants must judge on the board (trigger filters, enchantment and aura order, positions, Freeze, Stealth, Taunt,
+ * "if it survives", lost aura Health, the board limit, queue order, keywords, hand limit, fatigue). Each is a text
+ * patch applied to a temporary copy of the compiled engine (never shipped): the copy runs `arbiter golden verify` and,
+ * if that passes, `arbiter fuzz --runs 3000`; the mutant is killed when either fails.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../../engine/validation.js';
+import { run } from '../run-cli.js';
+
+export interface ExternalMutant {
+  name: string;
+  /** The class of simulator bug it stands for. */
+  kind: string;
+  /** The rule id (spec/rules.json) it breaks. */
+  rule: string;
+  /** File under dist/ to patch, the text to find (exactly once unless `all`) and its replacement. */
+  file: string;
+  find: string;
+  replace: string;
+  all?: boolean;
+}
+
+export const EXTERNAL_MUTANTS: readonly ExternalMutant[] = [
+  { name: 'other-filter-ignored', kind: 'trigger subject filter ("another minion") ignored', rule: '10', file: 'engine/effects/select.js', find: "f.is === 'other' && e.id === ctx.self.id", replace: 'false' },
+  { name: 'auras-before-enchantments', kind: 'auras applied before enchantments (Attack)', rule: '4d', file: 'engine/state.js', find: 'let v = e.card.attack ?? 0;', replace: 'layers.reverse(); let v = e.card.attack ?? 0;' },
+  { name: 'cost-aura-priority-reversed', kind: 'mana cost auras in the wrong priority order', rule: '4-aura-priority', file: 'engine/state.js', find: 'mods.sort((a, b) => a.priority - b.priority || a.order - b.order);', replace: 'mods.sort((a, b) => b.priority - a.priority || a.order - b.order);' },
+  { name: 'deathrattle-summon-right-end', kind: 'a Deathrattle summon placed at the right end, not in the dead minion\'s slot', rule: 'summon-sequence', file: 'engine/effects/summon.js', find: 'return Math.min(self.lastPosition, board.length);', replace: 'return board.length;' },
+  { name: 'thaw-wrong-side', kind: 'Freeze thaws the opponent\'s characters at the end of a turn', rule: 'legality', file: 'engine/sequences.js', find: 'for (const id of [g.players[side].hero, ...g.players[side].board]) {', replace: 'for (const id of [g.players[opponent(side)].hero, ...g.players[opponent(side)].board]) {' },
+  { name: 'frozen-can-attack', kind: 'a frozen character can attack', rule: 'legality', file: 'engine/sequences.js', find: 'attacker.frozen || attacker.enchantments.some(', replace: 'false && attacker.enchantments.some(' },
+  { name: 'stealth-targetable', kind: 'an enemy minion in Stealth can be targeted', rule: 'legality', file: 'engine/sequences.js', find: "hasKeyword(g, entity(g, id), 'stealth') && entity(g, id).controller !== card.controller", replace: 'false' },
+  { name: 'stealth-attackable', kind: 'a minion in Stealth can be attacked', rule: 'legality', file: 'engine/sequences.js', find: "if (d.card.type === 'minion' && hasKeyword(g, d, 'stealth'))", replace: 'if (false)' },
+  { name: 'taunt-ignored', kind: 'an attack may go past a Taunt minion', rule: 'legality', file: 'engine/sequences.js', find: 'if (taunts.length && !taunts.includes(d.id))', replace: 'if (false)' },
+  { name: 'summoning-sickness-ignored', kind: 'a minion played this turn can attack', rule: 'legality', file: 'engine/sequences.js', find: "attacker.card.type === 'minion' && attacker.exhausted", replace: 'false' },
+  { name: 'survives-reads-printed-health', kind: '"if it survives" reads printed Health minus damage', rule: '5b', file: 'engine/effects/select.js', find: "const dead = g.mutants.has('survives-reads-health') ? isCharacter(e) && health(g, e) <= 0 : mortallyWoundedOrPendingDestroy(g, e);", replace: 'const dead = isCharacter(e) && (e.card.health ?? 0) - e.damage <= 0;' },
+  { name: 'lost-aura-health-removed', kind: 'Health from a lost aura taken away in full (damage kept)', rule: '4b', file: 'engine/kernel/auras.js', find: "if (newMax < oldMax && !g.mutants.has('aura-loss-takes-health'))", replace: 'if (false)' },
+  { name: 'summon-refused-with-room', kind: 'a summon refused with one slot still free', rule: 'board-limit', file: 'engine/effects/summon.js', find: "if (p.board.length >= BOARD_LIMIT && !g.mutants.has('no-board-limit'))", replace: "if (p.board.length >= BOARD_LIMIT - 1 && !g.mutants.has('no-board-limit'))" },
+  { name: 'inactive-player-first', kind: 'the Dominant-player order: the inactive player\'s triggers queue first', rule: '2a', file: 'engine/kernel/queue.js', find: 'return rank(a) - rank(b) || a.eventIndex - b.eventIndex || a.order - b.order;', replace: 'return rank(a) - rank(b) || a.eventIndex - b.eventIndex || ((carrierOf(g, a.source).controller === g.active ? 1 : 0) - (carrierOf(g, b.source).controller === g.active ? 1 : 0)) || a.order - b.order;' },
+  { name: 'events-newest-first', kind: 'simultaneous events queued newest first', rule: '2b', file: 'engine/kernel/queue.js', find: 'return ea.order - eb.order;', replace: 'return eb.order - ea.order;' },
+  { name: 'windfury-for-all', kind: 'every minion may attack twice a turn', rule: 'legality', file: 'engine/sequences.js', find: 'if (attacker.attacks >= max)', replace: 'if (attacker.attacks > max)' },
+  { name: 'armor-ignored', kind: 'Armor does not absorb damage', rule: 'health', file: 'engine/effects/damage.js', find: 'if (t.armor > 0)', replace: 'if (false)' },
+  { name: 'divine-shield-ignored', kind: 'Divine Shield does not stop damage', rule: 'health', file: 'engine/effects/damage.js', find: 'if (t.divineShield) {', replace: 'if (false) {' },
+  { name: 'hand-limit-eleven', kind: 'the hand holds 11 cards before overdraw burns', rule: 'hand-limit', file: 'engine/effects/zones.js', find: 'if (p.hand.length >= HAND_LIMIT) {', replace: 'if (p.hand.length > HAND_LIMIT) {', all: true },
+  { name: 'fatigue-flat', kind: 'fatigue always deals 1', rule: 'fatigue', file: 'engine/effects/zones.js', find: 'dealDamage(ctx, hero.id, [hero.id], p.fatigue);', replace: 'dealDamage(ctx, hero.id, [hero.id], 1);' },
+];
+
+export interface MutantVerdict { name: string; killedBy: 'golden' | 'fuzz' | null; detail: string }
+
+/** A copy of the package with one patch applied to its compiled engine, runnable as `node <dir>/bin/arbiter.mjs`. */
+export function patchedCopy(m: ExternalMutant): string {
+  const dir = mkdtempSync(join(tmpdir(), `arbiter-xm-${m.name}-`));
+  for (const part of ['dist', 'bin', 'spec', 'golden', 'package.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const file = join(dir, 'dist', m.file);
+  const text = readFileSync(file, 'utf8');
+  const count = text.split(m.find).length - 1;
+  if (count === 0 || (count > 1 && !m.all)) throw new Error(`mutant ${m.name}: "${m.find}" occurs ${count} times in dist/${m.file}`);
+  writeFileSync(file, m.all ? text.split(m.find).join(m.replace) : text.replace(m.find, m.replace));
+  return dir;
+}
+
+/** Run golden verify, then (if it passes) the fuzzer, on the patched copy. */
+export async function judgeMutant(m: ExternalMutant, fuzzRuns = 3000): Promise<MutantVerdict> {
+  const dir = patchedCopy(m);
+  const env = { ...process.env, ARBITER_FROM_SOURCE: '0', CI: 'true' };
+  try {
+    const bin = join(dir, 'bin', 'arbiter.mjs');
+    const golden = await run(process.execPath, [bin, 'golden', 'verify'], { cwd: dir, env });
+    if (golden.code === 1) {
+      const failed = golden.out.split('\n').filter((l) => /^(FAIL|ERROR)\b/.test(l)).map((l) => l.split(/\s+/)[1]);
+      return { name: m.name, killedBy: 'golden', detail: `${failed.length} golden case(s) fail: ${failed.slice(0, 3).join(', ')}${failed.length > 3 ? ', …' : ''}` };
+    }
+    if (golden.code !== 0) return { name: m.name, killedBy: null, detail: `golden verify exited ${golden.code}: ${golden.err.slice(0, 300)}` };
+    const fuzz = await run(process.execPath, [bin, 'fuzz', '--runs', String(fuzzRuns), '--seed', '1'], { cwd: dir, env });
+    if (fuzz.code === 1) {
+      const found = /found[^\n]*|violat[^\n]*/i.exec(fuzz.out + fuzz.err)?.[0] ?? 'a violation';
+      return { name: m.name, killedBy: 'fuzz', detail: found.slice(0, 200) };
+    }
+    return { name: m.name, killedBy: null, detail: `golden verify passes and fuzz --runs ${fuzzRuns} finds nothing (exit ${fuzz.code})` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
