@@ -20,6 +20,7 @@ export const MUTANTS = {
   'trigger-keeps-owner': { rule: '10-controller', text: 'a minion\'s triggers keep acting for its owner after it changed sides' },
   'aura-loss-takes-health': { rule: '4b', text: 'a lost Health aura takes its Health away in full, even from a damaged minion (Health is not kept as far as the new maximum)' },
   'heal-past-maximum': { rule: 'health', text: 'healing restores its whole amount, past the maximum Health' },
+  'attack-past-taunt': { rule: 'legality', text: 'an attack may go past a Taunt minion' },
   'survives-reads-health': { rule: '5b', text: '"if it survives" / "if that kills it" read Health only: a minion pending destroy counts as alive' },
   'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;

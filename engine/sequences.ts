@@ -160,7 +160,7 @@ export function attackWith(g: Game, attackerId: number, defenderId: number): voi
   }
   if (d.card.type === 'minion' && hasKeyword(g, d, 'stealth')) throw new IllegalActionError(`${d.card.name} (#${d.id}) cannot be attacked: it has Stealth`);
   const taunts = g.players[d.controller].board.filter((id) => hasKeyword(g, entity(g, id), 'taunt') && !hasKeyword(g, entity(g, id), 'stealth'));
-  if (taunts.length && !taunts.includes(d.id)) throw new IllegalActionError(`${d.card.name} (#${d.id}) cannot be attacked: a Taunt minion is in the way`);
+  if (taunts.length && !taunts.includes(d.id) && !g.mutants.has('attack-past-taunt')) throw new IllegalActionError(`${d.card.name} (#${d.id}) cannot be attacked: a Taunt minion is in the way`);
   const side = a.controller;
   runSequence(g, 'ATTACK', side, a.id, () => {
     const seq: SequenceState = { kind: 'ATTACK', attacker: a.id, defender: d.id };

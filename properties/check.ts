@@ -11,6 +11,7 @@ import { baseCard, poolWith } from './arbitraries/_internals/pool.js';
 import { PROPERTY_STEP_BUDGET } from './arbitraries/_internals/legalize.js';
 import { LAST_RUN, type GeneratedCase, type WithRun } from './arbitraries/generatedCase.js';
 import { INVARIANTS, checkDeterminism, type Violation } from './invariants/index.js';
+import { checkLegality, ID as LEGALITY_ID } from './legality.js';
 
 export { PROPERTY_STEP_BUDGET };
 
@@ -50,6 +51,8 @@ export interface CheckOptions {
   only?: readonly string[];
   /** Also run the case twice and compare traces. */
   determinism?: boolean;
+  /** Also offer every attack and play of the set-up state to the engine and judge it by the legality oracle. */
+  legality?: boolean;
 }
 
 export function checkCase(gc: GeneratedCase, o: CheckOptions = {}): CaseVerdict {
@@ -73,5 +76,7 @@ export function checkCase(gc: GeneratedCase, o: CheckOptions = {}): CaseVerdict 
       return runScenario(gc.scenario, '<generated>', { cards: poolWith(gc.cards), mutants, stepBudget: PROPERTY_STEP_BUDGET }).trace;
     }));
   }
+  const wantLegality = o.only ? o.only.includes(LEGALITY_ID) : !!o.legality;
+  if (wantLegality) violations.push(...checkLegality(gc.scenario, poolWith(gc.cards), mutants, PROPERTY_STEP_BUDGET));
   return { violations, trace: run.trace, ...(run.error ? { loopGuard: true } : {}) };
 }

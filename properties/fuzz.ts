@@ -76,7 +76,7 @@ export interface FuzzReport {
 }
 
 function verdict(gc: GeneratedCase, o: FuzzOptions) {
-  return checkCase(gc, { mutants: o.mutants ?? [], ...(o.only ? { only: o.only } : { determinism: !o.noDeterminism }) });
+  return checkCase(gc, { mutants: o.mutants ?? [], ...(o.only ? { only: o.only } : { determinism: !o.noDeterminism, legality: true }) });
 }
 
 /** Run the properties; never throws for a violation (it is in the report). */

@@ -25,4 +25,5 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'survives-reads-health': ['survival-check'],
   'aura-loss-takes-health': ['health-arithmetic'],
   'heal-past-maximum': ['health-arithmetic'],
+  'attack-past-taunt': ['legality-oracle'],
 };

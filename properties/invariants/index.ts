@@ -47,7 +47,10 @@ export const INVARIANTS: readonly Invariant[] = [
 /** Checks that run a producer instead of reading one trace. */
 export const REPLAY_CHECKS = [determinism.meta] as const;
 
-export const INVARIANT_IDS: readonly string[] = [...INVARIANTS.map((i) => i.id), determinism.ID];
+/** The legality oracle (properties/legality.ts): it offers actions to the engine, so it lives beside the invariants. */
+export const LEGALITY_ORACLE_ID = 'legality-oracle';
+
+export const INVARIANT_IDS: readonly string[] = [...INVARIANTS.map((i) => i.id), determinism.ID, LEGALITY_ORACLE_ID];
 
 export function invariantById(id: string): Invariant | undefined {
   return INVARIANTS.find((i) => i.id === id);
