@@ -21,7 +21,7 @@ describe('mutants are killed by the invariants', () => {
     const kills = KILLS[m] ?? [];
     it(`${m} (rule ${MUTANTS[m].rule}) is caught by ${kills.join(', ') || '(nothing: add it to properties/kills.ts)'}`, () => {
       expect(kills.length, `properties/kills.ts has no invariants for mutant ${m}`).toBeGreaterThan(0);
-      const h = huntMutant(m, { numRuns: 2000, timeLimitMs: 15_000 });
+      const h = huntMutant(m, { numRuns: 3000, timeLimitMs: 20_000 });
       expect(h.found, `no violation of ${kills.join(', ')} in ${h.runs} cases`).toBe(true);
       expect(h.violations.length).toBeGreaterThan(0);
       expect(kills).toContain(h.violations[0]!.invariant);

@@ -61,7 +61,7 @@ const anything = fc.oneof(
   { weight: 1, arbitrary: destroyRandom },
   { weight: 1, arbitrary: forcePlay },
   { weight: 1, arbitrary: bounce },
-  { weight: 1, arbitrary: steal },
+  { weight: 2, arbitrary: steal },
   { weight: 1, arbitrary: damageSelf },
 );
 

@@ -33,7 +33,7 @@ export function syntheticMinionArb(): fc.Arbitrary<CardDef> {
       battlecry: sometimes(syntheticAbilityArb('battlecry'), 4),
       aura: sometimes(aura, 3),
       race: sometimes(fc.constantFrom<Race>('demon', 'beast', 'mech'), 4),
-      keyword: sometimes(fc.constantFrom<Keyword>('taunt', 'divine_shield', 'charge'), 5),
+      keyword: sometimes(fc.constantFrom<Keyword>('taunt', 'divine_shield', 'charge', 'poisonous'), 5),
     })
     .map((r): CardDef => {
       const c: CardDef = {

@@ -1,7 +1,7 @@
 /**
  * A synthetic trigger on damaged / died / summoned / after_summon / spell_cast / turn_end (and now and then
  * attack), with a subject filter, a Rule 5 class and, rarely, a queue priority (Rule 2 notes); a trigger on its own
- * damage is, one time in two, "if it survives" (Rule 5b).
+ * damage is, three times in four, "if it survives" (Rule 5b).
  */
 import fc from 'fast-check';
 import type { EventKind, EventPattern, Filter, Trigger } from '../../engine/cards/format.js';
@@ -13,6 +13,7 @@ const subject: fc.Arbitrary<Filter | undefined> = fc.constantFrom<Filter | undef
   { type: 'minion' },
   { type: 'minion', player: 'friendly', is: 'other' },
   { player: 'enemy' },
+  { is: 'self' },
   { is: 'self' },
   { type: 'character', player: 'friendly' },
 );
@@ -37,7 +38,7 @@ export function syntheticTriggerArb(): fc.Arbitrary<Trigger> {
       onDamage: syntheticAbilityArb('damaged'),
       other: syntheticAbilityArb('trigger'),
       priority: sometimes(fc.constantFrom<'first' | 'last'>('first', 'last'), 10),
-      ifSurvives: fc.boolean(),
+      ifSurvives: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
     })
     .map(({ when, onDamage, other, priority, ifSurvives }): Trigger => {
       const ability = when.on === 'damaged' ? onDamage : other;

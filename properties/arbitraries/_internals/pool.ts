@@ -4,7 +4,7 @@ import { loadCardPool, type MapCardPool } from '../../../engine/cards/pool.js';
 import type { CardPool } from '../../../engine/state.js';
 
 export interface PoolLists {
-  /** Every minion (tokens too), by id: board set-up. */
+  /** Every minion (tokens too), by id: board set-up (cards with triggers, Deathrattles or auras three times). */
   minions: string[];
   /** Collectible minions, spells and weapons: hands and decks. */
   playable: string[];
@@ -26,9 +26,12 @@ export function poolLists(): PoolLists {
   if (lists) return lists;
   const all = loadCardPool().all();
   const ids = (f: (c: CardDef) => boolean) => all.filter(f).map((c) => c.id).sort();
+  // Cards whose text acts on the rules (triggers, Deathrattles, auras) count three times: the pool grows with plain
+  // cards, and the rule machinery is what the cases are for.
+  const weighted = (list: string[]) => list.flatMap((id) => { const c = all.find((x) => x.id === id)!; return c.triggers?.length || c.deathrattle || c.auras?.length ? [id, id, id] : [id]; });
   lists = {
-    minions: ids((c) => c.type === 'minion'),
-    playable: ids((c) => !c.token && (c.type === 'minion' || c.type === 'spell' || c.type === 'weapon')),
+    minions: weighted(ids((c) => c.type === 'minion')),
+    playable: weighted(ids((c) => !c.token && (c.type === 'minion' || c.type === 'spell' || c.type === 'weapon'))),
     secrets: ids((c) => c.type === 'spell' && !!c.secret),
     weapons: ids((c) => c.type === 'weapon'),
     enchantments: ids((c) => c.type === 'enchantment'),
