@@ -8,7 +8,7 @@
 import { moveTo } from './zones.js';
 import type { Trigger, EventPattern } from '../cards/format.js';
 import type { QueueEntry } from '../trace/format.js';
-import { entity, inPlay, mortallyWoundedOrPendingDestroy, triggersOf, describe, type Entity, type Game, type Side } from '../state.js';
+import { entity, inPlay, maxHealth, mortallyWoundedOrPendingDestroy, triggersOf, describe, type Entity, type Game, type Side } from '../state.js';
 import type { Ctx, GameEventRef } from './context.js';
 
 export class LoopGuardError extends Error {}
@@ -240,7 +240,16 @@ function revealSecret(g: Game, secret: Entity): void {
 
 export function detachEnchantment(g: Game, en: Entity): void {
   const host = entity(g, en.attachedTo!);
+  const character = host.card.type === 'minion' || host.card.type === 'hero';
+  const oldMax = character ? maxHealth(g, host) : 0;
   host.enchantments = host.enchantments.filter((x) => x !== en.id);
+  // Health the enchantment gave is taken back only as far as the new maximum (seed 003 "Change Health": undoing an
+  // increase lowers current Health only where it now exceeds the maximum), so losing a buff (Silence, expiry) never
+  // kills by itself.
+  if (character) {
+    const newMax = maxHealth(g, host);
+    if (newMax < oldMax) host.damage = Math.max(0, host.damage - (oldMax - newMax));
+  }
   moveTo(g, en, 'graveyard');
   g.trace.event({ e: 'unenchant', target: host.id, enchantment: en.id });
 }
