@@ -97,7 +97,7 @@ Examples:
         command, cases, cards, outDir: o.out, jobs, timeoutMs, startTimeoutMs, maxLineBytes, resume: o.resume, shard, judgeTrace,
         expand: (cs, h) => planCases(withGenerated(cs, h), cards, h, { variants: o.variants, conformance: o.conformance }),
         followUp: (passed, h) => followUpCases(passed, cards, h, { variants: o.variants }),
-        onResult: (_r: CaseResult, done: number, total: number) => progress.tick(done, total),
+        onResult: (r: CaseResult, done: number, total: number) => progress.tick(done, total, r.status),
       });
       progress.stop();
       const commandText = o.sim ?? '(bundled demo simulator)';

@@ -2,7 +2,7 @@
  * Every `arbiter run` writes a report folder: results.jsonl (one line per case, written by the runner), summary.md,
  * junit.xml (for CI systems) and report.html (self-contained). All of it is deterministic: same results, same bytes.
  */
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { writeFileAtomic } from './files.js';
 import { join } from 'node:path';
 import type { CaseResult } from '../differential/runner.js';
@@ -62,8 +62,9 @@ function className(r: CaseResult): string {
 }
 
 /**
- * junit.xml as CI importers read it (GitHub, GitLab, Jenkins): one testcase per case, its classname the first rule it
- * cites (`rule.4a`), a failure's `type` its status (FAIL, CRASH, TIMEOUT...) and its message what differed first.
+ * junit.xml as CI importers read it (GitHub, GitLab, Jenkins): one testcase per case, its classname the rule of its
+ * first divergence (`rule.4a`, or `card.<id>`), a failure's `type` its cause (rule, card, assumption) or, for a case
+ * that did not run, its status (CRASH, TIMEOUT...), and its message what differed first.
  */
 export function junit(results: CaseResult[], verdicts: Record<string, Verdict>, sim: string): string {
   const failures = results.filter((r) => verdicts[r.case] === 'NEW FAIL' || verdicts[r.case] === 'LOST').length;
@@ -73,7 +74,7 @@ export function junit(results: CaseResult[], verdicts: Record<string, Verdict>, 
   for (const r of results) {
     const v = verdicts[r.case]!;
     lines.push(`    <testcase classname="${xml(className(r))}" name="${xml(r.case)}">`);
-    if (v === 'NEW FAIL') lines.push(`      <failure type="${xml(r.status)}" message="${xml(failureMessage(r))}">${xml(failureText(r))}</failure>`);
+    if (v === 'NEW FAIL') lines.push(`      <failure type="${xml(r.status === 'FAIL' && r.cause ? r.cause : r.status)}" message="${xml(failureMessage(r))}">${xml(failureText(r))}</failure>`);
     else if (v === 'LOST') lines.push(`      <failure type="LOST" message="${xml(`supported in the baseline, unsupported now: ${r.detail ?? ''}`)}"/>`);
     else if (v === 'ERROR') lines.push(`      <error type="${xml(r.status)}" message="${xml(failureMessage(r))}">${xml(failureText(r))}</error>`);
     else if (v === 'UNSUPPORTED') lines.push(`      <skipped message="${xml(`unsupported: ${r.detail ?? ''}`)}"/>`);
@@ -117,6 +118,33 @@ export function markdown(results: CaseResult[], s: Summary, o: ReportOptions): s
   return out.join('\n') + '\n';
 }
 
+/** The short form of summary.md for a pull request or a CI job summary: counts, the per-rule table and one line per NEW FAIL, LOST and NEW PASS, kept under 60 KB (the full form stays in the report folder). */
+export function shortMarkdown(results: CaseResult[], s: Summary, o: ReportOptions, limit = 60_000): string {
+  const head = [`### Arbiter: ${md(o.simulator.name)} ${md(o.simulator.version)}`, '', `**${md(summaryLine(s))}**`, ''];
+  const rows = ['| rule | title | pass | fail | unsupported | error |', '|---|---|---|---|---|---|'];
+  for (const [id, r] of ruleMatrix(results)) if (r.fail + r.error > 0) rows.push(`| ${id} | ${ruleTitle(id)} | ${r.pass} | ${r.fail} | ${r.unsupported} | ${r.error} |`);
+  const body: string[] = [...head, ...(rows.length > 2 ? ['Rules with a failure (first divergence):', '', ...rows, ''] : [])];
+  let size = body.join('\n').length;
+  const tail = '\nFull report: summary.md, report.html and junit.xml in the report folder.\n';
+  for (const g of ['NEW FAIL', 'LOST', 'NEW PASS'] as Verdict[]) {
+    const rs = results.filter((r) => s.verdicts[r.case] === g);
+    if (!rs.length) continue;
+    body.push(`**${g} (${rs.length})**`, '');
+    size += 20;
+    let shown = 0;
+    for (const r of rs) {
+      const line = `- ${md(r.case)}${r.cause ? ` [${md(r.cause)}${r.attribution && r.cause === 'rule' ? ` · rule ${md(r.attribution.rule)}` : ''}]` : ''}: ${md(g === 'NEW PASS' ? r.title : failureMessage(r)).slice(0, 300)}`;
+      if (size + line.length + tail.length + 200 > limit) break;
+      body.push(line);
+      size += line.length + 1;
+      shown++;
+    }
+    if (shown < rs.length) body.push(`- … and ${rs.length - shown} more (summary.md)`);
+    body.push('');
+  }
+  return body.join('\n') + tail;
+}
+
 export function writeReports(dir: string, results: CaseResult[], o: ReportOptions): Summary {
   mkdirSync(dir, { recursive: true });
   const sorted = [...results].sort((a, b) => a.case.localeCompare(b.case));
@@ -126,6 +154,10 @@ export function writeReports(dir: string, results: CaseResult[], o: ReportOption
   const s = summarize(sorted, verdicts, `${o.simulator.name} ${o.simulator.version}`);
   writeFileAtomic(join(dir, 'results.jsonl'), sorted.map((r) => JSON.stringify(r)).join('\n') + (sorted.length ? '\n' : ''));
   writeFileAtomic(join(dir, 'summary.md'), markdown(sorted, s, o));
+  const short = shortMarkdown(sorted, s, o);
+  writeFileAtomic(join(dir, 'summary-short.md'), short);
+  // A GitHub Actions job shows this file on its summary page.
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, short);
   writeFileAtomic(join(dir, 'junit.xml'), junit(sorted, verdicts, s.simulator));
   writeFileAtomic(join(dir, 'report.html'), renderHtml(dir, sorted, s, o));
   if (o.updateExpectations && o.expectationsFile) writeExpectations(o.expectationsFile, sorted, o.simulator.name, exp);

@@ -173,3 +173,20 @@ describe.concurrent('repros that stand alone', () => {
     expect(ran.err).not.toMatch(/errors=/);
   }, 120_000);
 });
+
+describe.concurrent('the short summary', () => {
+  it('summary-short.md has the counts, the rules that failed and one line per NEW FAIL, and is appended to $GITHUB_STEP_SUMMARY when set', async () => {
+    const dir = tmp('short');
+    const step = join(dir, 'step-summary.md');
+    writeFileSync(step, '# earlier step\n');
+    const out = join(dir, 'r');
+    const r = await run(process.execPath, [join(ROOT, 'bin', 'arbiter.mjs'), 'run', '--sim', mutant('die-at-zero-health'), '--cases', golden('fiery-war-axe-zombie-chow-too-late'), '--no-conformance', '--no-variants', '--out', out], { env: { ...process.env, CI: 'true', GITHUB_STEP_SUMMARY: step } });
+    expect(r.code, r.err).toBe(1);
+    const short = readFileSync(join(out, 'summary-short.md'), 'utf8');
+    expect(short).toMatch(/^### Arbiter: arbiter-reference\+die-at-zero-health/);
+    expect(short).toMatch(/\*\*NEW FAIL \(1\)\*\*\n\n- fiery-war-axe-zombie-chow-too-late \[rule · rule 3\]: /);
+    expect(short).toContain('| 3 | Only the outermost Phase starts the Death Creation Step |');
+    expect(short.length).toBeLessThan(60_000);
+    expect(readFileSync(step, 'utf8')).toBe(`# earlier step\n${short}`);
+  }, 120_000);
+});
