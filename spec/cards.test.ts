@@ -355,3 +355,16 @@ describe('schema rejects broken cards, naming the JSON path', () => {
     expect(paths(errors).some((p) => p.startsWith('instance.triggers[0].actions[0]'))).toBe(true);
   });
 });
+
+describe('card names resolve', () => {
+  it('every card name in the pool names one card (scenarios refer to cards by name), except the shared names README.md lists', async () => {
+    const { loadCardPool } = await import('../engine/cards/pool.js');
+    const pool = loadCardPool();
+    const bad: string[] = [];
+    for (const c of pool.all()) {
+      try { pool.get(c.name); } catch (e) { bad.push((e as Error).message); }
+    }
+    // Slime: Sludge Belcher's (FP1_012t) and Blood To Ichor's (OG_314b), both tokens; README.md says to use ids
+    expect([...new Set(bad)].filter((m) => !m.startsWith('card name "Slime"'))).toEqual([]);
+  });
+});
