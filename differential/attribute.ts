@@ -345,6 +345,13 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
     return { rule: p.rule, at: p.explains[0]!, step: `breaking rule ${p.rule} alone (${p.mutant}) gives the simulator's ${p.explains.join(', ')}${p.contradicts ? ` (and ${p.contradicts} change(s) the simulator does not show)` : ''}; the rest differs otherwise`, basis: 'mutant' };
   }
   const a = attributeFinal(ref, first);
+  // An action the reference engine refused (marked illegal): a state that differs without another explanation is the
+  // simulator taking it, or changing the game while refusing it.
+  const refused = ref.findIndex((r) => r.t === 'event' && r.e === 'refused');
+  if (a.rule === UNATTRIBUTED && refused >= 0) {
+    const r = ref[refused] as { reason?: string; action?: number };
+    return { rule: 'legality', at: first.path, step: `the reference engine refused action #${r.action ?? '?'} (${r.reason ?? ''}) and the game went on unchanged; the simulator's state differs after it`, basis: 'final' };
+  }
   if (rules.length > 1) a.step += `; the same final state comes from breaking any of rules ${rules.join(', ')}`;
   return a;
 }
