@@ -19,7 +19,7 @@ import { cardsOf } from './verdict.js';
 /** The cases of scenario files, each file variant a case of its own; ids must be unique across the files. */
 export function fileCases(files: readonly string[], cards: CardPool, originOf: (f: string) => string = (f) => f): Case[] {
   const seen = new Map<string, string>();
-  return files.flatMap((f) => {
+  return [...new Set(files)].flatMap((f) => {
     const s = loadScenario(f, cards);
     const prev = seen.get(s.id);
     if (prev) throw new InputError(f, '$.id', `case id "${s.id}" is already used by ${prev} (ids name results and baselines: make them unique)`);
