@@ -10,8 +10,7 @@ import { traceTree } from '../engine/trace/tree.js';
 import { eventSignature } from '../differential/compare.js';
 import type { ComparableState } from '../differential/protocol.js';
 import { rule } from '../engine/rules.js';
-import { ruleTitle } from './summary.js';
-import { ruleMatrix, summaryLine, type ReportOptions, type Summary } from './summary.js';
+import { failureMessage, ruleMatrix, ruleTitle, summaryLine, type ReportOptions, type Summary } from './summary.js';
 import { readReportTrace } from './files.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -58,8 +57,8 @@ function failureSection(dir: string, r: CaseResult, verdict: string): string {
     ...r.diagnosis.map((d) => `<li>same result as the reference engine with mutant <b>${esc(d.mutant)}</b>: rule ${esc(d.rule)} — ${esc(d.text)}</li>`),
   ].join('');
   const rules = r.rules.map((id) => `<span class="rule" title="${esc(rule(id)?.text ?? '')}">${esc(id)}</span>`).join(' ');
-  return `<details class="failure" data-case="${esc(r.case)}" open>
-<summary><span class="verdict v-${esc(verdict.replace(/ /g, '-'))}">${esc(verdict)}</span> <b>${esc(r.case)}</b> ${rules} — ${esc(r.title)}</summary>
+  return `<details class="failure" data-case="${esc(r.case)}" data-verdict="${esc(verdict)}" data-cause="${esc(r.cause ?? r.status)}" data-rule="${esc(a?.rule ?? '')}">
+<summary><span class="verdict v-${esc(verdict.replace(/ /g, '-'))}">${esc(verdict)}</span> <b>${esc(r.case)}</b> ${rules} — ${esc(r.title)}<br><span class="first">${esc(failureMessage(r))}</span></summary>
 <ul class="why">${why}</ul>
 <div class="cols"><div><h4>expected (reference engine)</h4>${stateTable(r.expected, r.actual)}</div><div><h4>actual (${esc(r.simulator.name)})</h4>${stateTable(r.actual, r.expected)}</div></div>
 <h4>trace diff</h4>${diff}
@@ -75,7 +74,31 @@ export function renderHtml(dir: string, results: CaseResult[], s: Summary, o: Re
     return `<tr class="${cls}"><td><b>${esc(id)}</b></td><td>${esc(ruleTitle(id))}</td><td>${r.pass}</td><td>${r.fail}</td><td>${r.unsupported}</td><td>${r.error}</td><td>${r.cases.map(esc).join(', ')}</td></tr>`;
   }).join('\n');
   const failing = results.filter((r) => ['NEW FAIL', 'KNOWN FAIL', 'ERROR', 'LOST'].includes(s.verdicts[r.case]!));
-  const list = failing.map((r) => `<li><a href="#${esc(r.case)}">${esc(r.case)}</a> <span class="verdict v-${esc(s.verdicts[r.case]!.replace(/ /g, '-'))}">${esc(s.verdicts[r.case]!)}</span></li>`).join('');
+  const list = failing.map((r) => `<li data-case="${esc(r.case)}"><a href="#${esc(r.case)}">${esc(r.case)}</a> <span class="verdict v-${esc(s.verdicts[r.case]!.replace(/ /g, '-'))}">${esc(s.verdicts[r.case]!)}</span></li>`).join('');
+  const options = (values: string[]) => ['<option value="">all</option>', ...[...new Set(values)].sort().map((v) => `<option value="${esc(v)}">${esc(v)}</option>`)].join('');
+  const filters = `<div id="filters">search <input id="search" type="search" placeholder="case id, title or what differed">
+ verdict <select id="filter-verdict">${options(failing.map((r) => s.verdicts[r.case]!))}</select>
+ cause <select id="filter-cause">${options(failing.map((r) => r.cause ?? r.status))}</select>
+ rule <select id="filter-rule">${options(failing.map((r) => r.attribution?.rule ?? '').filter(Boolean))}</select>
+ <span id="shown"></span></div>`;
+  // Filters and search hide failures (and their entries in the list) that do not match; every failure starts
+  // collapsed, with what differed first on its summary line.
+  const script = `<script>
+(function () {
+  var q = function (id) { return document.getElementById(id); };
+  function apply() {
+    var text = q('search').value.toLowerCase(), v = q('filter-verdict').value, c = q('filter-cause').value, r = q('filter-rule').value, n = 0;
+    document.querySelectorAll('details.failure').forEach(function (d) {
+      var ok = (!v || d.dataset.verdict === v) && (!c || d.dataset.cause === c) && (!r || d.dataset.rule === r) && (!text || d.querySelector('summary').textContent.toLowerCase().indexOf(text) >= 0);
+      d.hidden = !ok; if (ok) n++;
+      var li = document.querySelector('#failure-list li[data-case="' + CSS.escape(d.dataset.case) + '"]'); if (li) li.hidden = !ok;
+    });
+    q('shown').textContent = n + ' shown';
+  }
+  ['search', 'filter-verdict', 'filter-cause', 'filter-rule'].forEach(function (id) { q(id).addEventListener('input', apply); });
+  apply();
+})();
+</script>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Arbiter report: ${esc(o.simulator.name)}</title>
 <style>
@@ -86,7 +109,7 @@ tr.bad td:first-child{background:#fdd}tr.good td:first-child{background:#dfd}.mu
 .rule{background:#eef;border:1px solid #99c;border-radius:3px;padding:0 3px;font-size:12px}
 details.failure{border:1px solid #ddd;border-radius:4px;margin:1em 0;padding:.5em 1em}.cols{display:flex;gap:1em}.cols>div{flex:1;min-width:0}
 pre{background:#f7f7f7;padding:.5em;overflow:auto;max-height:30em}.diff-view span{display:block}.add{background:#dfd}.del{background:#fdd}.hunk{color:#66a}
-td.diff{background:#fee}
+td.diff{background:#fee}#filters{margin:.5em 0}#filters input{width:22em}.first{color:#555;font-size:12px}
 </style></head><body>
 <h1>Arbiter report: ${esc(o.simulator.name)} ${esc(o.simulator.version)}</h1>
 <p>Simulator command: <code>${esc(o.command)}</code> · fidelity <b>${esc(o.simulator.fidelity)}</b></p>
@@ -94,8 +117,9 @@ td.diff{background:#fee}
 <h2>Per rule</h2>
 <table id="rule-matrix"><tr><th>rule</th><th>title</th><th>pass</th><th>fail</th><th>unsupported</th><th>error</th><th>failing cases</th></tr>
 ${matrix}</table>
-<h2>Failures (${failing.length})</h2><ul id="failure-list">${list}</ul>
+<h2>Failures (${failing.length})</h2>${filters}<ul id="failure-list">${list}</ul>
 ${failing.map((r) => `<a id="${esc(r.case)}"></a>${failureSection(dir, r, s.verdicts[r.case]!)}`).join('\n')}
+${script}
 </body></html>
 `;
 }

@@ -18,7 +18,7 @@ const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => 
 if (!CHROMIUM) console.warn('SKIPPED: report.html browser test: no chromium (scripts/ensure-chromium.sh installs it as root)');
 
 describe('report.html in Chromium', () => {
-  it.skipIf(!CHROMIUM)('opens, lists the failures, shows a trace diff, and is screenshotted', async () => {
+  it.skipIf(!CHROMIUM)('opens, lists the failures collapsed, expands one to its trace diff, filters by search and cause, and is screenshotted', async () => {
     const cards = loadCardPool();
     const out = mkdtempSync(join(tmpdir(), 'arbiter-html-'));
     const command = [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', '--mutant', 'deaths-one-at-a-time'];
@@ -38,10 +38,29 @@ describe('report.html in Chromium', () => {
       await expect.poll(() => page.locator('#summary').innerText()).toMatch(/NEW FAIL/);
       const listed = await page.locator('#failure-list li a').allInnerTexts();
       expect(listed.sort()).toEqual([...failing].sort());
-      const diff = page.locator('[data-testid="trace-diff"]').first();
+      // failures start collapsed, what differed first on the summary line; a click expands one
+      const first = page.locator('details.failure').first();
+      expect(await first.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+      expect(await first.locator('summary .first').innerText()).not.toBe('');
+      await first.locator('summary').click();
+      expect(await first.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+      const diff = first.locator('[data-testid="trace-diff"]');
       expect(await diff.isVisible()).toBe(true);
       expect(await diff.locator('span.add, span.del').count()).toBeGreaterThan(0);
       expect(await page.locator('#rule-matrix tr.bad').count()).toBeGreaterThan(0);
+      // search and filters hide what does not match, in the sections and in the list
+      const visible = () => page.locator('details.failure:not([hidden])').count();
+      expect(await visible()).toBe(failing.length);
+      await page.locator('#search').fill(failing[0]!);
+      expect(await visible()).toBeGreaterThanOrEqual(1);
+      expect(await visible()).toBeLessThan(failing.length);
+      expect(await page.locator('#failure-list li:not([hidden]) a').allInnerTexts()).toContain(failing[0]);
+      await page.locator('#search').fill('no case has this in its name');
+      expect(await visible()).toBe(0);
+      await page.locator('#search').fill('');
+      await page.locator('#filter-cause').selectOption('rule');
+      expect(await visible()).toBe(results.filter((r) => r.status === 'FAIL' && r.cause === 'rule').length);
+      expect(await page.locator('#shown').innerText()).toMatch(/^\d+ shown$/);
       // The screenshot goes to the OS temporary folder (the checkout stays clean); its path is printed.
       const artifacts = process.env.ARBITER_ARTIFACTS ?? mkdtempSync(join(tmpdir(), 'arbiter-artifacts-'));
       mkdirSync(artifacts, { recursive: true });

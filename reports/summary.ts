@@ -93,3 +93,13 @@ export function ruleTitle(id: string): string {
   if (id === UNATTRIBUTED) return 'first divergence not located: a final state that no single step explains';
   return rule(id)?.title ?? '';
 }
+
+/** The one-line message of a failure: what differed first (a divergence, a broken invariant, or the status detail). */
+export function failureMessage(r: CaseResult): string {
+  const d = r.divergences[0];
+  const why = r.cause ? `[${r.cause}${r.attribution && r.cause === 'rule' ? ` ${r.attribution.rule}` : ''}] ` : '';
+  if (d) return `${why}${d.path}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`;
+  const v = r.violations[0];
+  if (v) return `${why}invariant ${v.invariant} (rule ${v.rule}): ${v.message}`;
+  return r.detail ?? r.status;
+}

@@ -10,8 +10,8 @@ import { loadExpectations, verdict, writeExpectations, type Verdict } from './ex
 import { renderHtml } from './html.js';
 import { ruleTitle } from './summary.js';
 
-export { summarize, summaryLine, ruleMatrix, type Summary, type ReportOptions } from './summary.js';
-import { summarize, summaryLine, ruleMatrix, type Summary, type ReportOptions } from './summary.js';
+export { summarize, summaryLine, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
+import { summarize, summaryLine, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
 
 export function perRuleTable(results: CaseResult[]): string {
   const lines = ['rule             pass  fail  unsup  error  title'];
@@ -43,16 +43,6 @@ export function failureText(r: CaseResult): string {
   for (const v of r.violations) out.push(`invariant ${v.invariant} (rule ${v.rule}): ${v.message}`);
   for (const d of r.diagnosis) out.push(`same result as the reference engine with mutant ${d.mutant}: rule ${d.rule} (${d.text})`);
   return out.join('\n');
-}
-
-/** The one-line message of a failure: what differed first (a divergence, a broken invariant, or the status detail). */
-export function failureMessage(r: CaseResult): string {
-  const d = r.divergences[0];
-  const why = r.cause ? `[${r.cause}${r.attribution && r.cause === 'rule' ? ` ${r.attribution.rule}` : ''}] ` : '';
-  if (d) return `${why}${d.path}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`;
-  const v = r.violations[0];
-  if (v) return `${why}invariant ${v.invariant} (rule ${v.rule}): ${v.message}`;
-  return r.detail ?? r.status;
 }
 
 /** The junit classname of a result: the rule of its first divergence for a rule FAIL, its cause otherwise, else the first rule it cites. */
