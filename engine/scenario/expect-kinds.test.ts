@@ -144,3 +144,65 @@ describe('variants and set-up fields', () => {
     expect(judge(wisdom(undefined)).sort()).toEqual(['player A: expected drawn 0, got 1', 'player B: expected drawn 1, got 0']);
   });
 });
+
+describe('mana, mana spent, hero power used', () => {
+  // Jaina's Fireblast costs 2; Arcane Explosion costs 2: 7 mana leaves 3.
+  const played = (expectation: unknown) => base(
+    { active: 'A', A: { mana: 7, hand: [{ card: 'Arcane Explosion', label: 'ae' }] }, B: { board: ['Chillwind Yeti'] } },
+    [{ heroPower: 'A', target: 'heroB' }, { play: 'ae' }], expectation,
+  );
+  it('hold on the reference engine', () => {
+    expect(judge(played({ players: { A: { mana: 3, manaSpent: 4, heroPowerUsed: true }, B: { manaSpent: 0, heroPowerUsed: false } } }))).toEqual([]);
+  });
+  it('fail when the statement is wrong', () => {
+    expect(judge(played({ players: { A: { mana: 5, manaSpent: 2, heroPowerUsed: false } } }))).toEqual([
+      'player A: expected mana 5, got 3', 'player A: expected manaSpent 2, got 4', 'player A: expected heroPowerUsed false, got true',
+    ]);
+  });
+  it('an unknown player field is bad input naming its path', () => {
+    expect(() => parseScenario('<test>', played({ players: { A: { manaSpend: 4 } } }), cards)).toThrow(/manaSpend/);
+  });
+});
+
+describe('set-up: Dominant Player, force-played minions, stats after the set-up Aura Update', () => {
+  // A Frothing Berserker on each side; Arcane Explosion hits only B's, Flamestrike-free: both trigger on one damage
+  // event (Rule 2a: queued in order of play), so the side whose set-up entities are older resolves first.
+  const froth = (setup: Record<string, unknown>) => base(
+    { active: 'A', ...setup, A: { hand: [{ card: 'Arcane Explosion', label: 'ae' }], board: [{ card: 'Frothing Berserker', label: 'fa' }] },
+      B: { board: [{ card: 'Frothing Berserker', label: 'fb' }] } },
+    [{ play: 'ae' }], {},
+  );
+  const triggerOrder = (data: unknown): number[] => {
+    const s = parseScenario('<test>', data, cards) as Scenario;
+    const run = runScenario(s, '<test>', { cards });
+    return run.trace.flatMap((r) => (r.t === 'open' && 'block' in r && r.block === 'trigger' ? [(r as { subject: number }).subject] : []));
+  };
+  const ids = (data: unknown) => {
+    const s = parseScenario('<test>', data, cards) as Scenario;
+    return runScenario(s, '<test>', { cards }).labels;
+  };
+  it('the Dominant Player\'s set-up minions are older: their triggers queue first (Rule 2a)', () => {
+    const a = ids(froth({}));
+    expect(triggerOrder(froth({}))).toEqual([a.get('fa'), a.get('fb')]);
+    expect(triggerOrder(froth({ dominant: 'A' }))).toEqual([a.get('fa'), a.get('fb')]);
+    const b = ids(froth({ dominant: 'B' }));
+    expect(triggerOrder(froth({ dominant: 'B' }))).toEqual([b.get('fb'), b.get('fa')]);
+  });
+  it('a force-played minion is the oldest in the order of play (Rule 2a note)', () => {
+    const forced = froth({});
+    (forced as { setup: { B: { board: { forcePlayed?: boolean }[] } } }).setup.B.board[0]!.forcePlayed = true;
+    const l = ids(forced);
+    expect(triggerOrder(forced)).toEqual([l.get('fb'), l.get('fa')]);
+  });
+  it('forcePlayed and setup.order naming the same minion is bad input', () => {
+    const both = froth({ order: ['fb'] });
+    (both as { setup: { B: { board: { forcePlayed?: boolean }[] } } }).setup.B.board[0]!.forcePlayed = true;
+    expect(() => ids(both)).toThrow(/forcePlayed/);
+  });
+  it('the set-up stats record shows a minion with the auras of the set-up applied', () => {
+    const s = parseScenario('<test>', base({ active: 'A', A: { board: [{ card: 'Boulderfist Ogre', label: 'ogre' }, 'Dire Wolf Alpha'] } }, [], {}), cards) as Scenario;
+    const run = runScenario(s, '<test>', { cards });
+    const setupStats = run.trace.find((r) => r.t === 'event' && r.e === 'stats' && r.why === 'setup' && r.entity === run.labels.get('ogre'));
+    expect(setupStats).toMatchObject({ attack: 7, health: 7 });
+  });
+});

@@ -75,9 +75,12 @@ export function checkExpectations(x: Expect, run: RunResult): string[] {
     const side = name === 'A' ? 0 : 1;
     const st = run.final.players[side];
     const drawn = trace.filter((r) => r.t === 'event' && r.e === 'draw' && r.player === side).length;
+    const manaSpent = trace.reduce((n, r) => n + (r.t === 'event' && r.e === 'mana' && r.player === side ? r.spent : 0), 0);
+    const p = g.players[side];
     const got: Record<string, unknown> = {
       health: st.hero.health, armor: st.hero.armor, handSize: st.hand.length, hand: st.hand, deckSize: st.deckSize,
-      board: st.board.map((m) => m.name), secrets: st.secrets, drawn,
+      board: st.board.map((m) => m.name), secrets: st.secrets, drawn, mana: p.mana, manaSpent,
+      heroPowerUsed: p.heroPower !== null && entity(g, p.heroPower).attacks > 0,
     };
     for (const [k, v] of Object.entries(want)) {
       if (JSON.stringify(got[k]) !== JSON.stringify(v)) out.push(`player ${name}: expected ${k} ${JSON.stringify(v)}, got ${JSON.stringify(got[k])}`);

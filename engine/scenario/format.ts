@@ -22,6 +22,8 @@ export interface CardSetup {
   frozen?: boolean;
   /** Extra attack/health applied as a plain enchantment ("buffed to 1/5"). */
   buff?: { attack?: number; health?: number };
+  /** A board minion that was force-played (put into play from a hand or deck by an effect): the oldest in the order of play (Rule 2a note). */
+  forcePlayed?: boolean;
 }
 
 export interface PlayerSetup {
@@ -42,6 +44,8 @@ export interface Setup {
   active?: PlayerName;
   /** The turn number (default 1). */
   turn?: number;
+  /** The Dominant Player (PLAYER_ID 1, default A): set-up entities `order` does not list entered play this player's first. */
+  dominant?: PlayerName;
   A?: PlayerSetup;
   B?: PlayerSetup;
   /** Order of play, oldest first, by label: these entities come after all unlisted ones, in this order. */
@@ -97,6 +101,12 @@ export interface PlayerExpectation {
   secrets?: string[];
   /** Cards drawn during the scenario (draw events). */
   drawn?: number;
+  /** Mana crystals left to spend now. */
+  mana?: number;
+  /** Mana paid during the scenario (the `mana` trace records). */
+  manaSpent?: number;
+  /** Whether the hero power has been used this turn. */
+  heroPowerUsed?: boolean;
 }
 
 export interface Expect {
@@ -155,7 +165,7 @@ export interface Variant {
   /** Short id: the variant runs and is reported as `<scenario id>#<id>`. */
   id: string;
   title?: string;
-  setup?: { active?: PlayerName; turn?: number; A?: PlayerSetup; B?: PlayerSetup };
+  setup?: { active?: PlayerName; turn?: number; dominant?: PlayerName; A?: PlayerSetup; B?: PlayerSetup };
   /** Order of play by label, oldest first (replaces the base's `setup.order`). */
   order?: string[];
   random?: Forced[];

@@ -8,7 +8,7 @@ import { playCard, attackWith, useHeroPower, endTurn, IllegalActionError } from 
 import { LoopGuardError } from '../kernel/queue.js';
 import { ForcedRandomError } from '../random.js';
 import { auraUpdateHealthAttack, auraUpdateOther } from '../kernel/auras.js';
-import { buildGame } from './setup.js';
+import { buildGame, recordSetupStats } from './setup.js';
 import type { Scenario, ScenarioAction } from './format.js';
 
 export interface MinionState { card: string; name: string; label?: string; attack: number; health: number; maxHealth: number; damage: number }
@@ -96,6 +96,7 @@ export function runScenario(s: Scenario, file: string, o: RunOptions): RunResult
   // The board as set up is in a settled state: auras apply before the first action.
   auraUpdateHealthAttack(g);
   auraUpdateOther(g);
+  recordSetupStats(g);
   let error: string | undefined;
   const acceptedIllegal: number[] = [];
   for (let i = 0; i < s.actions.length && g.result === 'ongoing'; i++) {

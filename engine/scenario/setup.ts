@@ -43,8 +43,11 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
     labels.set(l, e.id);
   };
   const inPlayOrder: Entity[] = [];
+  const forcePlayed: Entity[] = [];
+  // The Dominant Player's set-up entities entered play first (assumption `setup-dominant-first`).
+  const dominant = s.setup.dominant ?? 'A';
 
-  for (const name of ['A', 'B'] as const) {
+  for (const name of dominant === 'A' ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
     const side = sideOf(name);
     const ps: PlayerSetup = s.setup[name] ?? {};
     const p = g.players[side];
@@ -83,6 +86,7 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
       m.frozen = cs.frozen ?? false;
       p.board.push(m.id);
       inPlayOrder.push(m);
+      if (cs.forcePlayed) forcePlayed.push(m);
       for (const [k, en] of (cs.enchantments ?? []).entries()) {
         const ec = card(typeof en === 'string' ? en : en.card, `${path}.enchantments[${k}]`, 'enchantment');
         if (ec.type !== 'enchantment') throw new InputError(file, `${path}.enchantments[${k}]`, `"${ec.name}" is a ${ec.type}, expected an enchantment card`);
@@ -110,13 +114,19 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
     });
   }
 
-  // Order of play: heroes, weapons and minions in set-up order; listed labels after them, in the listed order.
+  // Order of play: force-played minions first (Rule 2a note: a force-played minion is the oldest), then heroes,
+  // weapons and minions in set-up order, the Dominant Player's first; listed labels after them, in the listed order.
   const listed = (s.setup.order ?? []).map((l, i) => {
     const id = labels.get(l);
     if (id === undefined) throw new InputError(file, `$.setup.order[${i}]`, `unknown label "${l}"`);
-    return entity(g, id);
+    const e = entity(g, id);
+    if (forcePlayed.includes(e)) throw new InputError(file, `$.setup.order[${i}]`, `"${l}" is forcePlayed, which already makes it the oldest in the order of play: list it in setup.order or mark it forcePlayed, not both`);
+    return e;
   });
-  for (const e of inPlayOrder) if (!listed.includes(e)) e.order = g.nextOrder++;
+  // Attached enchantments keep their place right after their minion, so a force-played minion brings them along.
+  const first = forcePlayed.flatMap((m) => [m, ...inPlayOrder.filter((e) => e.attachedTo === m.id)]);
+  for (const e of first) e.order = g.nextOrder++;
+  for (const e of inPlayOrder) if (!listed.includes(e) && !first.includes(e)) e.order = g.nextOrder++;
   for (const e of listed) e.order = g.nextOrder++;
   for (const e of [...inPlayOrder].sort((a, b) => a.order - b.order)) {
     if (e.attachedTo !== undefined) {
@@ -125,14 +135,20 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
     }
     moveTo(g, e, e.zone, { from: 'setup', order: e.order, ...(e.card.type === 'minion' ? { position: g.players[e.controller].board.indexOf(e.id) } : {}) });
   }
-  // Health and Attack as set up (damage, enchantments), so a trace consumer knows them without the card data.
+  return { g, labels };
+}
+
+/**
+ * Health and Attack as set up (damage, enchantments, and the auras of the set-up's own Aura Update, which runs
+ * first), so a trace consumer knows them without the card data and never sees stats the minion did not have.
+ */
+export function recordSetupStats(g: Game): void {
   for (const p of g.players) {
     for (const id of [p.hero, ...p.board]) {
       const e = entity(g, id);
       g.trace.event({ e: 'stats', entity: id, attack: attack(g, e), health: health(g, e), maxHealth: maxHealth(g, e), why: 'setup' });
     }
   }
-  return { g, labels };
 }
 
 function attachSetup(g: Game, m: Entity, c: CardDef, mods: NonNullable<CardDef['mods']>, order: Entity[], caster?: Side): void {
