@@ -19,6 +19,8 @@ export interface GameOptions {
   mutants?: Iterable<MutantName>;
   stepBudget?: number;
   resolveLabel?: (label: string) => number | undefined;
+  /** How an entity id is shown in an error (a scenario's label). */
+  describeEntity?: (id: number) => string;
 }
 
 function emptyPlayer(side: Side): Player {
@@ -39,7 +41,7 @@ export function newGame(o: GameOptions): Game {
     otherAuras: [],
     result: 'ongoing',
     cards: o.cards,
-    random: new Random(mutants.has('unseeded-random') ? `${o.seed ?? '0'}:${Math.random()}` : (o.seed ?? '0'), o.forced ?? [], o.resolveLabel),
+    random: new Random(mutants.has('unseeded-random') ? `${o.seed ?? '0'}:${Math.random()}` : (o.seed ?? '0'), o.forced ?? [], o.resolveLabel, o.describeEntity),
     trace: new Recorder(),
     mutants,
     steps: 0,

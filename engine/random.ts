@@ -14,7 +14,13 @@ export class Random {
   private readonly forced: Forced[];
   private forcedUsed = 0;
 
-  constructor(seed: string, forced: readonly Forced[] = [], private readonly resolveLabel: (label: string) => number | undefined = () => undefined) {
+  constructor(
+    seed: string,
+    forced: readonly Forced[] = [],
+    private readonly resolveLabel: (label: string) => number | undefined = () => undefined,
+    /** How an entity id is shown in an error: its label where it has one. */
+    private readonly describe: (id: number) => string = String,
+  ) {
     this.rng = seedrandom(seed, { state: true });
     this.forced = [...forced];
   }
@@ -30,7 +36,7 @@ export class Random {
     if (f !== undefined) {
       const id = typeof f === 'number' ? f : typeof f === 'string' ? this.resolveLabel(f) : undefined;
       if (id === undefined || !options.includes(id)) {
-        throw new ForcedRandomError(`forced random outcome #${this.forcedUsed} (${JSON.stringify(f)}) for "${what}" is not one of the options [${options.join(', ')}]`);
+        throw new ForcedRandomError(`forced random outcome #${this.forcedUsed} (${JSON.stringify(f)}) for "${what}" is not one of the options [${options.map((o) => this.describe(o)).join(', ')}]`);
       }
       return { pick: id, forced: true };
     }

@@ -206,3 +206,14 @@ describe('set-up: Dominant Player, force-played minions, stats after the set-up 
     expect(setupStats).toMatchObject({ attack: 7, health: 7 });
   });
 });
+
+describe('forced random picks', () => {
+  it('a forced pick that is not an option is bad input listing the options by label', () => {
+    const data = { ...(base(
+      { active: 'A', A: { hand: [{ card: 'Mad Bomber', label: 'bomber' }] }, B: { board: [{ card: 'Chillwind Yeti', label: 'yeti' }] } },
+      [{ play: 'bomber' }], {},
+    ) as object), random: ['bomber'] };
+    const s = parseScenario('<test>', data, cards) as Scenario;
+    expect(() => runScenario(s, '<test>', { cards })).toThrow(/"bomber".*not one of the options \[heroA, yeti, heroB\]|"bomber".*not one of the options \[[a-zA-Z, ]+\]/);
+  });
+});

@@ -24,13 +24,19 @@ function asSetup(x: string | CardSetup): CardSetup {
 
 export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 'resolveLabel' | 'seed' | 'forced'>): Built {
   const labels = new Map<string, number>();
-  const g = newGame({ ...opts, seed: s.seed ?? s.id, forced: s.random ?? [], resolveLabel: (l) => labels.get(l) });
+  const names = new Map<number, string>();
+  const describeEntity = (id: number): string => {
+    if (names.size !== labels.size) { names.clear(); for (const [l, i] of labels) names.set(i, l); }
+    const e = g.entities.get(id);
+    return names.get(id) ?? (e ? `${e.card.name} #${id}` : `#${id}`);
+  };
+  const g = newGame({ ...opts, seed: s.seed ?? s.id, forced: s.random ?? [], resolveLabel: (l) => labels.get(l), describeEntity });
   g.trace.meta({ format: TRACE_FORMAT, producer: 'arbiter-reference', profile: 'hearthstone', fidelity: 'phases', scenario: s.id, seed: s.seed ?? s.id, ...(g.mutants.size ? { mutants: [...g.mutants].sort() } : {}) });
   g.active = sideOf(s.setup.active ?? 'A');
   g.turn = s.setup.turn ?? 1;
 
   const card = (name: string, path: string, prefer?: CardDef['type']): CardDef => {
-    if (!g.cards.has(name)) throw new InputError(file, path, `unknown card "${name}" (expected a card name or id from spec/cards)`);
+    if (!g.cards.has(name)) throw new InputError(file, path, `unknown card "${name}" (expected a card name or id from spec/cards, or from a file given with --cards)`);
     try {
       return g.cards.get(name, prefer);
     } catch (e) {
