@@ -89,29 +89,55 @@ function act(g: Game, file: string, labels: Map<string, number>, a: ScenarioActi
   }
 }
 
-export function runScenario(s: Scenario, file: string, o: RunOptions): RunResult {
+/** A run in progress: the game after its set-up and the actions taken so far (`startRun`, `takeAction`). */
+export interface LiveRun {
+  g: Game;
+  labels: Map<string, number>;
+  setupMaxId: number;
+  error?: string;
+  acceptedIllegal: number[];
+}
+
+/** Build the game of a scenario's set-up, ready for its actions. */
+export function startRun(s: Scenario, file: string, o: RunOptions): LiveRun {
   const setup = o.order ? { ...s, setup: { ...s.setup, order: o.order } } : s;
   const { g, labels } = buildGame(setup, file, { cards: o.cards, mutants: o.mutants, stepBudget: o.stepBudget });
   const setupMaxId = g.nextId - 1;
   // The board as set up is in a settled state: auras apply before the first action.
   auraUpdateHealthAttack(g);
   auraUpdateOther(g);
-  let error: string | undefined;
-  const acceptedIllegal: number[] = [];
-  for (let i = 0; i < s.actions.length && g.result === 'ongoing'; i++) {
-    const a = s.actions[i]!;
-    const illegal = 'illegal' in a && a.illegal === true;
-    try {
-      act(g, file, labels, a, i);
-      if (illegal) acceptedIllegal.push(i);
-    } catch (e) {
-      // An action the scenario marks illegal must be refused: the refusal is recorded and the game goes on.
-      if (e instanceof IllegalActionError && illegal) { g.trace.event({ e: 'refused', action: i, player: g.active, reason: e.message, rule: 'legality' }); continue; }
-      if (e instanceof IllegalActionError) throw new InputError(file, `$.actions[${i}]`, `illegal action: ${e.message} (mark it "illegal": true if the case checks that it is refused)`);
-      if (e instanceof ForcedRandomError) throw new InputError(file, '$.random', e.message);
-      if (e instanceof LoopGuardError) { error = `loop guard: ${e.message}`; g.trace.event({ e: 'loop_guard', steps: g.steps, rule: 'step-budget' }); break; }
-      throw e;
-    }
+  return { g, labels, setupMaxId, acceptedIllegal: [] };
+}
+
+/**
+ * Take action `i` of a scenario, as `runScenario` does: an action marked illegal that is refused is recorded and the
+ * game goes on; the loop guard stops the run (`run.error`); an illegal action not so marked, or a forced random
+ * outcome that does not fit, is an InputError. The engine refuses an action before it changes anything.
+ */
+export function takeAction(run: LiveRun, file: string, a: ScenarioAction, i: number): void {
+  const g = run.g;
+  const illegal = 'illegal' in a && a.illegal === true;
+  try {
+    act(g, file, run.labels, a, i);
+    if (illegal) run.acceptedIllegal.push(i);
+  } catch (e) {
+    // An action the scenario marks illegal must be refused: the refusal is recorded and the game goes on.
+    if (e instanceof IllegalActionError && illegal) { g.trace.event({ e: 'refused', action: i, player: g.active, reason: e.message, rule: 'legality' }); return; }
+    if (e instanceof IllegalActionError) throw new InputError(file, `$.actions[${i}]`, `illegal action: ${e.message} (mark it "illegal": true if the case checks that it is refused)`);
+    if (e instanceof ForcedRandomError) throw new InputError(file, '$.random', e.message);
+    if (e instanceof LoopGuardError) { run.error = `loop guard: ${e.message}`; g.trace.event({ e: 'loop_guard', steps: g.steps, rule: 'step-budget' }); return; }
+    throw e;
   }
+}
+
+/** The result of a run as it stands. */
+export function runResult(run: LiveRun): RunResult {
+  const { g, labels, setupMaxId, error, acceptedIllegal } = run;
   return { trace: g.trace.records, final: snapshot(g), labels, g, setupMaxId, ...(error ? { error } : {}), ...(acceptedIllegal.length ? { acceptedIllegal } : {}) };
+}
+
+export function runScenario(s: Scenario, file: string, o: RunOptions): RunResult {
+  const run = startRun(s, file, o);
+  for (let i = 0; i < s.actions.length && run.g.result === 'ongoing' && run.error === undefined; i++) takeAction(run, file, s.actions[i]!, i);
+  return runResult(run);
 }
