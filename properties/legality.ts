@@ -10,8 +10,7 @@ import type { Game, Entity, CardPool } from '../engine/state.js';
 import { attack, cost, entity, hasKeyword, BOARD_LIMIT } from '../engine/state.js';
 import type { MutantName } from '../engine/mutants.js';
 import type { Scenario, ScenarioAction } from '../engine/scenario/format.js';
-import { startRun, takeAction, type LiveRun } from '../engine/scenario/run.js';
-import { InputError } from '../engine/validation.js';
+import { startRun, tryAction, type LiveRun } from '../engine/scenario/run.js';
 import type { Violation } from './invariants/index.js';
 
 export const ID = 'legality-oracle';
@@ -83,12 +82,7 @@ export function checkLegality(s: Scenario, cards: CardPool, mutants: readonly Mu
     try {
       live ??= start();
       const mark = live.g.trace.mark();
-      try {
-        takeAction(live, '<legality>', action, 0);
-      } catch (e) {
-        if (e instanceof InputError) { live.g.trace.rewind(mark); continue; } // refused, as it must be
-        throw e;
-      }
+      if (tryAction(live, '<legality>', action, 0) !== null) { live.g.trace.rewind(mark); continue; } // refused, as it must be
     } catch {
       live = null;
       continue; // another failure is not a legality verdict

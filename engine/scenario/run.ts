@@ -110,24 +110,37 @@ export function startRun(s: Scenario, file: string, o: RunOptions): LiveRun {
 }
 
 /**
- * Take action `i` of a scenario, as `runScenario` does: an action marked illegal that is refused is recorded and the
- * game goes on; the loop guard stops the run (`run.error`); an illegal action not so marked, or a forced random
- * outcome that does not fit, is an InputError. The engine refuses an action before it changes anything.
+ * Take action `i` unless the engine refuses it: the reason of the refusal (the engine refuses before it changes
+ * anything; the records the check wrote are left to the caller), or null when it was taken. The loop guard stops the
+ * run (`run.error`); a forced random outcome that does not fit is an InputError.
  */
-export function takeAction(run: LiveRun, file: string, a: ScenarioAction, i: number): void {
+export function tryAction(run: LiveRun, file: string, a: ScenarioAction, i: number): string | null {
   const g = run.g;
-  const illegal = 'illegal' in a && a.illegal === true;
   try {
     act(g, file, run.labels, a, i);
-    if (illegal) run.acceptedIllegal.push(i);
+    return null;
   } catch (e) {
-    // An action the scenario marks illegal must be refused: the refusal is recorded and the game goes on.
-    if (e instanceof IllegalActionError && illegal) { g.trace.event({ e: 'refused', action: i, player: g.active, reason: e.message, rule: 'legality' }); return; }
-    if (e instanceof IllegalActionError) throw new InputError(file, `$.actions[${i}]`, `illegal action: ${e.message} (mark it "illegal": true if the case checks that it is refused)`);
+    if (e instanceof IllegalActionError) return e.message;
     if (e instanceof ForcedRandomError) throw new InputError(file, '$.random', e.message);
-    if (e instanceof LoopGuardError) { run.error = `loop guard: ${e.message}`; g.trace.event({ e: 'loop_guard', steps: g.steps, rule: 'step-budget' }); return; }
+    if (e instanceof LoopGuardError) { run.error = `loop guard: ${e.message}`; g.trace.event({ e: 'loop_guard', steps: g.steps, rule: 'step-budget' }); return null; }
     throw e;
   }
+}
+
+/**
+ * Take action `i` of a scenario, as `runScenario` does: an action marked illegal that is refused is recorded and the
+ * game goes on; an illegal action not so marked is an InputError.
+ */
+export function takeAction(run: LiveRun, file: string, a: ScenarioAction, i: number): void {
+  const illegal = 'illegal' in a && a.illegal === true;
+  const refused = tryAction(run, file, a, i);
+  if (refused === null) {
+    if (illegal && run.error === undefined) run.acceptedIllegal.push(i);
+    return;
+  }
+  // An action the scenario marks illegal must be refused: the refusal is recorded and the game goes on.
+  if (illegal) { run.g.trace.event({ e: 'refused', action: i, player: run.g.active, reason: refused, rule: 'legality' }); return; }
+  throw new InputError(file, `$.actions[${i}]`, `illegal action: ${refused} (mark it "illegal": true if the case checks that it is refused)`);
 }
 
 /** The result of a run as it stands. */

@@ -10,8 +10,7 @@
 import type { CardPool, Entity, Game } from '../../../engine/state.js';
 import { entity, cost, hasKeyword, BOARD_LIMIT } from '../../../engine/state.js';
 import { legalTargets, canAttack } from '../../../engine/sequences.js';
-import { startRun, takeAction, runResult, type LiveRun, type RunResult } from '../../../engine/scenario/run.js';
-import { InputError } from '../../../engine/validation.js';
+import { startRun, tryAction, runResult, type LiveRun, type RunResult } from '../../../engine/scenario/run.js';
 import type { MutantName } from '../../../engine/mutants.js';
 import type { Scenario, ScenarioAction } from '../../../engine/scenario/format.js';
 import type { Intent } from './raw.js';
@@ -92,10 +91,6 @@ function concrete(g: Game, labels: Map<string, number>, it: Intent): ScenarioAct
   return { heroPower: me, ...(t ? { target: t } : {}) };
 }
 
-function isIllegal(e: unknown): boolean {
-  return e instanceof InputError && e.detail.startsWith('illegal action');
-}
-
 /**
  * The scenario with its intents made legal. Returns the run of the final scenario too (absent when the engine
  * failed on it), so a caller on the same engine need not run it again. The game is played once, action by action:
@@ -116,14 +111,15 @@ export function legalize(s: Scenario, intents: readonly Intent[], cards: CardPoo
     const a = concrete(live.g, live.labels, it);
     live.g.trace.rewind(mark);
     if (!a) continue;
+    let refused: string | null;
     try {
-      takeAction(live, FILE, a, actions.length);
-      actions.push(a);
-    } catch (e) {
-      if (isIllegal(e)) { live.g.trace.rewind(mark); continue; }
+      refused = tryAction(live, FILE, a, actions.length);
+    } catch {
       // The engine failed on a legal action: keep it, so the failure is what the property reports.
       return { scenario: { ...s, actions: [...actions, a] } };
     }
+    if (refused !== null) { live.g.trace.rewind(mark); continue; }
+    actions.push(a);
   }
   return { scenario: { ...s, actions }, run: runResult(live) };
 }
