@@ -86,6 +86,20 @@ describe('the compiled schema check agrees with jsonschema', () => {
     expect(invalid).toBeGreaterThan(150);
   });
 
+  it('follows an if/then/else chain keyed on one value as jsonschema does (absent key, other types, no match)', () => {
+    const chain = {
+      type: ['object', 'string'],
+      if: { properties: { k: { const: 'a' } }, required: ['k'] }, then: { required: ['a'] },
+      else: {
+        if: { properties: { k: { const: 1 } } }, then: { required: ['one'] },
+        else: { if: { properties: { k: { const: 'a' } } }, then: { required: ['never'] }, else: { properties: { k: { enum: ['z'] } } } },
+      },
+    };
+    const data = [{}, { k: 'a' }, { k: 'a', a: 1 }, { k: 1 }, { k: 1, one: 0 }, { k: 'z' }, { k: 'y' }, { k: null }, { k: {} }, { one: 1 }, 'text', { k: true }];
+    const slow = new Validator();
+    for (const d of data) expect([d, schemaCheck(chain)!(d)]).toEqual([d, slow.validate(d, chain).valid]);
+  });
+
   it('leaves a schema with a keyword it does not know to jsonschema', () => {
     expect(schemaCheck({ type: 'string', format: 'email' })).toBeNull();
     expect(schemaCheck({ $ref: 'other.json#/definitions/x' })).toBeNull();

@@ -119,6 +119,8 @@ function compileIn(root: Record<string, unknown>): (schema: unknown) => Check {
         case 'anyOf': { const list = (x as unknown[]).map(compile); checks.push((v) => list.some((c) => c(v))); break; }
         case 'allOf': { const list = (x as unknown[]).map(compile); checks.push((v) => list.every((c) => c(v))); break; }
         case 'if': {
+          const chain = keyedChain(schema);
+          if (chain) { checks.push(dispatch(chain, compile)); break; }
           const cond = compile(x);
           const then = schema.then !== undefined ? compile(schema.then) : () => true;
           const otherwise = schema.else !== undefined ? compile(schema.else) : () => true;
@@ -138,6 +140,61 @@ function compileIn(root: Record<string, unknown>): (schema: unknown) => Check {
     };
   };
   return compile;
+}
+
+/** One link of an if/then/else chain keyed on one property's constant value. */
+interface Link { key: string; value: string | number | boolean; required: boolean; then: unknown }
+
+/** `{if: {properties: {K: {const: V}}, required?: [K]}, then, else: <the same, or the end>}`: its links and end. */
+function keyedChain(schema: Record<string, unknown>): { links: Link[]; end: unknown } | null {
+  const links: Link[] = [];
+  let at: unknown = schema;
+  while (isObject(at) && at.if !== undefined) {
+    const top = at === schema;
+    if (!top && Object.keys(at).some((k) => k !== 'if' && k !== 'then' && k !== 'else' && !IGNORED.has(k))) break;
+    const link = linkOf(at);
+    if (!link || (links.length && links[0]!.key !== link.key)) {
+      if (top) return null;
+      break; // the rest of the chain is the end, checked as it is
+    }
+    links.push(link);
+    at = at.else ?? true;
+  }
+  return links.length > 1 ? { links, end: at } : null;
+}
+
+function linkOf(at: Record<string, unknown>): Link | null {
+  const cond = at.if;
+  if (!isObject(cond) || !isObject(cond.properties) || Object.keys(cond).some((k) => k !== 'properties' && k !== 'required')) return null;
+  const keys = Object.keys(cond.properties);
+  if (keys.length !== 1) return null;
+  const key = keys[0]!;
+  const c = cond.properties[key];
+  if (!isObject(c) || Object.keys(c).length !== 1 || !('const' in c)) return null;
+  const value = c.const;
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;
+  const req = cond.required;
+  if (req !== undefined && !(Array.isArray(req) && req.length === 1 && req[0] === key)) return null;
+  return { key, value, required: req !== undefined, then: at.then ?? true };
+}
+
+/** The chain as a lookup: the same branch the chain of conditions would take (jsonschema's if/then/else). */
+function dispatch(chain: { links: Link[]; end: unknown }, compile: (s: unknown) => Check): Check {
+  const key = chain.links[0]!.key;
+  const thens = chain.links.map((l) => compile(l.then));
+  const end = compile(chain.end);
+  const byValue = new Map<unknown, Check>();
+  chain.links.forEach((l, i) => { if (!byValue.has(l.value)) byValue.set(l.value, thens[i]!); });
+  // a condition holds for a value that is not an object, and for an absent key unless it is required
+  const first = thens[0]!;
+  const absent = chain.links.findIndex((l) => !l.required);
+  const whenAbsent = absent >= 0 ? thens[absent]! : end;
+  return (v) => {
+    if (!isObject(v)) return first(v);
+    const k = v[key];
+    if (k === undefined) return whenAbsent(v);
+    return (byValue.get(k) ?? end)(v);
+  };
 }
 
 const compiled = new WeakMap<object, Check | null>();
