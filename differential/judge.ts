@@ -1,11 +1,11 @@
 /** The trace invariants (properties/invariants) a simulator's own trace is judged by, at the simulator's fidelity. */
 import type { Fidelity, TraceRecord } from '../engine/trace/format.js';
 import { loadCardPool } from '../engine/cards/pool.js';
-import { applicable } from '../properties/invariants/index.js';
+import { applicable, checkAll } from '../properties/invariants/index.js';
 import type { TraceViolation } from './runner.js';
 
 export function judgeTrace(trace: TraceRecord[], fidelity: Fidelity): TraceViolation[] {
   const pool = loadCardPool();
   const env = { card: (id: string) => (pool.has(id) ? pool.get(id) : undefined) };
-  return applicable(fidelity).flatMap((inv) => inv.check(trace, env).map((v) => ({ invariant: v.invariant, rule: v.rule, message: v.message, ...(v.at !== undefined ? { at: v.at } : {}) })));
+  return checkAll(applicable(fidelity), trace, env).map((v) => ({ invariant: v.invariant, rule: v.rule, message: v.message, ...(v.at !== undefined ? { at: v.at } : {}) }));
 }

@@ -10,19 +10,24 @@ export type Forced = string | number | boolean;
 export class ForcedRandomError extends Error {}
 
 export class Random {
-  private readonly rng: seedrandom.PRNG;
+  /** The seeded stream, made at its first draw (most games draw nothing; making it costs more than a short game). */
+  private stream: seedrandom.PRNG | null = null;
   private readonly forced: Forced[];
   private forcedUsed = 0;
 
   constructor(
-    seed: string,
+    private readonly seed: string,
     forced: readonly Forced[] = [],
     private readonly resolveLabel: (label: string) => number | undefined = () => undefined,
     /** How an entity id is shown in an error: its label where it has one. */
     private readonly describe: (id: number) => string = String,
   ) {
-    this.rng = seedrandom(seed, { state: true });
     this.forced = [...forced];
+  }
+
+  private rng(): number {
+    this.stream ??= seedrandom(this.seed, { state: true });
+    return this.stream();
   }
 
   /** Next forced outcome, if any is left. */

@@ -19,7 +19,15 @@ import { raise, detachEnchantment } from './kernel/queue.js';
 import { runPhase, runSequence, checkGameEnd, GameOverSignal } from './kernel/phases.js';
 import { enterPlay } from './entities.js';
 
-export class IllegalActionError extends Error {}
+export class IllegalActionError extends Error {
+  constructor(message: string) {
+    // A refusal is an answer, not a failure: no stack is captured (legality checks offer thousands of actions).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(message);
+    Error.stackTraceLimit = limit;
+  }
+}
 
 function ctxOf(g: Game, source: Entity, target: number | null | undefined, seq?: SequenceState, cls?: CardDef['spell']): Ctx {
   return { g, source, self: source, controller: source.controller, cls: cls?.class ?? 'neutral', isTrigger: false, target: target ?? null, summoned: [], seq };

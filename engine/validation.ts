@@ -6,6 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { Validator, type Schema } from 'jsonschema';
+import { schemaCheck } from './schema-check.js';
 
 /** The package root (the folder of package.json): the same from the TypeScript sources and from the compiled dist/. */
 export const ROOT = packageRoot(dirname(fileURLToPath(import.meta.url)));
@@ -41,8 +42,11 @@ function jsonPath(path: (string | number)[]): string {
 
 /** Validate `data` against a schema; throw an InputError naming the deepest, most specific failure. */
 export function validate(file: string, data: unknown, schemaName: string): void {
+  const schema = loadSchema(schemaName);
+  // The compiled check says quickly that valid data is valid; jsonschema finds and words what is wrong.
+  if (schemaCheck(schema as object)?.(data)) return;
   const v = new Validator();
-  const res = v.validate(data, loadSchema(schemaName), { nestedErrors: true });
+  const res = v.validate(data, schema, { nestedErrors: true });
   if (res.valid) return;
   // Prefer the deepest errors; among the branches of a oneOf, the branch whose required keys the data has
   // (the branch that was meant), and say everything that branch found wrong.

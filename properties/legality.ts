@@ -10,8 +10,7 @@ import type { Game, Entity, CardPool } from '../engine/state.js';
 import { attack, cost, entity, hasKeyword, BOARD_LIMIT } from '../engine/state.js';
 import type { MutantName } from '../engine/mutants.js';
 import type { Scenario, ScenarioAction } from '../engine/scenario/format.js';
-import { runScenario } from '../engine/scenario/run.js';
-import { InputError } from '../engine/validation.js';
+import { startRun, tryAction, type LiveRun } from '../engine/scenario/run.js';
 import type { Violation } from './invariants/index.js';
 
 export const ID = 'legality-oracle';
@@ -64,21 +63,31 @@ function candidates(g: Game, labelOf: (id: number) => string | undefined): { act
   return out;
 }
 
-/** Offer each candidate action of the set-up state to the engine: taking one the oracle forbids is a violation. */
+/**
+ * Offer each candidate action of the set-up state to the engine: taking one the oracle forbids is a violation. The
+ * set-up game is built once and reused while the engine refuses (it refuses before it changes anything,
+ * engine/sequences.ts; the records a refusal wrote are rewound); after an action it took, or a failure, the next
+ * candidate gets a fresh set-up.
+ */
 export function checkLegality(s: Scenario, cards: CardPool, mutants: readonly MutantName[] = [], stepBudget?: number): Violation[] {
-  let start;
-  try { start = runScenario({ ...s, actions: [] }, '<legality>', { cards, mutants, stepBudget }); } catch { return []; }
-  if (start.g.result !== 'ongoing') return [];
-  const names = new Map([...start.labels].map(([l, id]) => [id, l]));
+  const setup = { ...s, actions: [] };
+  const start = () => startRun(setup, '<legality>', { cards, mutants, stepBudget });
+  let live: LiveRun | null;
+  try { live = start(); } catch { return []; }
+  if (live.g.result !== 'ongoing') return [];
+  const names = new Map([...live.labels].map(([l, id]) => [id, l]));
   const out: Violation[] = [];
-  for (const { action, refusal } of candidates(start.g, (id) => names.get(id))) {
+  for (const { action, refusal } of candidates(live.g, (id) => names.get(id))) {
     if (!refusal) continue;
     try {
-      runScenario({ ...s, actions: [action] }, '<legality>', { cards, mutants, stepBudget });
-    } catch (e) {
-      if (e instanceof InputError) continue; // refused, as it must be
+      live ??= start();
+      const mark = live.g.trace.mark();
+      if (tryAction(live, '<legality>', action, 0) !== null) { live.g.trace.rewind(mark); continue; } // refused, as it must be
+    } catch {
+      live = null;
       continue; // another failure is not a legality verdict
     }
+    live = null; // the engine took it: the game has moved on
     out.push({ invariant: ID, rule: 'legality', path: '', entities: [], message: `the engine took ${JSON.stringify(action)} although ${refusal}` });
     if (out.length >= 3) break;
   }

@@ -21,12 +21,15 @@ export class MapCardPool implements CardPool {
   readonly files = new Map<string, string>();
   /** Ids of the cards that came from user card files (--cards). */
   readonly fromUser = new Set<string>();
+  /** Names already looked up (by the name as given and the preferred type); emptied when the pool changes. */
+  private readonly resolved = new Map<string, CardDef>();
 
   constructor(cards: CardDef[] = []) {
     for (const c of cards) this.add(c);
   }
 
   add(c: CardDef, file?: string): void {
+    this.resolved.clear();
     if (this.byKey.has(c.id) && this.byKey.get(c.id) !== c) {
       const other = this.files.get(c.id);
       throw new InputError(file ?? c.id, '$.id', `card id "${c.id}" is already used by another card${other ? ` (${other})` : ''}`);
@@ -46,17 +49,21 @@ export class MapCardPool implements CardPool {
   get(idOrName: string, prefer?: CardDef['type']): CardDef {
     const byId = this.byKey.get(idOrName);
     if (byId) return byId;
+    const key = prefer ? `${prefer}:${idOrName}` : idOrName;
+    const known = this.resolved.get(key);
+    if (known) return known;
     const list = this.byName.get(norm(idOrName));
     if (!list) throw new Error(`unknown card "${idOrName}"`);
     const rank = (c: CardDef) => (prefer && c.type === prefer ? -1 : c.type === 'enchantment' ? 2 : c.token ? 1 : 0);
     const best = Math.min(...list.map(rank));
     const top = list.filter((c) => rank(c) === best);
     if (top.length > 1) throw new Error(`card name "${idOrName}" is ambiguous: use one of the ids ${top.map((c) => c.id).join(', ')}`);
+    this.resolved.set(key, top[0]!);
     return top[0]!;
   }
 
   has(idOrName: string): boolean {
-    return this.byKey.has(idOrName) || this.byName.has(norm(idOrName));
+    return this.byKey.has(idOrName) || this.resolved.has(idOrName) || this.byName.has(norm(idOrName));
   }
 
   all(): CardDef[] {
@@ -65,6 +72,7 @@ export class MapCardPool implements CardPool {
 
   /** Replace the card with this id (a user's card file for another balance patch), keeping its place in the list. */
   replace(c: CardDef, file: string): void {
+    this.resolved.clear();
     const old = this.byKey.get(c.id)!;
     this.list[this.list.indexOf(old)] = c;
     this.byKey.set(c.id, c);

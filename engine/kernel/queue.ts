@@ -34,19 +34,24 @@ export function carrierOf(g: Game, source: Entity): Entity {
 }
 
 /** Everything in play that can carry a trigger: heroes, minions, weapons, secrets, attached enchantments. */
-export function* triggerCarriers(g: Game): Generator<Entity> {
-  for (const p of g.players) {
-    const ids = [p.hero, ...p.board, ...(p.weapon !== null ? [p.weapon] : []), ...p.secrets];
-    for (const id of ids) {
-      const e = entity(g, id);
-      if (!inPlay(e)) continue;
-      yield e;
-      for (const en of e.enchantments) {
-        const x = entity(g, en);
-        if (x.zone === 'play') yield x;
-      }
+export function triggerCarriers(g: Game): Entity[] {
+  const out: Entity[] = [];
+  const add = (id: number) => {
+    const e = entity(g, id);
+    if (!inPlay(e)) return;
+    out.push(e);
+    for (const en of e.enchantments) {
+      const x = entity(g, en);
+      if (x.zone === 'play') out.push(x);
     }
+  };
+  for (const p of g.players) {
+    add(p.hero);
+    for (const id of p.board) add(id);
+    if (p.weapon !== null) add(p.weapon);
+    for (const id of p.secrets) add(id);
   }
+  return out;
 }
 
 function ctxFor(g: Game, source: Entity, ev: GameEventRef, trig?: Trigger): Ctx {
@@ -141,7 +146,7 @@ export function raise(g: Game, events: GameEventRef[], extra: (evs: GameEventRef
     return;
   }
   const evs = orderEvents(g, events);
-  const carriers = [...triggerCarriers(g)];
+  const carriers = triggerCarriers(g);
   let entries: Entry[] = [...extra(evs)];
   evs.forEach((ev, i) => entries.push(...respondersTo(g, ev, i, carriers)));
   entries = sortEntries(g, entries);
@@ -159,7 +164,7 @@ function resolveQueue(g: Game, qid: number, evs: GameEventRef[], entries: Entry[
     resolveEntry(g, qid, i, entries[i]!);
     if (mutable) {
       // Mutant (breaks Rule 2c): entities that entered play join the running queue.
-      const carriers = [...triggerCarriers(g)];
+      const carriers = triggerCarriers(g);
       evs.forEach((ev, k) => {
         for (const n of respondersTo(g, ev, k, carriers)) {
           const key = `${n.source.id}:${n.triggerIndex}:${k}`;

@@ -89,7 +89,17 @@ function act(g: Game, file: string, labels: Map<string, number>, a: ScenarioActi
   }
 }
 
-export function runScenario(s: Scenario, file: string, o: RunOptions): RunResult {
+/** A run in progress: the game after its set-up and the actions taken so far (`startRun`, `takeAction`). */
+export interface LiveRun {
+  g: Game;
+  labels: Map<string, number>;
+  setupMaxId: number;
+  error?: string;
+  acceptedIllegal: number[];
+}
+
+/** Build the game of a scenario's set-up, ready for its actions. */
+export function startRun(s: Scenario, file: string, o: RunOptions): LiveRun {
   const setup = o.order ? { ...s, setup: { ...s.setup, order: o.order } } : s;
   const { g, labels } = buildGame(setup, file, { cards: o.cards, mutants: o.mutants, stepBudget: o.stepBudget });
   const setupMaxId = g.nextId - 1;
@@ -97,22 +107,51 @@ export function runScenario(s: Scenario, file: string, o: RunOptions): RunResult
   auraUpdateHealthAttack(g);
   auraUpdateOther(g);
   recordSetupStats(g);
-  let error: string | undefined;
-  const acceptedIllegal: number[] = [];
-  for (let i = 0; i < s.actions.length && g.result === 'ongoing'; i++) {
-    const a = s.actions[i]!;
-    const illegal = 'illegal' in a && a.illegal === true;
-    try {
-      act(g, file, labels, a, i);
-      if (illegal) acceptedIllegal.push(i);
-    } catch (e) {
-      // An action the scenario marks illegal must be refused: the refusal is recorded and the game goes on.
-      if (e instanceof IllegalActionError && illegal) { g.trace.event({ e: 'refused', action: i, player: g.active, reason: e.message, rule: 'legality' }); continue; }
-      if (e instanceof IllegalActionError) throw new InputError(file, `$.actions[${i}]`, `illegal action: ${e.message} (mark it "illegal": true if the case checks that it is refused)`);
-      if (e instanceof ForcedRandomError) throw new InputError(file, '$.random', e.message);
-      if (e instanceof LoopGuardError) { error = `loop guard: ${e.message}`; g.trace.event({ e: 'loop_guard', steps: g.steps, rule: 'step-budget' }); break; }
-      throw e;
-    }
+  return { g, labels, setupMaxId, acceptedIllegal: [] };
+}
+
+/**
+ * Take action `i` unless the engine refuses it: the reason of the refusal (the engine refuses before it changes
+ * anything; the records the check wrote are left to the caller), or null when it was taken. The loop guard stops the
+ * run (`run.error`); a forced random outcome that does not fit is an InputError.
+ */
+export function tryAction(run: LiveRun, file: string, a: ScenarioAction, i: number): string | null {
+  const g = run.g;
+  try {
+    act(g, file, run.labels, a, i);
+    return null;
+  } catch (e) {
+    if (e instanceof IllegalActionError) return e.message;
+    if (e instanceof ForcedRandomError) throw new InputError(file, '$.random', e.message);
+    if (e instanceof LoopGuardError) { run.error = `loop guard: ${e.message}`; g.trace.event({ e: 'loop_guard', steps: g.steps, rule: 'step-budget' }); return null; }
+    throw e;
   }
+}
+
+/**
+ * Take action `i` of a scenario, as `runScenario` does: an action marked illegal that is refused is recorded and the
+ * game goes on; an illegal action not so marked is an InputError.
+ */
+export function takeAction(run: LiveRun, file: string, a: ScenarioAction, i: number): void {
+  const illegal = 'illegal' in a && a.illegal === true;
+  const refused = tryAction(run, file, a, i);
+  if (refused === null) {
+    if (illegal && run.error === undefined) run.acceptedIllegal.push(i);
+    return;
+  }
+  // An action the scenario marks illegal must be refused: the refusal is recorded and the game goes on.
+  if (illegal) { run.g.trace.event({ e: 'refused', action: i, player: run.g.active, reason: refused, rule: 'legality' }); return; }
+  throw new InputError(file, `$.actions[${i}]`, `illegal action: ${refused} (mark it "illegal": true if the case checks that it is refused)`);
+}
+
+/** The result of a run as it stands. */
+export function runResult(run: LiveRun): RunResult {
+  const { g, labels, setupMaxId, error, acceptedIllegal } = run;
   return { trace: g.trace.records, final: snapshot(g), labels, g, setupMaxId, ...(error ? { error } : {}), ...(acceptedIllegal.length ? { acceptedIllegal } : {}) };
+}
+
+export function runScenario(s: Scenario, file: string, o: RunOptions): RunResult {
+  const run = startRun(s, file, o);
+  for (let i = 0; i < s.actions.length && run.g.result === 'ongoing' && run.error === undefined; i++) takeAction(run, file, s.actions[i]!, i);
+  return runResult(run);
 }

@@ -43,6 +43,20 @@ export class Recorder {
     return id;
   }
 
+  /** Where the trace stands now, to `rewind` to. */
+  mark(): { length: number; block: number; queue: number } {
+    return { length: this.records.length, block: this.nextBlock, queue: this.nextQueue };
+  }
+
+  /**
+   * Drop the event records written since `mark` (a legality check that read the game and refused an action writes
+   * no game step). Only events may be dropped: a block or queue opened since is an internal error.
+   */
+  rewind(m: { length: number; block: number; queue: number }): void {
+    if (this.nextBlock !== m.block || this.nextQueue !== m.queue) throw new Error('internal: rewinding the trace past a block or queue');
+    this.records.length = m.length;
+  }
+
   event(e: GameEvent): void {
     this.records.push({ t: 'event', ...e } as TraceRecord);
   }

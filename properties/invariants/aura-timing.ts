@@ -10,7 +10,7 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { walk, blockName } from './walk.js';
+import { checkOf, type WalkPass, blockName } from './walk.js';
 
 export const ID = 'aura-timing';
 
@@ -18,7 +18,7 @@ const HA = 'AURA_UPDATE_HEALTH_ATTACK', DC = 'DEATH_CREATION', OTHER = 'AURA_UPD
 const AFTER_PHASE = [HA, DC, OTHER];
 const SETTLE = [HA, OTHER];
 
-export function check(trace: readonly TraceRecord[]): Violation[] {
+export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
   /** Steps still owed after the last outermost Phase, and the level (parent block) they must appear at. */
   let expect: string[] = [];
@@ -27,7 +27,8 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
   let settle = [...SETTLE];
   let seenSequence = false;
   const outermostOpen = new Set<number>();
-  walk(trace, (r, s, at) => {
+  return {
+    visit: (r, s, at) => {
     const v = (rule: string, message: string, entities: number[] = []) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
     const owe = () => {
       if (expect.length) v('4a', `after ${afterWhat} the ${expect.join(', ')} step${expect.length > 1 ? 's are' : ' is'} missing (an outermost Phase ends with ${AFTER_PHASE.join(' → ')})`);
@@ -77,15 +78,21 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
       return;
     }
     if ((r.t === 'event' || r.t === 'queue') && expect.length && (s.top()?.id ?? 0) === expectParent) owe();
-  });
-  if (expect.length && !trace.some((r) => r.t === 'event' && r.e === 'loop_guard')) {
-    out.push({ invariant: ID, rule: '4a', message: `after ${afterWhat} the trace ends before ${expect.join(', ')}`, path: '', entities: [], at: trace.length });
-  }
-  return out;
+    },
+    finish: () => {
+      if (expect.length && !trace.some((r) => r.t === 'event' && r.e === 'loop_guard')) {
+        out.push({ invariant: ID, rule: '4a', message: `after ${afterWhat} the trace ends before ${expect.join(', ')}`, path: '', entities: [], at: trace.length });
+      }
+      return out;
+    },
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['4a', '4b', '4d', '1c'], fidelity: 'phases', profiles: ['hearthstone'],
   description: 'aura stat changes only in Aura Update steps; after each outermost Phase: Aura Update (Health/Attack) → Death Creation → Aura Update (Other), never inside a Phase',
   check,
+  pass,
 };

@@ -15,7 +15,7 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { walk, IN_PLAY, blockName, type TraceState } from './walk.js';
+import { checkOf, type WalkPass, IN_PLAY, blockName, type TraceState } from './walk.js';
 
 export const ID = 'conservation';
 
@@ -40,13 +40,14 @@ function idsOf(r: TraceRecord): number[] {
   }
 }
 
-export function check(trace: readonly TraceRecord[]): Violation[] {
+export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
   const seen = new Set<number>();
   const over = new Set<string>();
   // Board and hand sizes change only with zone-moving records: count again only after one (keeps the check linear).
   let dirty = true;
-  walk(trace, (r, s, at) => {
+  return {
+    visit: (r, s, at) => {
     if (r.t === 'entity' || (r.t === 'event' && MOVES.has(r.e))) dirty = true;
     const v = (rule: string, message: string, entities: number[]) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
     if (r.t === 'entity') {
@@ -119,9 +120,12 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
       case 'divine_shield_pop': mustBeInPlay(r.target, 'a Divine Shield pops on'); return;
       default: return;
     }
-  });
-  return out;
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 /** Board and hand sizes; each excess is reported once, when it begins. */
 function counts(s: TraceState, over: Set<string>, v: (rule: string, message: string, entities: number[]) => void): void {
@@ -142,4 +146,5 @@ export const invariant: Invariant = {
   id: ID, rules: ['board-limit', 'hand-limit', '4a', 'summon-sequence', 'sequence'], fidelity: 'events', profiles: ['*'],
   description: 'every entity is in one zone and moves only by a record; what is acted on is in play; at most 7 minions and 10 cards a side',
   check,
+  pass,
 };

@@ -5,13 +5,14 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { walk } from './walk.js';
+import { checkOf, type WalkPass } from './walk.js';
 
 export const ID = 'death-creation-complete';
 
-export function check(trace: readonly TraceRecord[]): Violation[] {
+export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
-  walk(trace, (r, s, at) => {
+  return {
+    visit: (r, s, at) => {
     if (r.t !== 'close') return;
     const b = s.blocks.get(r.id);
     if (!b || b.block !== 'step' || b.kind !== 'DEATH_CREATION') return;
@@ -22,12 +23,16 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
         message: `${s.name(e.id)} is still in play after DEATH_CREATION#${b.id} although it is ${e.destroyMarked ? 'marked for destruction' : `at ${e.health} Health`}: the step removes every mortally wounded and pending-destroy entity at once`,
       });
     }
-  });
-  return out;
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['4a'], fidelity: 'phases', profiles: ['hearthstone'],
   description: 'a Death Creation Step removes every mortally wounded and pending-destroy character at once',
   check,
+  pass,
 };

@@ -7,13 +7,13 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { walk, loopGuardAt, blockName } from './walk.js';
+import { checkOf, type WalkPass, loopGuardAt, blockName } from './walk.js';
 
 export const ID = 'death-phases';
 
 interface Owed { deaths: number[]; dc: number; parent: number; at: number }
 
-export function check(trace: readonly TraceRecord[]): Violation[] {
+export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
   const end = loopGuardAt(trace);
   let inDC = 0;
@@ -25,7 +25,8 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
   let opened: { id: number; kind: string; deaths: number[] } | null = null;
   const names = (s: { name(id: number): string }, ids: number[]) => ids.map((d) => s.name(d)).join(', ');
 
-  walk(trace, (r, s, at) => {
+  return {
+    visit: (r, s, at) => {
     const v = (rule: string, message: string, entities: number[]) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
     if (opened) {
       const o = opened;
@@ -75,16 +76,22 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
       return;
     }
     loose = [];
-  });
-  if (owed && end === trace.length) {
-    const o = owed as Owed;
-    out.push({ invariant: ID, rule: '8', message: `${o.deaths.length} death(s) in DEATH_CREATION#${o.dc} were never resolved: the trace ends without a Death Phase`, path: '', entities: o.deaths, at: trace.length });
-  }
-  return out;
+    },
+    finish: () => {
+      if (owed && end === trace.length) {
+        const o = owed as Owed;
+        out.push({ invariant: ID, rule: '8', message: `${o.deaths.length} death(s) in DEATH_CREATION#${o.dc} were never resolved: the trace ends without a Death Phase`, path: '', entities: o.deaths, at: trace.length });
+      }
+      return out;
+    },
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['7', '8'], fidelity: 'phases', profiles: ['hearthstone'],
   description: 'every Death Creation Step that removes something is followed by a Death Phase queueing exactly those Deaths in order of play, repeating until none',
   check,
+  pass,
 };

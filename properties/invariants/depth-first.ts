@@ -10,7 +10,7 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { walk, blockName } from './walk.js';
+import { checkOf, type WalkPass, blockName } from './walk.js';
 
 export const ID = 'depth-first';
 
@@ -23,13 +23,14 @@ const PHASE_OF: Record<string, string[]> = {
   turn_end: ['END_OF_TURN'], hero_power: ['HERO_POWER'],
 };
 
-export function check(trace: readonly TraceRecord[]): Violation[] {
+export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
   /** Damage / heal events not yet answered by a queue, per block they happened in. */
   const pending = new Map<number, { kind: string; target: number; at: number }[]>();
   /** Where each damage / heal happened, to say so when its queue comes late. */
   const lastHit = new Map<string, { block: number; at: number }>();
-  walk(trace, (r, s, at) => {
+  return {
+    visit: (r, s, at) => {
     const here = s.top()?.id ?? 0;
     const v = (rule: string, message: string, entities: number[]) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
     if (r.t === 'event' && (r.e === 'damage' || r.e === 'heal')) {
@@ -74,15 +75,19 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
     }
     // Everything that happened here before this queue has been answered (or had nothing to answer it).
     pending.set(here, []);
-  }, (r, s) => {
-    if (r.t === 'close') pending.delete(r.id);
-    void s;
-  });
-  return out;
+    },
+    after: (r) => {
+      if (r.t === 'close') pending.delete(r.id);
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['1a', '1b'], fidelity: 'phases', profiles: ['hearthstone'],
   description: 'depth first: each queue entry resolves fully before the next; the Queue answering a damage/heal is built where it happened, a Phase\'s own Queue inside that Phase',
   check,
+  pass,
 };

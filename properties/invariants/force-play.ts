@@ -6,13 +6,14 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { walk, IN_PLAY } from './walk.js';
+import { checkOf, type WalkPass, IN_PLAY } from './walk.js';
 
 export const ID = 'force-play-oldest';
 
-export function check(trace: readonly TraceRecord[]): Violation[] {
+export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
-  walk(trace, (r, s, at) => {
+  return {
+    visit: (r, s, at) => {
     if (r.t !== 'event' || r.e !== 'summon') return;
     const prev = trace[at - 1];
     if (!prev || prev.t !== 'event' || prev.e !== 'zone' || prev.entity !== r.entity || (prev.from !== 'hand' && prev.from !== 'deck') || prev.to !== 'play') return;
@@ -22,12 +23,16 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
       invariant: ID, rule: '2-force-play', at, path: s.path(), entities: [r.entity, ...newer.map((e) => e.id)],
       message: `${s.name(r.entity)} was put into play from ${prev.from} with order ${r.order}, after ${newer.slice(0, 3).map((e) => `${s.name(e.id)} (order ${e.order})`).join(', ')}${newer.length > 3 ? ` and ${newer.length - 3} more` : ''}: a force-played minion becomes the oldest in the order of play`,
     });
-  });
-  return out;
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['2-force-play'], fidelity: 'events', profiles: ['hearthstone'],
   description: 'a minion put into play from hand or deck becomes the oldest in the order of play',
   check,
+  pass,
 };

@@ -13,11 +13,11 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { walk, blockName } from './walk.js';
+import { checkOf, type WalkPass, blockName } from './walk.js';
 
 export const ID = 'game-end';
 
-export function check(trace: readonly TraceRecord[]): Violation[] {
+export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
   let over: { at: number; result: string } | null = null;
   let overReported = false;
@@ -28,7 +28,8 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
   const died = new Set<number>();
   /** ATTACK Sequences (by id) whose Preparation Phase has ended, and whether a game check followed it. */
   const prepared = new Map<number, boolean>();
-  walk(trace, (r, s, at) => {
+  return {
+    visit: (r, s, at) => {
     if (r.t === 'event' && r.e === 'death' && s.entities.get(r.entity)?.type === 'hero') died.add(s.entities.get(r.entity)!.controller);
     const v = (rule: string, message: string, entities: number[] = []) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
     if (over && r.t !== 'close' && !overReported) {
@@ -83,12 +84,16 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
       }
       if (r.result !== 'ongoing') over = { at, result: r.result };
     }
-  });
-  return out;
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['9', '9-attack'], fidelity: 'phases', profiles: ['hearthstone'],
   description: 'the game is decided only at the end of a Sequence (or between Preparation and Combat), matching the heroes, and nothing happens after it ends',
   check,
+  pass,
 };

@@ -11,13 +11,14 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { walk } from './walk.js';
+import { checkOf, type WalkPass } from './walk.js';
 
 export const ID = 'health-arithmetic';
 
-export function check(trace: readonly TraceRecord[]): Violation[] {
+export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
-  walk(trace, (r, s, at) => {
+  return {
+    visit: (r, s, at) => {
     if (r.t !== 'event') return;
     const v = (rule: string, id: number, message: string) => out.push({ invariant: ID, rule, message: `${s.name(id)}: ${message}`, path: s.path(), entities: [id], at });
     if ((r.e === 'damage' || r.e === 'heal') && r.health !== undefined) {
@@ -35,12 +36,16 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
         v(r.maxHealth < e.maxHealth ? '4b' : 'health', r.entity, `its maximum Health goes from ${e.maxHealth} to ${r.maxHealth} by an aura and its Health from ${e.health} to ${r.health}, not ${want}${r.maxHealth < e.maxHealth ? ': Health from a lost aura is taken away only as far as the new maximum' : ''}`);
       }
     }
-  });
-  return out;
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['health', '4b'], fidelity: 'events', profiles: ['hearthstone'],
   description: 'every damage, heal and aura stats record agrees with the Health the trace stated before and the amount; no heal past the maximum',
   check,
+  pass,
 };

@@ -5,14 +5,15 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { walk } from './walk.js';
+import { checkOf, type WalkPass } from './walk.js';
 
 export const ID = 'immutable-queues';
 
-export function check(trace: readonly TraceRecord[]): Violation[] {
+export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
   const last = new Map<number, number>();
-  walk(trace, (r, s, at) => {
+  return {
+    visit: (r, s, at) => {
     if (r.t !== 'open' || r.block !== 'trigger' || r.queue === undefined) return;
     const v = (message: string, entities: number[]) => out.push({ invariant: ID, rule: '2c', message, path: s.path(), entities, at });
     const q = s.queues.get(r.queue);
@@ -32,12 +33,16 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
       const ok = e.what === 'deathrattle' && (attached === undefined || attached === r.subject);
       if (!ok) v(`trigger #${r.id} resolves entry ${i} of queue ${r.queue} for ${who}, but that entry belongs to ${s.name(e.source)}`, [r.subject, e.source]);
     }
-  });
-  return out;
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['2c'], fidelity: 'phases', profiles: ['hearthstone'],
   description: 'the trigger blocks resolving a Queue are exactly its recorded entries, in order, with nothing added',
   check,
+  pass,
 };

@@ -6,6 +6,7 @@
 import type { TraceRecord, Fidelity } from '../../engine/trace/format.js';
 import type { CardDef } from '../../engine/cards/format.js';
 import type { Invariant, InvariantEnv, Violation } from './types.js';
+import { walkPasses, type WalkPass } from './walk.js';
 import * as noMidPhaseDeaths from './no-mid-phase-deaths.js';
 import * as queueOrder from './queue-order.js';
 import * as immutableQueues from './immutable-queues.js';
@@ -72,7 +73,21 @@ export function checkTrace(trace: readonly TraceRecord[], opts: { only?: readonl
   const list = opts.only
     ? INVARIANTS.filter((i) => opts.only!.includes(i.id))
     : applicable(meta?.t === 'meta' ? meta.fidelity : 'phases', meta?.t === 'meta' ? meta.profile : 'hearthstone');
-  return list.flatMap((i) => i.check(trace, opts.env));
+  return checkAll(list, trace, opts.env);
+}
+
+/**
+ * Every listed invariant's violations, in the order of the list (as `list.flatMap((i) => i.check(trace, env))`),
+ * with one walk of the trace shared by all the invariants that ride a walk (`pass`).
+ */
+export function checkAll(list: readonly Invariant[], trace: readonly TraceRecord[], env?: InvariantEnv): Violation[] {
+  const passes: WalkPass[] = [];
+  for (const i of list) if (i.pass) passes.push(i.pass(trace, env));
+  const found = walkPasses(trace, passes);
+  const out: Violation[] = [];
+  let k = 0;
+  for (const i of list) out.push(...(i.pass ? found[k++]! : i.check(trace, env)));
+  return out;
 }
 
 /** The invariants as the scenario judge takes them (engine/scenario/judge.ts): every one that applies to the trace. */

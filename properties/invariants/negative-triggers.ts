@@ -15,7 +15,7 @@
 import type { CardDef, Rule5Class } from '../../engine/cards/format.js';
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, InvariantEnv, Violation } from './types.js';
-import { walk, blockName, type Block, type TraceState } from './walk.js';
+import { checkOf, type WalkPass, blockName, type Block, type TraceState } from './walk.js';
 
 export const ID = 'negative-triggers';
 
@@ -44,9 +44,10 @@ function classOf(b: Block, s: TraceState, env: InvariantEnv | undefined): Rule5C
   return undefined;
 }
 
-export function check(trace: readonly TraceRecord[], env?: InvariantEnv): Violation[] {
+export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPass {
   const out: Violation[] = [];
-  walk(trace, (r, s, at) => {
+  return {
+    visit: (r, s, at) => {
     if (r.t !== 'event' || r.e !== 'random') return;
     const kind = (r as { kind?: string }).kind;
     if (kind !== undefined && kind !== 'entity') return;
@@ -65,12 +66,16 @@ export function check(trace: readonly TraceRecord[], env?: InvariantEnv): Violat
         ? `the negative ${b.block === 'trigger' ? 'trigger' : b.kind.toLowerCase()} of ${src} (in ${blockName(b)}) picked ${s.name(r.pick)}, which is ${state(r.pick)}: negative triggers ignore mortally wounded and pending-destroy characters`
         : `the negative ${b.block === 'trigger' ? 'trigger' : b.kind.toLowerCase()} of ${src} (in ${blockName(b)}) chose at random among characters that include ${bad.map((o) => `${s.name(o)} (${state(o)})`).join(', ')}: negative triggers ignore mortally wounded and pending-destroy characters`,
     });
-  });
-  return out;
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['5'], fidelity: 'phases', profiles: ['hearthstone'], uses: ['cards'],
   description: 'random choices of negative triggers never include mortally wounded or pending-destroy characters',
   check,
+  pass,
 };

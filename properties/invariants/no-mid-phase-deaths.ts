@@ -10,7 +10,7 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { walk, blockName } from './walk.js';
+import { checkOf, type WalkPass, blockName } from './walk.js';
 
 export const ID = 'no-mid-phase-deaths';
 
@@ -21,9 +21,10 @@ function forcedDeathFollows(trace: readonly TraceRecord[], i: number): boolean {
   return !!r && r.t === 'open' && r.block === 'phase' && r.kind === 'FORCED_DEATH';
 }
 
-export function check(trace: readonly TraceRecord[]): Violation[] {
+export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
-  walk(trace, (r, s, at) => {
+  return {
+    visit: (r, s, at) => {
     if (r.t === 'open' && r.block === 'phase') {
       const nested = s.inPhase();
       if (r.outermost !== undefined && !!r.outermost === nested) {
@@ -50,12 +51,16 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
         ? `${s.name(r.entity)} died inside phase ${phase.kind}#${phase.id}, before that phase ended${hero ? ' (the game ended in the middle of a Sequence)' : ''}`
         : `${s.name(r.entity)} died outside a Death Creation Step${top ? ` (in ${blockName(top)})` : ' (at the top level)'}`,
     });
-  });
-  return out;
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['3', '1c', '9'], fidelity: 'phases', profiles: ['hearthstone'],
   description: 'characters die only in a Death Creation Step (or a Forced Death Phase), never in the middle of a Phase',
   check,
+  pass,
 };

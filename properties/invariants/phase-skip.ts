@@ -7,13 +7,14 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { walk } from './walk.js';
+import { checkOf, type WalkPass } from './walk.js';
 
 export const ID = 'phase-skip';
 
-export function check(trace: readonly TraceRecord[]): Violation[] {
+export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
-  walk(trace, (r, s, at) => {
+  return {
+    visit: (r, s, at) => {
     if (r.t === 'open' && r.block === 'phase' && r.subject !== undefined && s.entities.has(r.subject) && !s.inPlay(r.subject)) {
       out.push({
         invariant: ID, rule: '6', at, path: s.path(), entities: [r.subject],
@@ -26,12 +27,16 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
         message: `phase ${r.kind} was skipped for ${s.name(r.subject)}, which is still in play: only a missing subject skips a Phase`,
       });
     }
-  });
-  return out;
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['6'], fidelity: 'phases', profiles: ['hearthstone'],
   description: 'a Phase whose subject has left play is skipped, and only then',
   check,
+  pass,
 };

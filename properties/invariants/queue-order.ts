@@ -6,16 +6,17 @@
  */
 import type { QueueEntry, TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { walk } from './walk.js';
+import { checkOf, type WalkPass } from './walk.js';
 
 export const ID = 'queue-order';
 
 const rank = (e: QueueEntry) => (e.priority === 'first' ? 0 : e.priority === 'last' ? 2 : 1);
 const prio = (e: QueueEntry) => (e.priority ? `priority ${e.priority}` : 'normal priority');
 
-export function check(trace: readonly TraceRecord[]): Violation[] {
+export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
-  walk(trace, (r, s, at) => {
+  return {
+    visit: (r, s, at) => {
     if (r.t !== 'queue') return;
     const v = (rule: string, message: string, entities: number[]) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
     for (let i = 1; i < r.events.length; i++) {
@@ -39,12 +40,16 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
         : `order ${p.order} before order ${e.order}`;
       v(p.event !== e.event && rank(p) === rank(e) ? '2b' : '2a', `queue ${r.id} puts ${s.name(p.source)} (${p.what}, ${prio(p)}, event ${p.event}, order ${p.order}) before ${s.name(e.source)} (${e.what}, ${prio(e)}, event ${e.event}, order ${e.order}): entries must be sorted by priority, event, then order of play (${why} is out of order)`, [p.source, e.source]);
     });
-  });
-  return out;
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['2a', '2b'], fidelity: 'phases', profiles: ['hearthstone'],
   description: 'every Queue is sorted by (priority first/normal/last, event index, order of play), with the orders of play the trace gave',
   check,
+  pass,
 };

@@ -6,13 +6,14 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { walk, IN_PLAY } from './walk.js';
+import { checkOf, type WalkPass, IN_PLAY } from './walk.js';
 
 export const ID = 'survival-check';
 
-export function check(trace: readonly TraceRecord[]): Violation[] {
+export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
-  walk(trace, (r, s, at) => {
+  return {
+    visit: (r, s, at) => {
     if (r.t !== 'event' || r.e !== 'condition' || r.reads !== 'mortally_wounded') return;
     const e = s.entities.get(r.subject);
     if (!e) return;
@@ -25,12 +26,16 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
       invariant: ID, rule: '5b', at, path: s.path(), entities: [r.subject],
       message: `${s.name(r.source)} read ${s.name(r.subject)} as ${r.result ? 'dead' : 'alive'}, but ${why}: "if it survives" reads mortally wounded and pending destroy as dead`,
     });
-  });
-  return out;
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['5b'], fidelity: 'events', profiles: ['hearthstone'],
   description: '"if it survives" / "if that kills it" read mortally wounded and pending-destroy entities as dead',
   check,
+  pass,
 };

@@ -12,7 +12,7 @@
 import type { Filter, Trigger } from '../../engine/cards/format.js';
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, InvariantEnv, Violation } from './types.js';
-import { walk, type EntityState, type TraceState } from './walk.js';
+import { checkOf, type WalkPass, type EntityState, type TraceState } from './walk.js';
 
 export const ID = 'trigger-filters';
 
@@ -52,10 +52,11 @@ function describeFilter(f: Filter): string {
   return JSON.stringify(f);
 }
 
-export function check(trace: readonly TraceRecord[], env: InvariantEnv = {}): Violation[] {
+export function pass(trace: readonly TraceRecord[], env: InvariantEnv = {}): WalkPass {
   const out: Violation[] = [];
-  if (!env.card) return out;
-  walk(trace, (r, s: TraceState, at) => {
+  if (!env.card) return { visit: () => undefined, finish: () => out };
+  return {
+    visit: (r, s: TraceState, at) => {
     if (r.t !== 'queue') return;
     r.entries.forEach((entry, k) => {
       const m = /^trigger:(\d+)$/.exec(entry.what);
@@ -83,12 +84,16 @@ export function check(trace: readonly TraceRecord[], env: InvariantEnv = {}): Vi
         }
       }
     });
-  });
-  return out;
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['10', '10-controller'], fidelity: 'phases', profiles: ['hearthstone'], uses: ['cards'],
   description: 'a trigger responds only to events its own filters accept (another / friendly / whose turn), on the board as it stands when the event is queued',
   check,
+  pass,
 };

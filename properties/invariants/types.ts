@@ -7,6 +7,7 @@ import type { Fidelity, TraceRecord } from '../../engine/trace/format.js';
 
 export type { Violation } from '../../engine/trace/violation.js';
 import type { Violation } from '../../engine/trace/violation.js';
+import type { WalkPass } from './walk.js';
 
 /**
  * What an invariant may know besides the trace. Only one invariant needs it (negative-triggers, Rule 5): the trace
@@ -31,6 +32,11 @@ export interface Invariant {
   /** Extra knowledge it uses when given (see InvariantEnv). */
   uses?: ('cards')[];
   check(trace: readonly TraceRecord[], env?: InvariantEnv): Violation[];
+  /**
+   * The same check as a pass over a shared walk (walk.ts `WalkPass`): `checkAll` walks a trace once for every
+   * invariant that has one. An invariant without it is checked on its own by `check`.
+   */
+  pass?(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPass;
 }
 
 export type { Rule5Class };

@@ -9,6 +9,7 @@
  * unknown, so a silent change can hide a violation but never invent one.
  */
 import type { EntityRecord, OpenRecord, QueueRecord, TraceRecord } from '../../engine/trace/format.js';
+import type { Violation } from '../../engine/trace/violation.js';
 
 export interface Block {
   id: number;
@@ -125,8 +126,9 @@ export class TraceState {
       }
       case 'close': {
         // Close inner blocks a producer left open, then this one.
-        const i = this.stack.map((b) => b.id).lastIndexOf(r.id);
-        if (i >= 0) this.stack.length = i;
+        for (let i = this.stack.length - 1; i >= 0; i--) {
+          if (this.stack[i]!.id === r.id) { this.stack.length = i; break; }
+        }
         return;
       }
       case 'queue':
@@ -139,11 +141,10 @@ export class TraceState {
   }
 
   private addEntity(r: EntityRecord): void {
-    this.entities.set(r.id, {
-      id: r.id, card: r.card, name: r.name, type: r.type, controller: r.controller, zone: r.zone,
-      ...(r.label ? { label: r.label } : {}), ...(r.order !== undefined ? { order: r.order } : {}),
-      destroyMarked: false, fresh: true,
-    });
+    const e: EntityState = { id: r.id, card: r.card, name: r.name, type: r.type, controller: r.controller, zone: r.zone, destroyMarked: false, fresh: true };
+    if (r.label) e.label = r.label;
+    if (r.order !== undefined) e.order = r.order;
+    this.entities.set(r.id, e);
     if (r.type === 'hero' && r.zone === 'play' && this.heroes[r.controller as 0 | 1] === undefined) this.heroes[r.controller as 0 | 1] = r.id;
   }
 
@@ -282,6 +283,38 @@ export function walk(trace: readonly TraceRecord[], visit: (r: TraceRecord, s: T
     after?.(r, s, i);
   }
   return s;
+}
+
+/**
+ * One check riding a walk: `visit` as in `walk` (it reads the state, never writes it), then `finish` once the walk
+ * is over, returning what it found. Several passes share one walk of a trace (`walkPasses`), so a trace is rebuilt
+ * once however many invariants read it.
+ */
+export interface WalkPass {
+  visit(r: TraceRecord, s: TraceState, at: number): void;
+  /** After the record has taken effect. */
+  after?(r: TraceRecord, s: TraceState, at: number): void;
+  finish(): Violation[];
+}
+
+/** Walk a trace once for all the passes; each pass's findings, in the order of the passes. */
+export function walkPasses(trace: readonly TraceRecord[], passes: readonly WalkPass[]): Violation[][] {
+  const s = new TraceState();
+  const end = walkEnd(trace);
+  const n = passes.length;
+  const afters = passes.filter((p) => p.after);
+  for (let i = 0; i < end; i++) {
+    const r = trace[i]!;
+    for (let k = 0; k < n; k++) passes[k]!.visit(r, s, i);
+    s.apply(r, i);
+    for (const p of afters) p.after!(r, s, i);
+  }
+  return passes.map((p) => p.finish());
+}
+
+/** A check function (trace → violations) from a pass, for an invariant checked on its own. */
+export function checkOf<E>(start: (trace: readonly TraceRecord[], env?: E) => WalkPass): (trace: readonly TraceRecord[], env?: E) => Violation[] {
+  return (trace, env) => walkPasses(trace, [start(trace, env)])[0]!;
 }
 
 /** Where a walk stops: the whole trace, or before the closes that lead to a loop guard. */

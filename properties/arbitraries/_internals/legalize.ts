@@ -10,8 +10,7 @@
 import type { CardPool, Entity, Game } from '../../../engine/state.js';
 import { entity, cost, hasKeyword, BOARD_LIMIT } from '../../../engine/state.js';
 import { legalTargets, canAttack } from '../../../engine/sequences.js';
-import { runScenario, type RunResult } from '../../../engine/scenario/run.js';
-import { InputError } from '../../../engine/validation.js';
+import { startRun, tryAction, runResult, type LiveRun, type RunResult } from '../../../engine/scenario/run.js';
 import type { MutantName } from '../../../engine/mutants.js';
 import type { Scenario, ScenarioAction } from '../../../engine/scenario/format.js';
 import type { Intent } from './raw.js';
@@ -51,9 +50,8 @@ function playable(g: Game, e: Entity, named: Map<number, string>): { targets: st
   return { targets, needs };
 }
 
-function concrete(r: RunResult, it: Intent): ScenarioAction | null {
-  const g = r.g;
-  const named = labelOf(r.labels);
+function concrete(g: Game, labels: Map<string, number>, it: Intent): ScenarioAction | null {
+  const named = labelOf(labels);
   const side = g.active;
   const p = g.players[side];
   const me = side === 0 ? 'A' : 'B';
@@ -93,37 +91,35 @@ function concrete(r: RunResult, it: Intent): ScenarioAction | null {
   return { heroPower: me, ...(t ? { target: t } : {}) };
 }
 
-function isIllegal(e: unknown): boolean {
-  return e instanceof InputError && e.detail.startsWith('illegal action');
-}
-
 /**
  * The scenario with its intents made legal. Returns the run of the final scenario too (absent when the engine
- * failed on it), so a caller on the same engine need not run it again.
+ * failed on it), so a caller on the same engine need not run it again. The game is played once, action by action:
+ * the engine refuses an illegal action before it changes anything (engine/sequences.ts), and the records that
+ * reading the game or a refusal wrote are rewound, so the run is the one `runScenario` gives for the final scenario.
  */
 export function legalize(s: Scenario, intents: readonly Intent[], cards: CardPool, mutants: readonly MutantName[]): { scenario: Scenario; run?: RunResult } {
-  const run = (actions: ScenarioAction[]) => runScenario({ ...s, actions }, FILE, { cards, mutants, stepBudget: PROPERTY_STEP_BUDGET });
-  let actions: ScenarioAction[] = [];
-  let last: RunResult;
+  const actions: ScenarioAction[] = [];
+  let live: LiveRun;
   try {
-    last = run(actions);
+    live = startRun({ ...s, actions }, FILE, { cards, mutants, stepBudget: PROPERTY_STEP_BUDGET });
   } catch {
     return { scenario: { ...s, actions } }; // the engine fails on the set-up itself: the check will say so
   }
   for (const it of intents) {
-    if (last.error || last.g.result !== 'ongoing') break;
-    const a = concrete(last, it);
+    if (live.error || live.g.result !== 'ongoing') break;
+    const mark = live.g.trace.mark();
+    const a = concrete(live.g, live.labels, it);
+    live.g.trace.rewind(mark);
     if (!a) continue;
-    const next = [...actions, a];
+    let refused: string | null;
     try {
-      const r = run(next);
-      actions = next;
-      last = r;
-    } catch (e) {
-      if (isIllegal(e)) continue;
+      refused = tryAction(live, FILE, a, actions.length);
+    } catch {
       // The engine failed on a legal action: keep it, so the failure is what the property reports.
-      return { scenario: { ...s, actions: next } };
+      return { scenario: { ...s, actions: [...actions, a] } };
     }
+    if (refused !== null) { live.g.trace.rewind(mark); continue; }
+    actions.push(a);
   }
-  return { scenario: { ...s, actions }, run: last };
+  return { scenario: { ...s, actions }, run: runResult(live) };
 }
