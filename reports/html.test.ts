@@ -13,7 +13,7 @@ describe('report.html', () => {
   it('10,000 failures: no drawn detail in the page, a JSON block per case, a few hundred bytes each', () => {
     const results: CaseResult[] = Array.from({ length: 10_000 }, (_, i) => ({
       ...base, case: `generated-${String(i).padStart(5, '0')}`, status: 'FAIL' as const, rules: ['7'], cause: 'rule' as const,
-      attribution: { rule: '7', at: 'final', step: 's', basis: 'state' as const },
+      attribution: { rule: '7', at: 'final', step: 's', basis: 'final' as const },
       divergences: [{ path: 'final.result', expected: 'ongoing', actual: 'A_wins' }] as never,
       scenario: { title: '</script><script>alert(1)</script>', rules: ['7'] } as never,
     }));
@@ -36,10 +36,10 @@ describe('report.html', () => {
   it('the heat map: a row per simulator, a cell per rule, coloured by fail share', () => {
     const other = { ...sim, name: 'other' };
     const results: CaseResult[] = [
-      { ...base, case: 'a', status: 'FAIL', rules: ['7'], cause: 'rule', attribution: { rule: '7', at: 'x', step: 's', basis: 'state' } },
+      { ...base, case: 'a', status: 'FAIL', rules: ['7'], cause: 'rule', attribution: { rule: '7', at: 'x', step: 's', basis: 'final' } },
       { ...base, case: 'b', status: 'PASS', rules: ['7'] },
       { ...base, case: 'c', status: 'PASS', rules: ['3'] },
-      { ...base, simulator: other, case: 'a', status: 'FAIL', rules: ['7'], cause: 'rule', attribution: { rule: '7', at: 'x', step: 's', basis: 'state' } },
+      { ...base, simulator: other, case: 'a', status: 'FAIL', rules: ['7'], cause: 'rule', attribution: { rule: '7', at: 'x', step: 's', basis: 'final' } },
     ];
     const { sims, rules, cells } = heatCells(results);
     expect(sims).toEqual(['other 1', 'sim 1']);
