@@ -88,6 +88,7 @@ describe('report.html in Chromium', () => {
       const artifacts = process.env.ARBITER_ARTIFACTS ?? mkdtempSync(join(tmpdir(), 'arbiter-artifacts-'));
       mkdirSync(artifacts, { recursive: true });
       process.stderr.write(`report.html screenshot: ${join(artifacts, 'report.png')}\n`);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: join(artifacts, 'report.png'), fullPage: false });
       expect(existsSync(join(artifacts, 'report.png'))).toBe(true);
     } finally {
