@@ -42,7 +42,7 @@ describe.skipIf(!canVenv)('the toy adapter of adapters/python/README.md', () => 
     expect(ok.out).toMatch(/toy 0\.1: \d+ cases: \d+ pass, 0 NEW FAIL/);
 
     const baseline = join(tmp, 'toy.expectations.json');
-    const bug = await arbiter(['run', '--sim', sim, '--out', join(tmp, 'bug'), '--no-progress', '--expectations', baseline], { TOY_BUG: '1' });
+    const bug = await arbiter(['run', '--sim', sim, '--out', join(tmp, 'bug'), '--no-progress'], { TOY_BUG: '1' });
     expect(bug.code, bug.out + bug.err).toBe(1);
     expect(results(join(tmp, 'bug')).find((r) => r.case === 'fatigue-grows-with-each-empty-draw')!.status).toBe('FAIL');
     expect(readFileSync(join(tmp, 'bug', 'summary-short.md'), 'utf8')).toMatch(/NEW FAIL \(1\)[\s\S]*fatigue-grows-with-each-empty-draw/);
