@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { CardPool } from '../engine/state.js';
 import { traceToJsonl, type TraceRecord } from '../engine/trace/format.js';
 import { AdapterProcess } from './adapter-process.js';
-import { writeFileAtomic } from '../reports/files.js';
+import { TIMINGS_FILE, writeFileAtomic } from '../reports/files.js';
 import { withCardIds } from './compare.js';
 import type { Hello } from './protocol.js';
 import { classifyCardCauses, judgeCase, type Case, type CaseResult, type TraceJudgeFn } from './verdict.js';
@@ -86,6 +86,8 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
   const resultsFile = join(o.outDir, RESULTS_FILE);
   const previous = o.resume ? readResults(o.outDir) : [];
   if (!o.resume) writeFileSync(resultsFile, '');
+  const timingsFile = join(o.outDir, TIMINGS_FILE);
+  if (!o.resume) writeFileSync(timingsFile, '');
   const done = new Map(previous.map((r) => [r.case, r]));
   const timeout = o.timeoutMs ?? 10_000;
   const startTimeout = o.startTimeoutMs ?? Math.max(timeout, 30_000);
@@ -117,6 +119,7 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
     while (next < round.length) {
       const c = round[next++]!;
       let r: CaseResult;
+      const t0 = performance.now();
       try {
         const { scenario, cards } = withCardIds(c.scenario, o.cards);
         const unsupported = usesOnly(hello.cards, cards);
@@ -129,6 +132,7 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
         r = { case: c.id, origin: c.origin, ...(c.group && c.group !== c.id ? { group: c.group } : {}), status: 'ERROR', rules: c.scenario.rules, title: c.scenario.title, simulator: { name: hello.name, version: hello.version, fidelity: hello.fidelity }, divergences: [], violations: [], diagnosis: [], detail: (e as Error).message };
       }
       appendFileSync(resultsFile, JSON.stringify(r) + '\n');
+      appendFileSync(timingsFile, JSON.stringify({ case: c.id, ms: Math.round((performance.now() - t0) * 1000) / 1000 }) + '\n');
       results.push(r);
       finished++;
       o.onResult?.(r, finished, total);

@@ -11,12 +11,14 @@ import { traceToJsonl, type TraceRecord } from '../engine/trace/format.js';
 
 export const CHECK_LOG_HELP = `Usage: arbiter check-log [options] <file|dir>...
 
-Check Hearthstone Power.log files against the rulebook's log-visible invariants:
+Check Hearthstone Power.log files, or HSReplay XML files (python-hsreplay, hsreplay.net; read as the Power.log
+lines they were written from), against the rulebook's log-visible invariants:
   rule 3  a minion or hero goes to the graveyard only inside a DEATHS block (no death in the middle of a Phase)
   rule 7  within one DEATHS block, minions and heroes die in order of play (oldest first)
   rule 9  a game is won/lost/tied only when no block is open, or between an attack's preparation and combat
 
-A directory means every file in it (README, LICENSE and *.md are skipped). Files are streamed game by game.
+A directory means every file in it (README, LICENSE and *.md are skipped). Power.logs are streamed game by game;
+a file that starts as XML is read as HSReplay, whole.
 
 Options:
   --json               print the report as JSON
@@ -28,7 +30,8 @@ Options:
   --trace-out <file>   also write the traces as arbiter-trace/1 JSON lines (one meta record starts each game)
   -h, --help           show this help
 
-Exit codes: 0 ok, 1 violations found, 2 bad input (missing, empty, binary, not a Power.log) or usage error.`;
+Exit codes: 0 ok, 1 violations found, 2 bad input (missing, empty, binary, not a Power.log, XML that is
+not well-formed HSReplay) or usage error.`;
 
 export interface CheckLogOptions {
   paths: string[];

@@ -58,8 +58,11 @@ export class PowerLogParser {
   /** Lines written by the client's GameState / PowerTaskList / PowerProcessor loggers, whatever their function. */
   powerishLines = 0;
 
-  push(raw: string): void {
-    const lineNo = ++this.lineNo;
+  /** One line of the log; `at` gives its line number when the lines come from elsewhere (an HSReplay element's XML
+   * line), else lines are counted from 1. */
+  push(raw: string, at?: number): void {
+    const lineNo = at ?? ++this.lineNo;
+    if (at !== undefined) this.lineNo = at;
     const l = splitLine(raw);
     if (!l) {
       if (isPowerish(raw)) this.powerishLines++;

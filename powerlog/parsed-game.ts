@@ -99,3 +99,17 @@ export class GameOutput {
 export function ctl(playerId: number): number {
   return playerId >= 1 ? playerId - 1 : playerId;
 }
+
+/** What reading one file gave (a Power.log or an HSReplay document). */
+export interface ParseSummary {
+  file: string;
+  bytes: number;
+  lines: number;
+  games: number;
+  gameStateLines: number;
+  powerTaskListLines: number;
+  /** Set when the file is not a usable Power.log; no games were produced. */
+  error?: string;
+  warnings: string[];
+}
+

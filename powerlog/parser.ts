@@ -40,6 +40,8 @@
  *   game-builder.ts  one game: dispatches its lines to the trackers, hands it over as a ParsedGame
  *   game-stream.ts   game boundaries: CREATE_GAME, implicit games, GameState vs PowerTaskList twins (PowerLogParser)
  *   read-log.ts      reading a file (streamed, binary sniffing) or text: parsePowerLog, readGames, parsePowerLogText
+ *   hsreplay/        HSReplay XML: read.ts turns its elements back into these lines (check-log reads both formats),
+ *                    write.ts converts a Power.log into it, enums.ts the game's tag and enum numbers, xml.ts the tokenizer
  */
 export { cardTypeName, zoneName, type LogSource } from './grammar.js';
 export type { GameCounters, ParsedGame, PowerRecord } from './parsed-game.js';

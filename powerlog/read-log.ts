@@ -1,25 +1,17 @@
 /**
  * Reading a Power.log: a file, streamed line by line (after a look at its first bytes for binary content), with each
  * game delivered as soon as it ends (parsePowerLog) or pulled one at a time (readGames); or log text held in memory
- * (parsePowerLogText). Never throws for bad input: a file that is not a usable Power.log comes back with `error` set.
+ * (parsePowerLogText). A file that starts as XML is read as HSReplay (hsreplay/read.ts). Never throws for bad input: a file that is not a usable Power.log comes back with `error` set.
  */
 import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { basename } from 'node:path';
 import { PowerLogParser, type ParseOptions } from './game-stream.js';
-import type { ParsedGame } from './parsed-game.js';
+import type { ParsedGame, ParseSummary } from './parsed-game.js';
+import { looksLikeXml, parseHsReplay } from './hsreplay/read.js';
 
-export interface ParseSummary {
-  file: string;
-  bytes: number;
-  lines: number;
-  games: number;
-  gameStateLines: number;
-  powerTaskListLines: number;
-  /** Set when the file is not a usable Power.log; no games were produced. */
-  error?: string;
-  warnings: string[];
-}
+export type { ParseSummary };
+
 
 /** Why a file is not a text Power.log, from its first bytes; undefined when it looks like text. */
 export function sniffBinary(buf: Buffer): string | undefined {
@@ -64,6 +56,8 @@ export async function parsePowerLog(
     const head = Buffer.alloc(Math.min(size, 65536));
     readSync(fd, head, 0, head.length, 0);
     closeSync(fd);
+    // HSReplay XML (python-hsreplay, hsreplay.net): read as the Power.log lines it was written from.
+    if (looksLikeXml(head.toString('utf8', 0, 256))) return parseHsReplay(path, onGame, { ...opts, name });
     const bin = sniffBinary(head);
     if (bin) return { ...summary, error: `not a text Power.log (${bin})` };
   } catch (e) {

@@ -7,6 +7,24 @@ import { hostname } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { InputError } from '../engine/validation.js';
 
+/** Wall time of each case's run, `{"case":..., "ms":...}` per line: kept apart from results.jsonl, which stays the
+ * same bytes for the same run, and read by junit.xml's `time` attributes. */
+export const TIMINGS_FILE = 'timings.jsonl';
+
+/** The timings of a report folder (case -> milliseconds; the last line of a case wins; torn or bad lines skipped). */
+export function readTimings(dir: string): Map<string, number> {
+  const m = new Map<string, number>();
+  const f = join(dir, TIMINGS_FILE);
+  if (!existsSync(f)) return m;
+  for (const line of readFileSync(f, 'utf8').split('\n')) {
+    try {
+      const t = JSON.parse(line) as { case?: unknown; ms?: unknown };
+      if (typeof t.case === 'string' && typeof t.ms === 'number' && Number.isFinite(t.ms) && t.ms >= 0) m.set(t.case, t.ms);
+    } catch { /* a line cut by a kill */ }
+  }
+  return m;
+}
+
 export function writeFileAtomic(file: string, data: string): void {
   const tmp = join(dirname(file), `.${process.pid}.${Date.now()}.tmp`);
   writeFileSync(tmp, data);

@@ -1,7 +1,8 @@
 /**
- * report.html: one self-contained page (no external assets). The per-rule matrix; then for each failure its
- * scenario, expected and actual state side by side, the trace diff, and both engines' phase and queue trees drawn so
- * a reader sees where they part.
+ * report.html: one self-contained page (no external assets). A summary header with the simulator x rule heat map
+ * (heatmap.ts), the per-rule matrix; then each failure, collapsed, with what differed on its summary line; expanding
+ * it draws its expected and actual state side by side, the trace diff, both engines' phase and queue trees (so a
+ * reader sees where they part) and the scenario, from a JSON block embedded per case and parsed only then.
  */
 import { createTwoFilesPatch } from 'diff';
 import type { CaseResult } from '../differential/runner.js';
@@ -12,6 +13,7 @@ import type { ComparableState } from '../differential/protocol.js';
 import { rule } from '../engine/rules.js';
 import { failureMessage, ruleMatrix, ruleTitle, summaryLine, type ReportOptions, type Summary } from './summary.js';
 import { readReportTrace } from './files.js';
+import { heatmapSvg } from './heatmap.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -30,23 +32,26 @@ function stateTable(s: ComparableState | undefined, other: ComparableState | und
   return `<table class="state">${rows.join('')}</table>`;
 }
 
-function diffBlock(a: string, b: string, nameA: string, nameB: string): string {
-  const patch = createTwoFilesPatch(nameA, nameB, a, b, undefined, undefined, { context: 3 });
-  // one block per line (the '=====' separator line of the patch is left out)
-  const body = patch.split('\n').filter((l) => !/^=+$/.test(l)).map((l) => {
-    const cls = l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : l.startsWith('@@') ? 'hunk' : 'ctx';
-    return `<span class="${cls}">${esc(l) || ' '}</span>`;
-  });
-  return `<pre class="diff-view" data-testid="trace-diff">${body.join('')}</pre>`;
+/** The lines of a unified diff between two texts (the '=====' separator line of the patch left out). */
+function diffLines(a: string, b: string, nameA: string, nameB: string): string[] {
+  return createTwoFilesPatch(nameA, nameB, a, b, undefined, undefined, { context: 3 }).split('\n').filter((l) => !/^=+$/.test(l));
 }
 
+/** JSON inside a <script type="application/json"> block: no '<' can end the block early. */
+const jsonBlock = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * One failure: its summary line and why it failed stay in the page; the heavy parts (state tables, trace diff, phase
+ * and queue trees, scenario, stderr) are a JSON block the page's script parses and draws only when the failure is
+ * first expanded, so a report of 10,000 cases stays fast to open.
+ */
 function failureSection(dir: string, r: CaseResult, verdict: string): string {
   const ref = readTrace(dir, r.traces?.reference);
   const sim = readTrace(dir, r.traces?.simulator);
   const fid = r.simulator.fidelity;
   const diff = ref && sim
-    ? diffBlock(eventSignature(ref, fid).join('\n') + '\n', eventSignature(sim, fid).join('\n') + '\n', 'reference engine', r.simulator.name)
-    : diffBlock(JSON.stringify(r.expected ?? null, null, 1) + '\n', JSON.stringify(r.actual ?? null, null, 1) + '\n', 'reference engine (final state)', `${r.simulator.name} (final state)`);
+    ? diffLines(eventSignature(ref, fid).join('\n') + '\n', eventSignature(sim, fid).join('\n') + '\n', 'reference engine', r.simulator.name)
+    : diffLines(JSON.stringify(r.expected ?? null, null, 1) + '\n', JSON.stringify(r.actual ?? null, null, 1) + '\n', 'reference engine (final state)', `${r.simulator.name} (final state)`);
   const a = r.attribution;
   const why = [
     r.cause ? `<li class="cause" data-cause="${esc(r.cause)}">cause: <b>${esc(r.cause)}</b>${r.causeDetail ? ` (${esc(r.causeDetail)})` : ''}${a ? ` — first divergence: rule <b>${esc(a.rule)}</b> ${esc(ruleTitle(a.rule))} (${esc(a.at)}: ${esc(a.step)})` : ''}</li>` : '',
@@ -57,21 +62,24 @@ function failureSection(dir: string, r: CaseResult, verdict: string): string {
     ...r.diagnosis.map((d) => `<li>same result as the reference engine with mutant <b>${esc(d.mutant)}</b>: rule ${esc(d.rule)} — ${esc(d.text)}</li>`),
   ].join('');
   const rules = r.rules.map((id) => `<span class="rule" title="${esc(rule(id)?.text ?? '')}">${esc(id)}</span>`).join(' ');
+  const data = {
+    sim: r.simulator.name,
+    states: [stateTable(r.expected, r.actual), stateTable(r.actual, r.expected)],
+    diff,
+    ...(ref ? { treeRef: traceTree(ref), treeSim: sim ? traceTree(sim) : `(the simulator reports no trace at fidelity ${fid})` } : {}),
+    scenario: r.scenario ?? null,
+    ...(r.stderr ? { stderr: r.stderr } : {}),
+  };
   return `<details class="failure" data-case="${esc(r.case)}" data-verdict="${esc(verdict)}" data-cause="${esc(r.cause ?? r.status)}" data-rule="${esc(a?.rule ?? '')}">
 <summary><span class="verdict v-${esc(verdict.replace(/ /g, '-'))}">${esc(verdict)}</span> <b>${esc(r.case)}</b> ${rules} — ${esc(r.title)}<br><span class="first">${esc(failureMessage(r))}</span></summary>
-<ul class="why">${why}</ul>
-<div class="cols"><div><h4>expected (reference engine)</h4>${stateTable(r.expected, r.actual)}</div><div><h4>actual (${esc(r.simulator.name)})</h4>${stateTable(r.actual, r.expected)}</div></div>
-<h4>trace diff</h4>${diff}
-${ref ? `<div class="cols"><div><h4>reference: phases and queues</h4><pre class="tree">${esc(traceTree(ref))}</pre></div><div><h4>${esc(r.simulator.name)}: phases and queues</h4><pre class="tree">${sim ? esc(traceTree(sim)) : '(the simulator reports no trace at fidelity ' + esc(fid) + ')'}</pre></div></div>` : ''}
-<h4>scenario</h4><pre class="scenario">${esc(JSON.stringify(r.scenario ?? null, null, 2))}</pre>
-${r.stderr ? `<h4>simulator stderr</h4><pre>${esc(r.stderr)}</pre>` : ''}
+<ul class="why">${why}</ul><div class="lazy"></div><script type="application/json" class="case-data">${jsonBlock(data)}</script>
 </details>`;
 }
 
 export function renderHtml(dir: string, results: CaseResult[], s: Summary, o: ReportOptions): string {
   const matrix = [...ruleMatrix(results)].map(([id, r]) => {
     const cls = r.fail + r.error > 0 ? 'bad' : r.pass > 0 ? 'good' : 'none';
-    return `<tr class="${cls}"><td><b>${esc(id)}</b></td><td>${esc(ruleTitle(id))}</td><td>${r.pass}</td><td>${r.fail}</td><td>${r.unsupported}</td><td>${r.error}</td><td>${r.cases.map(esc).join(', ')}</td></tr>`;
+    return `<tr class="${cls}"><td><b>${esc(id)}</b></td><td>${esc(ruleTitle(id))}</td><td>${r.pass}</td><td>${r.fail}</td><td>${r.unsupported}</td><td>${r.error}</td><td>${r.cases.slice(0, 50).map(esc).join(', ')}${r.cases.length > 50 ? ` … and ${r.cases.length - 50} more` : ''}</td></tr>`;
   }).join('\n');
   const failing = results.filter((r) => ['NEW FAIL', 'KNOWN FAIL', 'ERROR', 'LOST'].includes(s.verdicts[r.case]!));
   const list = failing.map((r) => `<li data-case="${esc(r.case)}"><a href="#${esc(r.case)}">${esc(r.case)}</a> <span class="verdict v-${esc(s.verdicts[r.case]!.replace(/ /g, '-'))}">${esc(s.verdicts[r.case]!)}</span></li>`).join('');
@@ -96,6 +104,32 @@ export function renderHtml(dir: string, results: CaseResult[], s: Summary, o: Re
     q('shown').textContent = n + ' shown';
   }
   ['search', 'filter-verdict', 'filter-cause', 'filter-rule'].forEach(function (id) { q(id).addEventListener('input', apply); });
+  // A heat-map cell filters the failures by its rule (when a failure is charged to it).
+  document.querySelectorAll('#heatmap rect.cell').forEach(function (c) {
+    c.addEventListener('click', function () {
+      var sel = q('filter-rule'), rule = c.getAttribute('data-rule');
+      sel.value = Array.prototype.some.call(sel.options, function (o) { return o.value === rule; }) ? rule : '';
+      apply();
+    });
+  });
+  // A failure's details are drawn from its JSON block when it is first expanded.
+  var esc = function (s) { return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'); };
+  function draw(d) {
+    var block = d.querySelector('script.case-data'); if (!block) return;
+    var x = JSON.parse(block.textContent); block.remove();
+    var h = '<div class="cols"><div><h4>expected (reference engine)</h4>' + x.states[0] + '</div><div><h4>actual (' + esc(x.sim) + ')</h4>' + x.states[1] + '</div></div>';
+    h += '<h4>trace diff</h4><pre class="diff-view" data-testid="trace-diff">' + x.diff.map(function (l) {
+      var c = l[0] === '+' ? 'add' : l[0] === '-' ? 'del' : l.slice(0, 2) === '@@' ? 'hunk' : 'ctx';
+      return '<span class="' + c + '">' + (esc(l) || ' ') + '</span>';
+    }).join('') + '</pre>';
+    if (x.treeRef !== undefined) h += '<div class="cols"><div><h4>reference: phases and queues</h4><pre class="tree">' + esc(x.treeRef) + '</pre></div><div><h4>' + esc(x.sim) + ': phases and queues</h4><pre class="tree">' + esc(x.treeSim) + '</pre></div></div>';
+    h += '<h4>scenario</h4><pre class="scenario">' + esc(JSON.stringify(x.scenario, null, 2)) + '</pre>';
+    if (x.stderr) h += '<h4>simulator stderr</h4><pre>' + esc(x.stderr) + '</pre>';
+    d.querySelector('.lazy').innerHTML = h;
+  }
+  document.querySelectorAll('details.failure').forEach(function (d) {
+    d.addEventListener('toggle', function () { if (d.open) draw(d); });
+  });
   apply();
 })();
 </script>`;
@@ -110,10 +144,13 @@ tr.bad td:first-child{background:#fdd}tr.good td:first-child{background:#dfd}.mu
 details.failure{border:1px solid #ddd;border-radius:4px;margin:1em 0;padding:.5em 1em}.cols{display:flex;gap:1em}.cols>div{flex:1;min-width:0}
 pre{background:#f7f7f7;padding:.5em;overflow:auto;max-height:30em}.diff-view span{display:block}.add{background:#dfd}.del{background:#fdd}.hunk{color:#66a}
 td.diff{background:#fee}#filters{margin:.5em 0}#filters input{width:22em}.first{color:#555;font-size:12px}
+#heatmap rect.cell{cursor:pointer;stroke:#fff}#heatmap rect.cell:hover{stroke:#000}
 </style></head><body>
 <h1>Arbiter report: ${esc(o.simulator.name)} ${esc(o.simulator.version)}</h1>
 <p>Simulator command: <code>${esc(o.command)}</code> · fidelity <b>${esc(o.simulator.fidelity)}</b></p>
-<p id="summary"><b>${esc(summaryLine(s))}</b></p>
+<div id="summary-header"><p id="summary"><b>${esc(summaryLine(s))}</b></p>
+<h2>Fail share by simulator and rule</h2><p class="muted">Each cell: the share of the rule's results that fail (green none, red all; grey: no result). Hover for the counts; click to filter the failures by the rule.</p>
+${heatmapSvg(results)}</div>
 <h2>Per rule</h2>
 <table id="rule-matrix"><tr><th>rule</th><th>title</th><th>pass</th><th>fail</th><th>unsupported</th><th>error</th><th>failing cases</th></tr>
 ${matrix}</table>

@@ -4,7 +4,7 @@ import { classifyCardCauses } from '../differential/verdict.js';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { InputError, readJson } from '../engine/validation.js';
 import { existsSync, mkdirSync, readdirSync, copyFileSync } from 'node:fs';
-import { writeFileAtomic } from './files.js';
+import { readTimings, TIMINGS_FILE, writeFileAtomic } from './files.js';
 import { join } from 'node:path';
 
 export function mergeResults(dirs: string[]): { results: CaseResult[]; simulator: CaseResult['simulator'] } {
@@ -21,8 +21,12 @@ export function mergeResults(dirs: string[]): { results: CaseResult[]; simulator
   return { results, simulator: results[0]?.simulator ?? { name: 'unknown', version: '', fidelity: 'final_state' } };
 }
 
-/** Bring the shards' trace files (traces/) into the merged folder, so its report shows the trace diffs too. */
+/** Bring the shards' trace files (traces/) into the merged folder, so its report shows the trace diffs too; and
+ * their timings (junit.xml's `time`). */
 export function copyTraces(dirs: string[], out: string): void {
+  const times = new Map<string, number>();
+  for (const d of dirs) for (const [c, ms] of readTimings(d)) times.set(c, ms);
+  if (times.size) writeFileAtomic(join(out, TIMINGS_FILE), [...times].sort(([a], [b]) => a.localeCompare(b)).map(([c, ms]) => JSON.stringify({ case: c, ms })).join('\n') + '\n');
   for (const d of dirs) {
     const from = join(d, 'traces');
     if (!existsSync(from)) continue;

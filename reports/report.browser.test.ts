@@ -18,7 +18,7 @@ const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => 
 if (!CHROMIUM) console.warn('SKIPPED: report.html browser test: no chromium (scripts/ensure-chromium.sh installs it as root)');
 
 describe('report.html in Chromium', () => {
-  it.skipIf(!CHROMIUM)('opens, lists the failures collapsed, expands one to its trace diff, filters by search and cause, and is screenshotted', async () => {
+  it.skipIf(!CHROMIUM)('opens, lists the failures collapsed, draws one\'s trace diff when expanded, shows the heat map, filters by heat-map cell, search and cause, and is screenshotted', async () => {
     const cards = loadCardPool();
     const out = mkdtempSync(join(tmpdir(), 'arbiter-html-'));
     const command = [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', '--mutant', 'deaths-one-at-a-time'];
@@ -42,12 +42,35 @@ describe('report.html in Chromium', () => {
       const first = page.locator('details.failure').first();
       expect(await first.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
       expect(await first.locator('summary .first').innerText()).not.toBe('');
+      // its details are drawn only on expand, from its JSON block
+      expect(await page.locator('[data-testid="trace-diff"]').count()).toBe(0);
+      expect(await first.locator('script.case-data').count()).toBe(1);
       await first.locator('summary').click();
       expect(await first.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
       const diff = first.locator('[data-testid="trace-diff"]');
+      await expect.poll(() => diff.count()).toBe(1);
+      expect(await first.locator('script.case-data').count()).toBe(0);
+      expect(await first.locator('pre.scenario').innerText()).toMatch(/"rules"/);
+      expect(await page.locator('[data-testid="trace-diff"]').count()).toBe(1);
       expect(await diff.isVisible()).toBe(true);
       expect(await diff.locator('span.add, span.del').count()).toBeGreaterThan(0);
       expect(await page.locator('#rule-matrix tr.bad').count()).toBeGreaterThan(0);
+      // the heat map in the summary header: one row (one simulator), a cell per rule of the matrix, the failing
+      // rules not green, and a click on a failing cell filters the failures by its rule
+      const cells = page.locator('#summary-header svg#heatmap rect.cell');
+      expect(await cells.count()).toBe(await page.locator('#rule-matrix tr').count() - 1);
+      const shares = await cells.evaluateAll((rs) => rs.map((r) => [r.getAttribute('data-rule'), r.getAttribute('data-share'), r.getAttribute('fill')]));
+      const failingRules = new Set(results.filter((r) => r.status === 'FAIL' && (r.cause ?? 'rule') === 'rule').map((r) => r.attribution?.rule ?? r.rules[0]));
+      for (const [rule, share, fill] of shares) {
+        if (failingRules.has(rule!)) expect(Number(share), rule!).toBeGreaterThan(0);
+        if (share === '0.000') expect(fill).toBe('hsl(120,70%,50%)');
+      }
+      const hot = shares.find(([rule]) => failingRules.has(rule!))![0]!;
+      await page.locator(`#heatmap rect.cell[data-rule="${hot}"]`).click();
+      expect(await page.locator('#filter-rule').inputValue()).toBe(hot);
+      expect(await page.locator('details.failure:not([hidden])').count()).toBe(results.filter((r) => r.status === 'FAIL' && r.attribution?.rule === hot).length);
+      await page.locator('#filter-rule').selectOption('');
+      await page.locator('#filter-rule').dispatchEvent('input');
       // search and filters hide what does not match, in the sections and in the list
       const visible = () => page.locator('details.failure:not([hidden])').count();
       expect(await visible()).toBe(failing.length);
@@ -65,6 +88,7 @@ describe('report.html in Chromium', () => {
       const artifacts = process.env.ARBITER_ARTIFACTS ?? mkdtempSync(join(tmpdir(), 'arbiter-artifacts-'));
       mkdirSync(artifacts, { recursive: true });
       process.stderr.write(`report.html screenshot: ${join(artifacts, 'report.png')}\n`);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: join(artifacts, 'report.png'), fullPage: false });
       expect(existsSync(join(artifacts, 'report.png'))).toBe(true);
     } finally {

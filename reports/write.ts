@@ -1,9 +1,10 @@
 /**
  * Every `arbiter run` writes a report folder: results.jsonl (one line per case, written by the runner), summary.md,
- * junit.xml (for CI systems) and report.html (self-contained). All of it is deterministic: same results, same bytes.
+ * junit.xml (for CI systems) and report.html (self-contained). All of it is deterministic: same results, same bytes,
+ * except junit.xml's `time` attributes (each case's wall time, from timings.jsonl).
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
-import { writeFileAtomic } from './files.js';
+import { readTimings, writeFileAtomic } from './files.js';
 import { join } from 'node:path';
 import type { CaseResult } from '../differential/runner.js';
 import { loadExpectations, verdict, writeExpectations, type Verdict } from './expectations.js';
@@ -56,14 +57,18 @@ function className(r: CaseResult): string {
  * first divergence (`rule.4a`, or `card.<id>`), a failure's `type` its cause (rule, card, assumption) or, for a case
  * that did not run, its status (CRASH, TIMEOUT...), and its message what differed first.
  */
-export function junit(results: CaseResult[], verdicts: Record<string, Verdict>, sim: string): string {
+export function junit(results: CaseResult[], verdicts: Record<string, Verdict>, sim: string, times: ReadonlyMap<string, number> = new Map()): string {
   const failures = results.filter((r) => verdicts[r.case] === 'NEW FAIL' || verdicts[r.case] === 'LOST').length;
   const errors = results.filter((r) => verdicts[r.case] === 'ERROR').length;
   const skipped = results.filter((r) => ['UNSUPPORTED', 'KNOWN FAIL'].includes(verdicts[r.case]!)).length;
-  const lines = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="arbiter" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="${skipped}">`, `  <testsuite name="${xml(sim)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="${skipped}">`];
+  // Seconds, as the importers read `time` (a case without a timing, e.g. from an older report folder, counts 0).
+  const secs = (ms: number): string => (ms / 1000).toFixed(3);
+  const total = results.reduce((t, r) => t + (times.get(r.case) ?? 0), 0);
+  // The JUnit XSD the importers use (Jenkins' junit-10.xsd) has `skipped` on testsuite only, not on testsuites.
+  const lines = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="arbiter" tests="${results.length}" failures="${failures}" errors="${errors}" time="${secs(total)}">`, `  <testsuite name="${xml(sim)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${secs(total)}">`];
   for (const r of results) {
     const v = verdicts[r.case]!;
-    lines.push(`    <testcase classname="${xml(className(r))}" name="${xml(r.case)}">`);
+    lines.push(`    <testcase classname="${xml(className(r))}" name="${xml(r.case)}" time="${secs(times.get(r.case) ?? 0)}">`);
     if (v === 'NEW FAIL') lines.push(`      <failure type="${xml(r.status === 'FAIL' && r.cause ? r.cause : r.status)}" message="${xml(failureMessage(r))}">${xml(failureText(r))}</failure>`);
     else if (v === 'LOST') lines.push(`      <failure type="LOST" message="${xml(`supported in the baseline, unsupported now: ${r.detail ?? ''}`)}"/>`);
     else if (v === 'ERROR') lines.push(`      <error type="${xml(r.status)}" message="${xml(failureMessage(r))}">${xml(failureText(r))}</error>`);
@@ -148,7 +153,7 @@ export function writeReports(dir: string, results: CaseResult[], o: ReportOption
   writeFileAtomic(join(dir, 'summary-short.md'), short);
   // A GitHub Actions job shows this file on its summary page.
   if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, short);
-  writeFileAtomic(join(dir, 'junit.xml'), junit(sorted, verdicts, s.simulator));
+  writeFileAtomic(join(dir, 'junit.xml'), junit(sorted, verdicts, s.simulator, readTimings(dir)));
   writeFileAtomic(join(dir, 'report.html'), renderHtml(dir, sorted, s, o));
   if (o.updateExpectations && o.expectationsFile) writeExpectations(o.expectationsFile, sorted, o.simulator.name, exp);
   return s;
