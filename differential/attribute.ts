@@ -7,6 +7,7 @@
  */
 import type { Fidelity, OpenRecord, TraceRecord } from '../engine/trace/format.js';
 import { signedEvents, type Divergence } from './compare.js';
+import type { SkippedStep } from './boundary.js';
 
 /** The rule id of a divergence whose first step cannot be located (a final state that no rule break explains). */
 export const UNATTRIBUTED = 'unattributed';
@@ -21,9 +22,11 @@ export interface Attribution {
   /**
    * 'invariant': the simulator's own trace breaks a rule at or before its first differing event; 'events': from the
    * first differing event; 'mutant': a final state that the reference engine gives exactly when that rule is broken
-   * (a final state shows no first event); 'final': from the reference record that produced the diverging value.
+   * (a final state shows no first event); 'step': a final state that is the reference engine's just before one of its
+   * Steps, which the simulator left undone (differential/boundary.ts); 'final': from the reference record that
+   * produced the diverging value.
    */
-  basis: 'invariant' | 'events' | 'mutant' | 'final';
+  basis: 'invariant' | 'events' | 'mutant' | 'step' | 'final';
   /** Index of the simulator's trace record where it first differs (event attribution). */
   simAt?: number;
 }
@@ -325,7 +328,7 @@ export interface TraceBreak { rule: string; at?: number; message: string; invari
  * first differing event, else that event; with a final state only, the rule whose deliberate break gives exactly the
  * simulator's answer (when the mutant diagnosis names one rule), else the record behind the first differing value.
  */
-export function attribute(ref: readonly TraceRecord[], divergences: readonly Divergence[], o: { sim?: { trace: readonly TraceRecord[]; fidelity: Fidelity }; breaks?: readonly TraceBreak[]; diagnosis?: readonly { rule: string; mutant: string }[]; partial?: { rule: string; mutant: string; explains: string[]; contradicts: number } | null } = {}): Attribution | null {
+export function attribute(ref: readonly TraceRecord[], divergences: readonly Divergence[], o: { sim?: { trace: readonly TraceRecord[]; fidelity: Fidelity }; breaks?: readonly TraceBreak[]; diagnosis?: readonly { rule: string; mutant: string }[]; partial?: { rule: string; mutant: string; explains: string[]; contradicts: number } | null; skipped?: SkippedStep | null } = {}): Attribution | null {
   const sim = o.sim && o.sim.fidelity !== 'final_state' ? o.sim : undefined;
   const ev = sim && divergences.some((d) => d.path.startsWith('events[')) ? attributeEvents(ref, sim.trace, sim.fidelity) : null;
   const breaks = [...(o.breaks ?? [])].sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity));
@@ -339,6 +342,10 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   const rules = [...new Set((o.diagnosis ?? []).map((d) => d.rule))];
   if (rules.length === 1) {
     return { rule: rules[0]!, at: first.path, step: `the reference engine gives this final state exactly when rule ${rules[0]} is broken (${(o.diagnosis ?? []).map((d) => d.mutant).join(', ')})`, basis: 'mutant' };
+  }
+  if (o.skipped) {
+    const k = o.skipped;
+    return { rule: k.rule, at: k.paths[0]!, step: `the simulator's ${k.paths.join(', ')} ${k.paths.length > 1 ? 'are' : 'is'} the reference engine's just before its ${k.step} (reference trace record ${k.at}), which changes ${k.paths.length > 1 ? 'them' : 'it'}: that Step's work is missing`, basis: 'step' };
   }
   if (o.partial) {
     const p = o.partial;

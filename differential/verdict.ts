@@ -14,6 +14,7 @@ import type { Outcome } from './adapter-process.js';
 import { comparableFromGame, compareEvents, compareFinal, compareStated, eventSignature, type Divergence, type Equivalence } from './compare.js';
 import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
 import { attribute, type Attribution } from './attribute.js';
+import { skippedStep } from './boundary.js';
 import type { ComparableState, Hello } from './protocol.js';
 import type { Forced } from '../engine/random.js';
 
@@ -150,10 +151,16 @@ export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPo
   if (r.status !== 'PASS') r.scenario = c.scenario;
   if (r.status === 'FAIL') {
     const finalOnly = !j.simTrace || hello.fidelity === 'final_state';
-    const partial = finalOnly && r.actual && new Set(r.diagnosis.map((d) => d.rule)).size !== 1 ? explainFinal(c, cards, r.actual, r.divergences) : null;
-    r.attribution = attribute(j.refTrace ?? [], r.divergences, { sim: j.simTrace ? { trace: j.simTrace, fidelity: hello.fidelity } : undefined, breaks: r.violations, diagnosis: r.diagnosis, partial }) ?? undefined;
+    const open = finalOnly && r.actual && new Set(r.diagnosis.map((d) => d.rule)).size !== 1;
+    // The reference run the simulator is compared with (its own random picks replayed): Step boundaries are read on it.
+    const sent = j.simRandom?.length ? { ...c.scenario, random: j.simRandom } : c.scenario;
+    const skipped = open && !r.violations.length ? skippedStep(sent, c.origin, cards, r.actual!, r.divergences) ?? (sent !== c.scenario ? skippedStep(c.scenario, c.origin, cards, r.actual!, r.divergences) : null) : null;
+    const partial = open && !skipped ? explainFinal(c, cards, r.actual!, r.divergences) : null;
+    r.attribution = attribute(j.refTrace ?? [], r.divergences, { sim: j.simTrace ? { trace: j.simTrace, fidelity: hello.fidelity } : undefined, breaks: r.violations, diagnosis: r.diagnosis, partial, skipped }) ?? undefined;
     const assumed = assumptionOf(c.scenario, r.divergences);
-    if (c.conformance && !r.violations.length && !r.diagnosis.length) { r.cause = 'card'; r.causeDetail = c.conformance; }
+    // A conformance case is the card's when no rule explains its divergence: no broken invariant, no rule mutant that
+    // gives the same answer, no Step of the reference engine left undone.
+    if (c.conformance && !r.violations.length && !r.diagnosis.length && !skipped) { r.cause = 'card'; r.causeDetail = c.conformance; }
     else if (assumed && !r.violations.length) { r.cause = 'assumption'; r.causeDetail = assumed; }
     else r.cause = 'rule';
   }

@@ -1,5 +1,5 @@
 /** Run a scenario on the reference engine: set up, take the actions, return the trace and the final state. */
-import type { TraceRecord } from '../trace/format.js';
+import type { OpenRecord, TraceRecord } from '../trace/format.js';
 import { entity, attack, health, maxHealth, type Game, type Side } from '../state.js';
 import { InputError } from '../validation.js';
 import type { MutantName } from '../mutants.js';
@@ -45,6 +45,11 @@ export interface RunOptions {
   stepBudget?: number;
   /** Override the scenario's order of play (used to check "in both orders of play"). */
   order?: string[];
+  /**
+   * Called as each block of the actions opens (not the set-up's), before anything in it runs, with the game and the
+   * record's index in the trace: observers read the state at Phase and Step boundaries through it.
+   */
+  onOpen?: (r: OpenRecord, g: Game, index: number) => void;
 }
 
 export function snapshot(g: Game): FinalState {
@@ -107,6 +112,8 @@ export function startRun(s: Scenario, file: string, o: RunOptions): LiveRun {
   auraUpdateHealthAttack(g);
   auraUpdateOther(g);
   recordSetupStats(g);
+  const onOpen = o.onOpen;
+  if (onOpen) g.trace.onOpen = (r) => onOpen(r, g, g.trace.records.length - 1);
   return { g, labels, setupMaxId, acceptedIllegal: [] };
 }
 

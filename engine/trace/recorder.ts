@@ -6,6 +6,8 @@ export class Recorder {
   private nextBlock = 1;
   private nextQueue = 1;
   private readonly open: number[] = [];
+  /** Called as a block opens, before anything in it runs (an observer of the state at block boundaries). */
+  onOpen?: (r: OpenRecord) => void;
 
   meta(m: Omit<MetaRecord, 't'>): void {
     this.records.push({ t: 'meta', ...m });
@@ -17,8 +19,10 @@ export class Recorder {
 
   openBlock(r: Omit<OpenRecord, 't' | 'id'>): number {
     const id = this.nextBlock++;
-    this.records.push({ t: 'open', id, ...r });
+    const rec: OpenRecord = { t: 'open', id, ...r } as OpenRecord;
+    this.records.push(rec);
     this.open.push(id);
+    this.onOpen?.(rec);
     return id;
   }
 
