@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -44,6 +44,7 @@ function cli(args: string[]): Promise<{ ms: number; code: number | null }> {
 }
 
 async function main(): Promise<void> {
+  const load = loadavg()[0]!;
   const rows: [string, string][] = [];
   const add = (what: string, figure: string) => { rows.push([what, figure]); process.stderr.write(`${what}: ${figure}\n`); };
 
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < 40; i++) for (const c of golden) gLat.push(time(() => runScenario(c.scenario, c.origin, { cards }))[1]);
   gLat.sort((a, b) => a - b);
   const gTotal = gLat.reduce((a, b) => a + b, 0);
-  add('reference engine, golden set (75 scenarios × 40)', `${(gLat.length / (gTotal / 1000)).toFixed(0)} scenarios/s; p50 ${ms(pct(gLat, 0.5))} ms, p99 ${ms(pct(gLat, 0.99))} ms`);
+  add(`reference engine, golden set (${golden.length} scenarios × 40)`, `${(gLat.length / (gTotal / 1000)).toFixed(0)} scenarios/s; p50 ${ms(pct(gLat, 0.5))} ms, p99 ${ms(pct(gLat, 0.99))} ms`);
 
   const gens = fc.sample(generatedCaseArb({}), { seed: 42, numRuns: 1000 });
   const pools = gens.map((g) => poolWith(g.cards));
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < 10; i++) starts.push((await cli(['--help'])).ms);
   starts.sort((a, b) => a - b);
   add('CLI cold start (`arbiter --help`, compiled dist/)', `median ${starts[5]!.toFixed(0)} ms`);
-  add('`arbiter run-scenario golden/cases` (75 files, one process)', `${(await cli(['run-scenario', 'golden/cases'])).ms.toFixed(0)} ms`);
+  add(`\`arbiter run-scenario golden/cases\` (${golden.length} files, one process)`, `${(await cli(['run-scenario', 'golden/cases'])).ms.toFixed(0)} ms`);
 
   const runs = Number(process.env.BENCH_RUNS ?? 10000);
   const tmp = mkdtempSync(join(tmpdir(), 'arbiter-bench-'));
@@ -131,7 +132,8 @@ async function main(): Promise<void> {
     '`npm run bench` (bench/bench.ts) measures on fixed seeds; `npm run bench -- --write` rewrites this file. Tests never',
     'assert timings.',
     '',
-    `Machine: ${cpus().length} cores (${cpu}), node ${process.version}; ${new Date().toISOString().slice(0, 10)}.`,
+    `Machine: ${cpus().length} cores (${cpu}), node ${process.version}; ${new Date().toISOString().slice(0, 10)}; load average ${load.toFixed(1)} when`,
+    'the run started (other work on the machine shares its cores: every figure is wall-clock time).',
     '',
     '| what | figure |',
     '|---|---|',
@@ -146,13 +148,27 @@ async function main(): Promise<void> {
 const BOUNDS = `
 ## What bounds these figures
 
-- The engine writes a full trace record for every step (the trace is the product: every consumer reads it), and
-  each scenario builds its game from the scenario file's set-up; both are in every "scenarios/s" figure.
+- The machine: the figures are wall-clock times, taken while other work may share the cores (the load average above;
+  with a load of 8 on 2 cores a process gets about a quarter of a core). Compare figures of one run with each other.
+- The engine (every "scenarios/s" figure): each scenario builds its game from the scenario file's set-up and the engine
+  writes a full trace record for every step (the trace is the product: every consumer reads it). Cards are run by
+  interpreting their JSON definitions (engine/effects), with an object per event, context and record; about 80
+  records a golden scenario. Compiling each pool's cards into direct calls and recording without allocating are
+  what the ten-times target needs; neither is done.
+- Invariants: one walk of the trace rebuilds the state once for all of them (walk.ts \`walkPasses\`); each invariant
+  still visits every record.
+- \`arbiter fuzz\`, per case: fast-check generation (shrinkable values), one game played action by action while its
+  intents are made legal, all the invariants, a second run for determinism, and the legality oracle (each forbidden
+  attack and play of the set-up offered to the engine on one reused set-up game).
+- Adapter round trip: JSON both ways over a pipe, the adapter's own engine run and a switch to the child process and
+  back; the schema check at the edge is compiled once per schema (engine/schema-check.ts), and jsonschema only
+  words what is wrong. On a loaded machine the wait for the child to be scheduled dominates.
+- \`arbiter run\` adds per case: generation, the round trip, the reference run, the comparison, the invariants on the
+  simulator's trace and, for a FAIL, the mutant diagnosis (each mutant run on the case); with --jobs 2 on 2 cores
+  the adapters and the judge share the cores.
 - Real simulators, measured side by side on the same scenario set, need their installations (HEARTHBREAKER_HOME,
   FIREPLACE_HOME, METASTONE_CLASSPATH; docs/simulators.md); they are not on CI machines, so their rows are in
   docs/simulators-results.md (per case: HearthBreaker 0.24 ms, Fireplace 3.8 ms, MetaStone 9 ms).
-- \`arbiter run\` adds per case: the adapter round trip (JSON both ways over a pipe), the trace schema check at the
-  edge, the reference run and the comparison; with --jobs 2 on 2 cores the adapter and the judge share the cores.
 `;
 
 await main();
