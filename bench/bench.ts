@@ -163,7 +163,7 @@ async function main(): Promise<void> {
     'assert timings.',
     '',
     `Machine: ${cpus().length} cores (${cpu}), node ${process.version}; ${new Date().toISOString().slice(0, 10)}; load average ${load.toFixed(1)} when`,
-    'the run started. In-process rows count this process\'s CPU time (other work on the machine does not inflate them);',
+    'the run started. In-process rows count this process\'s CPU time (less swollen by other work than wall-clock time);',
     'command rows give wall-clock time and, in brackets, the CPU time of the command and the processes it ran.',
     '',
     '| what | figure |',
@@ -181,7 +181,8 @@ const BOUNDS = `
 
 - The machine: wall-clock figures (the command rows) are taken while other work may share the cores (the load
   average above; with a load of 8 on 2 cores a process gets about a quarter of a core): their CPU time is the figure
-  to compare. CPU time itself grows on a busy machine (caches and cores shared), by a third or more.
+  to compare. CPU time itself grows on a busy machine (caches and cores shared): at a load average near 15 the
+  invariants measured about 2.7 times slower than on a quieter moment of the same day (about 2,000 traces/s).
 - The engine (every "scenarios/s" figure): each scenario builds its game from the scenario file's set-up and the engine
   writes a full trace record for every step (the trace is the product: every consumer reads it). Cards are run by
   interpreting their JSON definitions (engine/effects), with an object per event, context and record; about 80
