@@ -14,13 +14,29 @@ import { ROOT } from '../engine/validation.js';
 const sim = (...mutants: string[]) => `${process.execPath} bin/arbiter.mjs adapter${mutants.map((m) => ` --mutant ${m}`).join('')}`;
 const results = (dir: string) => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { case: string; status: string });
 const failing = (dir: string) => new Set(results(dir).filter((r) => r.status !== 'PASS').map((r) => r.case));
+/**
+ * The runs below check mechanisms (baselines, jobs, shards, repro), not the golden set: each runs a few golden
+ * cases chosen for it (the whole set runs through the protocol in differential/runner.test.ts).
+ */
+const cases = (...names: string[]) => names.flatMap((n) => ['--cases', join('golden', 'cases', `${n}.json`)]);
+/** Cases ignore-rule-5 fails, cases only deaths-one-at-a-time fails as well, and cases neither fails. */
+const BASELINE_CASES = cases(
+  'knife-juggler-aborts-without-valid-target', 'misdirection-ignores-mortally-wounded', 'dragon-egg-mad-bomber-whelp',
+  'cult-master-simultaneous-death', 'sylvanas-trade-oldest-first', 'force-play-minion-is-oldest',
+  'armor-absorbs-damage-first', 'redemption-queues-last',
+);
+/** Cases with orders of play (allOrders) and random branches among them, so jobs and shards split variants too. */
+const DETERMINISM_CASES = cases(
+  'cult-master-novice-engineer-mad-bomber', 'abomination-malganis-hellfire-immune-ends', 'drain-life-target-removed-still-heals',
+  'kill-command-beast-dies-before-spell-text', 'knife-jugglers-unleash-the-hounds', 'sylvanas-trade-oldest-first', 'armor-absorbs-damage-first',
+);
 
 describe.concurrent('regression reports', () => {
   it('a run against a mutant adapter writes results.jsonl, summary.md, junit.xml and report.html; a baseline separates NEW FAIL from known ones', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'arbiter-regression-'));
     const baseline = join(tmp, 'baseline.json');
     const d1 = join(tmp, 'run1');
-    const first = await arbiter('run', '--sim', sim('ignore-rule-5'), '--out', d1, '--expectations', baseline, '--update-expectations');
+    const first = await arbiter('run', ...BASELINE_CASES, '--sim', sim('ignore-rule-5'), '--out', d1, '--expectations', baseline, '--update-expectations');
     expect(first.code, first.err).toBe(0);
     for (const f of ['results.jsonl', 'summary.md', 'junit.xml', 'report.html']) expect(existsSync(join(d1, f)), f).toBe(true);
     const known = failing(d1);
@@ -30,7 +46,7 @@ describe.concurrent('regression reports', () => {
 
     // One more rule broken: exactly the new failures are NEW FAIL, and the run exits non-zero.
     const d2 = join(tmp, 'run2');
-    const second = await arbiter('run', '--sim', sim('ignore-rule-5', 'deaths-one-at-a-time'), '--out', d2, '--expectations', baseline);
+    const second = await arbiter('run', ...BASELINE_CASES, '--sim', sim('ignore-rule-5', 'deaths-one-at-a-time'), '--out', d2, '--expectations', baseline);
     expect(second.code, second.out + second.err).toBe(1);
     const newFails = [...failing(d2)].filter((c) => !known.has(c)).sort();
     expect(newFails.length).toBeGreaterThan(0);
@@ -40,10 +56,10 @@ describe.concurrent('regression reports', () => {
     expect(second.out).toMatch(new RegExp(`${newFails.length} NEW FAIL`));
 
     // Back to the baseline's bugs: no NEW FAIL, exit 0. Everything fixed: the known failures are NEW PASS.
-    const third = await arbiter('run', '--sim', sim('ignore-rule-5'), '--out', join(tmp, 'run3'), '--expectations', baseline);
+    const third = await arbiter('run', ...BASELINE_CASES, '--sim', sim('ignore-rule-5'), '--out', join(tmp, 'run3'), '--expectations', baseline);
     expect(third.code, third.out + third.err).toBe(0);
     expect(third.out).toMatch(/ 0 NEW FAIL, 0 NEW PASS, /);
-    const fixed = await arbiter('run', '--sim', sim(), '--out', join(tmp, 'run4'), '--expectations', baseline);
+    const fixed = await arbiter('run', ...BASELINE_CASES, '--sim', sim(), '--out', join(tmp, 'run4'), '--expectations', baseline);
     expect(fixed.code, fixed.out + fixed.err).toBe(0);
     expect(fixed.out).toMatch(new RegExp(` 0 NEW FAIL, ${known.size} NEW PASS, `));
 
@@ -59,16 +75,16 @@ describe.concurrent('regression reports', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'arbiter-det-'));
     const dir = (n: string) => join(tmp, n);
     const ok = async (...args: string[]) => { const r = await arbiter(...args); expect(r.code, r.err).toBe(0); };
-    await ok('run', '--out', dir('one'));
-    await ok('run', '--out', dir('two'), '--jobs', '2');
+    await ok('run', ...DETERMINISM_CASES, '--out', dir('one'));
+    await ok('run', ...DETERMINISM_CASES, '--out', dir('two'), '--jobs', '2');
     // junit.xml's time attributes are each case's wall time (timings.jsonl): everything else is the same bytes.
     const same = (f: string) => readFileSync(f, 'utf8').replace(/ time="\d+\.\d{3}"/g, '');
     for (const f of ['results.jsonl', 'summary.md', 'junit.xml', 'report.html']) {
       expect(same(join(dir('two'), f)), f).toBe(same(join(dir('one'), f)));
     }
     expect(readFileSync(join(dir('one'), 'junit.xml'), 'utf8')).toMatch(/<testcase classname="[^"]+" name="[^"]+" time="\d+\.\d{3}">/);
-    await ok('run', '--shard', '1/2', '--out', dir('s1'));
-    await ok('run', '--shard', '2/2', '--out', dir('s2'));
+    await ok('run', ...DETERMINISM_CASES, '--shard', '1/2', '--out', dir('s1'));
+    await ok('run', ...DETERMINISM_CASES, '--shard', '2/2', '--out', dir('s2'));
     const merged = await arbiter('merge', dir('s1'), dir('s2'), '--out', dir('merged'), '--expectations', join(ROOT, 'adapters', 'demo', 'expectations.json'));
     expect(merged.code, merged.err).toBe(0);
     expect(readFileSync(join(dir('merged'), 'results.jsonl'), 'utf8')).toBe(readFileSync(join(dir('one'), 'results.jsonl'), 'utf8'));
@@ -78,7 +94,7 @@ describe.concurrent('regression reports', () => {
 
   it('arbiter repro also shrinks a failure that shows only as a broken trace invariant', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'arbiter-repro-inv-'));
-    expect((await arbiter('run', '--out', join(tmp, 'r'))).code).toBe(0);
+    expect((await arbiter('run', ...cases('cult-master-simultaneous-death', 'armor-absorbs-damage-first'), '--out', join(tmp, 'r'))).code).toBe(0);
     const r = await arbiter('repro', 'cult-master-simultaneous-death', '--report', join(tmp, 'r'), '--out', join(tmp, 'x'));
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/divergence: FAIL invariant death-creation-complete/);
@@ -88,7 +104,7 @@ describe.concurrent('regression reports', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'arbiter-repro-'));
     const report = join(tmp, 'report');
     const mutant = sim('die-at-zero-health');
-    await arbiter('run', '--sim', mutant, '--runs', '40', '--seed', '3', '--out', report);
+    await arbiter('run', ...cases('armor-absorbs-damage-first'), '--sim', mutant, '--runs', '40', '--seed', '3', '--out', report);
     const gen = results(report).find((r) => r.case.startsWith('generated-') && r.status === 'FAIL');
     expect(gen, 'a generated case fails on the mutant').toBeDefined();
     // The repro test must live inside the project for vitest to run it.
