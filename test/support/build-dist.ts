@@ -8,14 +8,20 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from '../../engine/validation.js';
 
-/** Paths git reports as untracked or ignored, but for what installing and building make. */
-function leftovers(): Set<string> | null {
+/** Paths git reports as untracked or ignored in a checkout, but for what installing and building make. */
+export function leftovers(root = ROOT): Set<string> | null {
   try {
-    const out = execFileSync('git', ['status', '--porcelain', '--ignored', '--untracked-files=all'], { cwd: ROOT, encoding: 'utf8' });
+    const out = execFileSync('git', ['status', '--porcelain', '--ignored', '--untracked-files=all'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     return new Set(out.split('\n').filter((l) => /^(\?\?|!!) /.test(l)).map((l) => l.slice(3)).filter((p) => !/^(node_modules|dist)\//.test(p)));
   } catch {
     return null; // not a git checkout (an installed package): nothing to compare
   }
+}
+
+/** What is left now that was not before (nothing when either is unknown). */
+export function newLeftovers(before: Set<string> | null, after: Set<string> | null): string[] {
+  if (!before || !after) return [];
+  return [...after].filter((p) => !before.has(p)).sort();
 }
 
 export default function setup(): () => void {
@@ -27,9 +33,7 @@ export default function setup(): () => void {
   }
   const before = leftovers();
   return () => {
-    const after = leftovers();
-    if (!before || !after) return;
-    const left = [...after].filter((p) => !before.has(p));
+    const left = newLeftovers(before, leftovers());
     if (left.length) throw new Error(`the tests left files in the checkout: ${left.join(', ')}`);
   };
 }
