@@ -147,6 +147,14 @@ describe('check-log reads HSReplay XML and judges it with the Power.log invarian
     expect(cli.out + cli.err).not.toMatch(/\n\s+at /);
   });
 
+  it('a self-closing <Block/> opens and closes one block', () => {
+    const r = parseHsReplayText(game(IN_ORDER, '    <Block entity="1" type="5"/>'));
+    const g = r.games[0]!;
+    expect(g.counters.strayBlockEnds).toBe(0);
+    expect(g.counters.unclosedBlocks).toBe(0);
+    expect(g.counters.blocks).toBe(5);
+  });
+
   it('an element HSReplay does not define is a warning; choices and options are skipped silently', () => {
     const text = game(IN_ORDER, '    <Options id="1"><Option index="0" type="2"/></Options>\n    <Bogus/>');
     const r = parseHsReplayText(text);

@@ -136,8 +136,7 @@ export function* hsreplayToPowerLines(text: string, warn: (w: string) => void): 
         const kw = t.attrs.triggerKeyword ? tagOf(t.attrs.triggerKeyword) : '0';
         const raw = `${P}BLOCK_START BlockType=${type} Entity=${attr(t, 'entity', 'the entity acting')} EffectCardId=${t.attrs.effectCardId ?? ''} ` +
           `EffectIndex=${t.attrs.effectIndex ?? t.attrs.index ?? -1} Target=${t.attrs.target ?? 0} SubOption=${t.attrs.subOption ?? -1} TriggerKeyword=${kw}`;
-        yield { raw, line: t.line };
-        if (t.selfClosing) yield { raw: `${P}BLOCK_END`, line: t.line };
+        yield { raw, line: t.line }; // its BLOCK_END comes with the end token (also for a self-closing <Block/>)
         break;
       }
       case 'MetaData': {
