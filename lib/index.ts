@@ -1,6 +1,7 @@
 /**
  * Arbiter as a library: load cards, load and run a scenario on the reference engine, judge it, check any producer's
- * trace against the invariants, and run a differential session against a simulator's adapter.
+ * trace against the invariants, run a differential session against a simulator's adapter, and check real game logs
+ * (Power.log or HSReplay XML) against the log-visible rules.
  *
  *   import { loadCardPool, loadScenario, runScenario, judgeScenario, traceJudge, checkTrace } from 'cardgame-arbiter';
  */
@@ -19,3 +20,7 @@ export { generatedCases } from '../differential/generated.js';
 export { judgeTrace } from '../differential/judge.js';
 export { writeReports } from '../reports/write.js';
 export { InputError } from '../engine/validation.js';
+export { checkLogs, formatReport as formatLogReport, exitCodeFor as logExitCode, type Report as LogCheckReport } from '../powerlog/check-log.js';
+export { parsePowerLogText } from '../powerlog/parser.js';
+export { parseHsReplayText } from '../powerlog/hsreplay/read.js';
+export { powerLogToHsReplay } from '../powerlog/hsreplay/write.js';

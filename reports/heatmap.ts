@@ -50,7 +50,8 @@ export function heatmapSvg(results: CaseResult[]): string {
   const cell = 18;
   const left = Math.min(260, 12 + 7 * Math.max(...sims.map((s) => s.length)));
   const top = 12 + 6 * Math.max(...rules.map((r) => r.length));
-  const width = left + rules.length * cell + 10;
+  // the rotated column labels reach right by about half their height
+  const width = left + rules.length * cell + Math.ceil(top / 2) + 10;
   const height = top + sims.length * cell + 10;
   const out: string[] = [`<svg id="heatmap" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="fail share per simulator and rule">`];
   rules.forEach((r, i) => {

@@ -27,7 +27,7 @@ const results = (dir: string) => readFileSync(join(dir, 'results.jsonl'), 'utf8'
 
 describe.skipIf(!canVenv)('the toy adapter of adapters/python/README.md', () => {
   it('installs with pip, passes what it runs, fails on its planted bug, and a baseline makes that failure known', { timeout: 600_000 }, async () => {
-    const pip = await run(vpy, ['-m', 'pip', 'install', '--no-index', '--no-build-isolation', join(ROOT, 'adapters', 'python')], { env: { ...process.env, PIP_DISABLE_PIP_VERSION_CHECK: '1' } });
+    const pip = await run(vpy, ['-m', 'pip', 'install', '--no-index', '--no-build-isolation', join(ROOT, 'adapters', 'python')], { env: { ...process.env, PIP_DISABLE_PIP_VERSION_CHECK: '1', PYTHONDONTWRITEBYTECODE: '1' } });
     expect(pip.code, pip.out + pip.err).toBe(0);
     const where = await run(vpy, ['-c', 'import arbiter_adapter; print(arbiter_adapter.__file__)']);
     expect(where.out).toContain(venv);

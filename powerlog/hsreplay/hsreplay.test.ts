@@ -133,18 +133,28 @@ describe('check-log reads HSReplay XML and judges it with the Power.log invarian
     const broken = tmp('broken.xml', game(IN_ORDER).replace('<TagChange entity="4" tag="49" value="1"/>', '<TagChange entity=4 tag="49" value="1"/>'));
     const notReplay = tmp('other.xml', '<?xml version="1.0"?>\n<testsuites/>\n');
     const noGame = tmp('empty.xml', '<HSReplay version="1.7"></HSReplay>');
-    const r = await checkLogs([broken, notReplay, noGame, join(FIX, 'hsreplay', 'two-games.xml')]);
+    const forged = tmp('forged.xml', game(IN_ORDER).replace('<TagChange entity="4" tag="49" value="1"/>', '<TagChange entity="4" tag="49" value="1 DEF CHANGE"/>'));
+    const r = await checkLogs([broken, notReplay, noGame, forged, join(FIX, 'hsreplay', 'two-games.xml')]);
     expect(r.logs.map((l) => l.error)).toEqual([
-      expect.stringMatching(/^not well-formed HSReplay XML \(line 9: malformed attribute in <TagChange>/),
-      'not well-formed HSReplay XML (line 2: the root element is <testsuites>, not <HSReplay> (not an HSReplay document))',
+      expect.stringMatching(/^not valid HSReplay XML \(line 9: malformed attribute in <TagChange>/),
+      'not valid HSReplay XML (line 2: the root element is <testsuites>, not <HSReplay> (not an HSReplay document))',
       'no game in this HSReplay document',
+      'not valid HSReplay XML (line 9: <TagChange> value="1 DEF CHANGE" is not an integer (the tag value))',
       undefined,
     ]);
     expect(exitCodeFor(r)).toBe(2);
     const cli = await runCli(['check-log', broken]);
     expect(cli.code).toBe(2);
-    expect(cli.out + cli.err).toContain('BAD INPUT: not well-formed HSReplay XML (line 9');
+    expect(cli.out + cli.err).toContain('BAD INPUT: not valid HSReplay XML (line 9');
     expect(cli.out + cli.err).not.toMatch(/\n\s+at /);
+  });
+
+  it('a self-closing <Block/> opens and closes one block', () => {
+    const r = parseHsReplayText(game(IN_ORDER, '    <Block entity="1" type="5"/>'));
+    const g = r.games[0]!;
+    expect(g.counters.strayBlockEnds).toBe(0);
+    expect(g.counters.unclosedBlocks).toBe(0);
+    expect(g.counters.blocks).toBe(5);
   });
 
   it('an element HSReplay does not define is a warning; choices and options are skipped silently', () => {

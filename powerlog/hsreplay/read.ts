@@ -40,9 +40,15 @@ function valueOf(tag: string, v: string): string {
   if (!names || !/^-?\d+$/.test(v)) return v;
   return names.get(Number(v)) ?? v;
 }
+/** What each numeric attribute must look like (the DTD: integers; a tag may also be written by its name). */
+const SHAPES: Record<string, RegExp> = { tag: /^(\d+|[A-Z][A-Z0-9_]*)$/, value: /^-?\d+$/, type: /^\d+$/, meta: /^\d+$/, zone: /^\d+$/, id: /^\d+$/, playerID: /^\d+$/ };
+
 function attr(t: XmlToken & { kind: 'start' }, name: string, what: string): string {
   const v = t.attrs[name];
   if (v === undefined || v === '') throw new XmlError(t.line, `<${t.name}> has no ${name} attribute (${what})`);
+  const shape = SHAPES[name];
+  if (shape && !shape.test(v)) throw new XmlError(t.line, `<${t.name}> ${name}="${v.slice(0, 40)}" is not ${name === 'tag' ? 'a GameTag number' : 'an integer'} (${what})`);
+  if (/[\r\n]/.test(v)) throw new XmlError(t.line, `<${t.name}> ${name} holds a line break`);
   return v;
 }
 
@@ -136,8 +142,7 @@ export function* hsreplayToPowerLines(text: string, warn: (w: string) => void): 
         const kw = t.attrs.triggerKeyword ? tagOf(t.attrs.triggerKeyword) : '0';
         const raw = `${P}BLOCK_START BlockType=${type} Entity=${attr(t, 'entity', 'the entity acting')} EffectCardId=${t.attrs.effectCardId ?? ''} ` +
           `EffectIndex=${t.attrs.effectIndex ?? t.attrs.index ?? -1} Target=${t.attrs.target ?? 0} SubOption=${t.attrs.subOption ?? -1} TriggerKeyword=${kw}`;
-        yield { raw, line: t.line };
-        if (t.selfClosing) yield { raw: `${P}BLOCK_END`, line: t.line };
+        yield { raw, line: t.line }; // its BLOCK_END comes with the end token (also for a self-closing <Block/>)
         break;
       }
       case 'MetaData': {
@@ -177,7 +182,7 @@ export function parseHsReplayText(text: string, opts: ParseOptions = {}): { game
     parser.end();
   } catch (e) {
     if (!(e instanceof XmlError)) throw e;
-    return { games: [], warnings, error: `not well-formed HSReplay XML (${e.message})`, lines };
+    return { games: [], warnings, error: `not valid HSReplay XML (${e.message})`, lines };
   }
   games.sort((a, b) => a.startLine - b.startLine);
   games.forEach((g, i) => {

@@ -8,28 +8,33 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from '../../engine/validation.js';
 
-/** Paths git reports as untracked or ignored, but for what installing and building make. */
-function leftovers(): Set<string> | null {
+/** Paths git reports as untracked or ignored in a checkout, but for what installing and building make. */
+export function leftovers(root = ROOT): Set<string> | null {
   try {
-    const out = execFileSync('git', ['status', '--porcelain', '--ignored', '--untracked-files=all'], { cwd: ROOT, encoding: 'utf8' });
+    const out = execFileSync('git', ['status', '--porcelain', '--ignored', '--untracked-files=all'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     return new Set(out.split('\n').filter((l) => /^(\?\?|!!) /.test(l)).map((l) => l.slice(3)).filter((p) => !/^(node_modules|dist)\//.test(p)));
   } catch {
     return null; // not a git checkout (an installed package): nothing to compare
   }
 }
 
+/** What is left now that was not before (nothing when either is unknown). */
+export function newLeftovers(before: Set<string> | null, after: Set<string> | null): string[] {
+  if (!before || !after) return [];
+  return [...after].filter((p) => !before.has(p)).sort();
+}
+
 export default function setup(): () => void {
   // A vitest started by a test (a repro test run end to end) uses the dist/ its parent built: rebuilding it then
   // would pull the files from under the CLI processes the parent's tests are running.
-  if (process.env.ARBITER_DIST_BUILT !== '1') {
-    execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
-    process.env.ARBITER_DIST_BUILT = '1';
-  }
+  // Nor can it judge the checkout: its parent's tests run beside it and write and remove their own files, so the
+  // parent's teardown, which sees the whole run, is the one that checks.
+  if (process.env.ARBITER_DIST_BUILT === '1') return () => {};
+  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  process.env.ARBITER_DIST_BUILT = '1';
   const before = leftovers();
   return () => {
-    const after = leftovers();
-    if (!before || !after) return;
-    const left = [...after].filter((p) => !before.has(p));
+    const left = newLeftovers(before, leftovers());
     if (left.length) throw new Error(`the tests left files in the checkout: ${left.join(', ')}`);
   };
 }
