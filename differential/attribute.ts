@@ -125,10 +125,25 @@ function ruleOf(ix: Indexed, k: number): string {
   if (r.e === 'fatigue') return 'fatigue';
   if (step && step.kind.startsWith('AURA_UPDATE')) return '4a';
   if (step?.kind === 'DEATH_CREATION') return '4a';
+  if (trig && trig.kind !== 'deathrattle' && changedSides(ix, trig, k)) return '10-controller';
   if (trig) return trig.kind === 'deathrattle' ? '7' : (ix.queueOf(trig)?.rule ?? '2a');
   const seq = ix.inner(k, 'sequence');
   if (seq?.kind === 'SUMMON') return 'summon-sequence';
   return 'sequence';
+}
+
+/**
+ * A trigger whose minion, or the subject of the event it answers, changed sides earlier in the trace: whose trigger
+ * it is ("your", "friendly") is read from the current controller (Rule 10-controller), so that is what governs it.
+ */
+function changedSides(ix: Indexed, trig: OpenRecord, k: number): boolean {
+  const q = ix.queueOf(trig) as { events?: { subject?: number }[] } | undefined;
+  const ids = new Set<number>([...(trig.subject !== undefined ? [trig.subject] : []), ...(q?.events ?? []).flatMap((e) => (e.subject !== undefined ? [e.subject] : []))]);
+  for (let i = 0; i < k; i++) {
+    const r = ix.trace[i]!;
+    if (r.t === 'event' && r.e === 'control' && ids.has(r.entity)) return true;
+  }
+  return false;
 }
 
 const core = (sig: string | undefined) => sig?.replace(/ in=\S*$/, '');
