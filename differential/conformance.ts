@@ -163,11 +163,21 @@ export function contextCases(c: CardDef, base: Case, cards: CardPool): Case[] {
   };
   if (readsHand(c)) {
     const plain = effects(s, cards);
-    for (const h of handCandidates(cards)) {
-      const A = s.setup.A ?? {};
-      const t: Scenario = { ...s, setup: { ...s.setup, A: { ...A, hand: [...(A.hand ?? []), { card: h, label: 'held' }] } } };
-      const e = effects(t, cards);
-      if (e !== null && e !== plain) { out.push(make(`holding=${cards.get(h).id.toLowerCase()}`, `holding ${cards.get(h).name}`, t)); break; }
+    // A text whose target depends on the hand (a Battlecry that targets only while a Dragon is held) gets the first
+    // target the held card makes legal, as the plain case got its own.
+    const first = s.actions[0];
+    const targets = c.target && first && 'play' in first ? ['foe', 'ally', 'heroB', undefined] : [null];
+    find: for (const h of handCandidates(cards)) {
+      for (const target of targets) {
+        const A = s.setup.A ?? {};
+        const actions = target === null ? s.actions : [{ play: 'card', ...(target ? { target } : {}) }, ...s.actions.slice(1)];
+        const B = target === 'heroB' ? { ...s.setup.B, heroLabel: 'heroB' } : s.setup.B;
+        const t: Scenario = { ...s, setup: { ...s.setup, A: { ...A, hand: [...(A.hand ?? []), { card: h, label: 'held' }] }, ...(B ? { B } : {}) }, actions };
+        const e = effects(t, cards);
+        if (e === null) continue;
+        if (e !== plain) { out.push(make(`holding=${cards.get(h).id.toLowerCase()}`, `holding ${cards.get(h).name}`, t)); break find; }
+        break;
+      }
     }
   }
   if (c.triggers?.length && s.setup.active === 'A') {
