@@ -29,6 +29,11 @@ export interface Attribution {
   basis: 'invariant' | 'events' | 'mutant' | 'step' | 'final';
   /** Index of the simulator's trace record where it first differs (event attribution). */
   simAt?: number;
+  /**
+   * Basis 'mutant': every rule break that explains the simulator's answer as well as the one named (when there are
+   * several); the run settles between them by the cases the simulator passed (differential/consistency.ts).
+   */
+  candidates?: { rule: string; mutant: string }[];
 }
 
 /** A trace with, for each record, the blocks that enclose it (outermost first) and entity names. */
@@ -120,10 +125,25 @@ function ruleOf(ix: Indexed, k: number): string {
   if (r.e === 'fatigue') return 'fatigue';
   if (step && step.kind.startsWith('AURA_UPDATE')) return '4a';
   if (step?.kind === 'DEATH_CREATION') return '4a';
+  if (trig && trig.kind !== 'deathrattle' && changedSides(ix, trig, k)) return '10-controller';
   if (trig) return trig.kind === 'deathrattle' ? '7' : (ix.queueOf(trig)?.rule ?? '2a');
   const seq = ix.inner(k, 'sequence');
   if (seq?.kind === 'SUMMON') return 'summon-sequence';
   return 'sequence';
+}
+
+/**
+ * A trigger whose minion, or the subject of the event it answers, changed sides earlier in the trace: whose trigger
+ * it is ("your", "friendly") is read from the current controller (Rule 10-controller), so that is what governs it.
+ */
+function changedSides(ix: Indexed, trig: OpenRecord, k: number): boolean {
+  const q = ix.queueOf(trig) as { events?: { subject?: number }[] } | undefined;
+  const ids = new Set<number>([...(trig.subject !== undefined ? [trig.subject] : []), ...(q?.events ?? []).flatMap((e) => (e.subject !== undefined ? [e.subject] : []))]);
+  for (let i = 0; i < k; i++) {
+    const r = ix.trace[i]!;
+    if (r.t === 'event' && r.e === 'control' && ids.has(r.entity)) return true;
+  }
+  return false;
 }
 
 const core = (sig: string | undefined) => sig?.replace(/ in=\S*$/, '');
@@ -328,7 +348,7 @@ export interface TraceBreak { rule: string; at?: number; message: string; invari
  * first differing event, else that event; with a final state only, the rule whose deliberate break gives exactly the
  * simulator's answer (when the mutant diagnosis names one rule), else the record behind the first differing value.
  */
-export function attribute(ref: readonly TraceRecord[], divergences: readonly Divergence[], o: { sim?: { trace: readonly TraceRecord[]; fidelity: Fidelity }; breaks?: readonly TraceBreak[]; diagnosis?: readonly { rule: string; mutant: string }[]; partial?: { rule: string; mutant: string; explains: string[]; contradicts: number } | null; skipped?: SkippedStep | null } = {}): Attribution | null {
+export function attribute(ref: readonly TraceRecord[], divergences: readonly Divergence[], o: { sim?: { trace: readonly TraceRecord[]; fidelity: Fidelity }; breaks?: readonly TraceBreak[]; diagnosis?: readonly { rule: string; mutant: string }[]; partial?: { rule: string; mutant: string; explains: string[]; contradicts: number; ties?: { rule: string; mutant: string }[] } | null; skipped?: SkippedStep | null } = {}): Attribution | null {
   const sim = o.sim && o.sim.fidelity !== 'final_state' ? o.sim : undefined;
   const ev = sim && divergences.some((d) => d.path.startsWith('events[')) ? attributeEvents(ref, sim.trace, sim.fidelity) : null;
   const breaks = [...(o.breaks ?? [])].sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity));
@@ -349,7 +369,12 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   }
   if (o.partial) {
     const p = o.partial;
-    return { rule: p.rule, at: p.explains[0]!, step: `breaking rule ${p.rule} alone (${p.mutant}) gives the simulator's ${p.explains.join(', ')}${p.contradicts ? ` (and ${p.contradicts} change(s) the simulator does not show)` : ''}; the rest differs otherwise`, basis: 'mutant' };
+    const exact = rules.length > 1 ? (o.diagnosis ?? []).map((d) => ({ rule: d.rule, mutant: d.mutant })) : [];
+    const candidates = exact.length ? exact : (p.ties ?? []);
+    const step = exact.length
+      ? `the reference engine gives this final state exactly when one of rules ${rules.join(', ')} is broken (${exact.map((d) => d.mutant).join(', ')}); named: ${p.rule} (${p.mutant})`
+      : `breaking rule ${p.rule} alone (${p.mutant}) gives the simulator's ${p.explains.join(', ')}${p.contradicts ? ` (and ${p.contradicts} change(s) the simulator does not show)` : ''}; the rest differs otherwise`;
+    return { rule: p.rule, at: p.explains[0]!, step, basis: 'mutant', ...(new Set(candidates.map((x) => x.rule)).size > 1 ? { candidates } : {}) };
   }
   const a = attributeFinal(ref, first);
   // An action the reference engine refused (marked illegal): a state that differs without another explanation is the

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { judgeScenario } from '../engine/scenario/judge.js';
 import { traceJudge } from '../properties/invariants/index.js';
-import { conformanceCasesOf, conformanceId } from './conformance.js';
+import { runScenario } from '../engine/scenario/run.js';
+import { conformanceCasesOf, conformanceId, readsHand } from './conformance.js';
+import { classifyCardCauses, type CaseResult } from './verdict.js';
 
 const cards = loadCardPool();
 
@@ -38,5 +40,52 @@ describe('card conformance cases', () => {
     expect(conformanceCasesOf(golem, cards).map((k) => k.id)).toEqual([id, `${id}#dies`]);
     // a vanilla minion: only the played case
     expect(conformanceCasesOf(cards.get('Chillwind Yeti'), cards).map((k) => k.id)).toEqual([conformanceId(cards.get('Chillwind Yeti').id)]);
+  });
+
+  it('a text with a condition on the hand gets a case where it holds and one where it does not', () => {
+    // Core Rager: "Battlecry: If your hand is empty, gain +3/+3." Played from a hand of one card, the hand is then
+    // empty (it holds); one more card held, it does not.
+    const rager = cards.get('Core Rager');
+    expect(readsHand(rager)).toBe(true);
+    const cs = conformanceCasesOf(rager, cards);
+    const plain = cs.find((k) => k.id === conformanceId(rager.id))!;
+    const holding = cs.find((k) => k.id.startsWith(`${conformanceId(rager.id)}#holding=`))!;
+    const stats = (k: typeof plain) => runScenario(k.scenario, k.id, { cards }).final.players[0].board.find((m) => m.card === rager.id);
+    expect([stats(plain)?.attack, stats(plain)?.health]).toEqual([(rager.attack ?? 0) + 3, (rager.health ?? 0) + 3]);
+    expect([stats(holding)?.attack, stats(holding)?.health]).toEqual([rager.attack, rager.health]);
+  });
+
+  it('a Deathrattle that takes a Demon from the hand gets a case holding a Demon, which it puts into play', () => {
+    const voidcaller = cards.get('Voidcaller');
+    const k = conformanceCasesOf(voidcaller, cards).find((x) => x.id.startsWith(`${conformanceId(voidcaller.id)}#dies#holding=`))!;
+    expect(k).toBeDefined();
+    const held = k.scenario.setup.A!.hand!.find((h) => typeof h !== 'string' && h.label === 'held') as { card: string };
+    expect(cards.get(held.card).race).toBe('demon');
+    const run = runScenario(k.scenario, k.id, { cards });
+    expect(run.final.players[0].board.map((m) => m.card)).toContain(cards.get(held.card).id);
+    expect(run.final.players[0].hand).not.toContain(cards.get(held.card).name);
+  });
+
+  it('a Secret gets a case where the opponent sets it off; a card without hand text or triggers gets no context', () => {
+    const misdirection = cards.get('Misdirection');
+    const k = conformanceCasesOf(misdirection, cards).find((x) => x.id.includes('#answer='))!;
+    expect(k.id).toBe(`${conformanceId(misdirection.id)}#answer=attack-hero`);
+    const run = runScenario(k.scenario, k.id, { cards });
+    expect(run.trace.some((r) => r.t === 'event' && r.e === 'redirect')).toBe(true);
+    expect(run.final.players[0].secrets).toEqual([]);
+    expect(conformanceCasesOf(cards.get('Chillwind Yeti'), cards)).toHaveLength(1);
+  });
+
+  it('a rule FAIL that uses a card which fails its conformance case is the card\'s, unless a rule break gives its first diverging value', () => {
+    const sim = { name: 'fake', version: '0', fidelity: 'final_state' as const };
+    const base = { origin: 'test', rules: ['3'], title: 't', simulator: sim, divergences: [], violations: [], diagnosis: [], scenario: { format: 'arbiter-scenario/1', id: 'x', title: 't', rules: ['3'], setup: { A: { board: ['Voidcaller'] }, B: {} }, actions: [], expect: {} } } as unknown as Omit<CaseResult, 'case' | 'status'>;
+    const rs: CaseResult[] = [
+      { ...base, case: 'conformance-fp1-022', status: 'FAIL', conformance: 'FP1_022', cause: 'card', causeDetail: 'FP1_022' },
+      { ...base, case: 'by-mutant', status: 'FAIL', cause: 'rule', attribution: { rule: '4a', at: 'final.players.B.hero.health', step: 's', basis: 'mutant' } },
+      { ...base, case: 'by-record', status: 'FAIL', cause: 'rule', attribution: { rule: '3', at: 'final.players.A.hand', step: 's', basis: 'final' } },
+    ];
+    classifyCardCauses(rs, cards);
+    expect([rs[1]!.cause, rs[1]!.causeDetail]).toEqual(['rule', 'also uses FP1_022, whose card conformance case fails']);
+    expect([rs[2]!.cause, rs[2]!.causeDetail]).toEqual(['card', 'FP1_022']);
   });
 });

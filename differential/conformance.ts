@@ -10,6 +10,14 @@
  * (`#dies`): it stands alone on A's board at 1 Health and B's Yeti attacks it, so its death and damage texts show.
  * The outcome is the reference engine's; random texts are judged against every outcome the engine allows, as for any
  * case.
+ *
+ * A text with a condition needs a case where it holds and one where it does not, and a text that answers an event
+ * needs the event: so each case also gets **context** variants, kept only where the reference engine's outcome then
+ * differs (the text takes another branch or acts at all):
+ * - `#holding=<card>`: for a text that reads the hand (a `hand` selector or source, a `holding…` condition), one more
+ *   card in A's hand: the vanilla minion, else a minion of each race of the pool (a Demon for "a Demon from your hand");
+ * - `#answer=<what>`: for a card with triggers (a Secret, "whenever…"), B answers on its turn (attacks A's hero or
+ *   minion, plays a minion, casts a spell at A's minion); kept when a trigger of the card then runs.
  */
 import type { CardDef } from '../engine/cards/format.js';
 import type { CardPool } from '../engine/state.js';
@@ -66,16 +74,17 @@ function diesScenario(c: CardDef): Scenario {
   };
 }
 
-/** The conformance cases of one card: played, and for a minion with a Deathrattle or trigger, killed. */
+/** The conformance cases of one card: played, and for a minion with a Deathrattle or trigger, killed; each with its contexts. */
 export function conformanceCasesOf(c: CardDef, cards: CardPool): Case[] {
   const out: Case[] = [];
   const played = conformanceCase(c, cards);
-  if (played) out.push(played);
+  if (played) out.push(played, ...contextCases(c, played, cards));
   if (c.type === 'minion' && (c.deathrattle || c.triggers?.length) && cards.has(FILLER)) {
     const s = diesScenario(c);
     try {
       runScenario(s, s.id, { cards });
-      out.push({ id: s.id, origin: `card:${c.id}`, scenario: s, variant: 'conformance', conformance: c.id, group: conformanceId(c.id) });
+      const dies: Case = { id: s.id, origin: `card:${c.id}`, scenario: s, variant: 'conformance', conformance: c.id, group: conformanceId(c.id) };
+      out.push(dies, ...contextCases(c, dies, cards));
     } catch { /* it cannot be set up so: the played case stands alone */ }
   }
   return out;
@@ -101,4 +110,96 @@ export function conformanceCases(cases: readonly Case[], cards: CardPool, usedCa
   const ids = new Set<string>();
   for (const c of cases) for (const ref of usedCards(c.scenario)) if (cards.has(ref)) ids.add(cards.get(ref).id);
   return [...ids].sort().flatMap((id) => conformanceCasesOf(cards.get(id), cards));
+}
+
+/** Does a card's definition read the hand (a `hand` selector or source, a `holding…` condition)? */
+export function readsHand(def: unknown): boolean {
+  if (Array.isArray(def)) return def.some(readsHand);
+  if (!def || typeof def !== 'object') return false;
+  return Object.entries(def as Record<string, unknown>).some(([k, v]) => k.startsWith('holding') || ((k === 'select' || k === 'from' || k === 'zone') && v === 'hand') || readsHand(v));
+}
+
+/** What the reference engine does in a run, without entity ids (a set-up with one more card shifts them). */
+function effects(s: Scenario, cards: CardPool): string | null {
+  try {
+    const r = runScenario(s, s.id, { cards });
+    const events = r.trace.filter((x) => x.t === 'event' && !(x.e === 'stats' && x.why === 'setup') && !(x.e === 'zone' && x.from === 'setup'));
+    const fin = r.final.players.map((p) => [p.hero.health, p.board.map((m) => `${m.card} ${m.attack}/${m.health}`), p.deckSize]);
+    return JSON.stringify([events.map((x) => { const e = x as Record<string, unknown>; return [e.e, e.amount, e.attack, e.health, e.card]; }), fin]);
+  } catch { return null; }
+}
+
+/** Triggers of the labelled card that run in a reference run. */
+function triggersOfCard(s: Scenario, cards: CardPool): number {
+  try {
+    const r = runScenario(s, s.id, { cards });
+    const id = r.labels.get('card');
+    return r.trace.filter((x) => x.t === 'open' && x.block === 'trigger' && x.subject === id).length;
+  } catch { return -1; }
+}
+
+/** Hand cards to try: the vanilla minion, then a minion of each race of the pool (the cheapest, fewest words first). */
+function handCandidates(cards: CardPool): string[] {
+  const out = [FILLER];
+  const byRace = new Map<string, CardDef>();
+  const minions = cards.all().filter((m) => m.type === 'minion' && !m.token && m.race).sort((a, b) => (a.text?.length ?? 0) - (b.text?.length ?? 0) || (a.cost ?? 0) - (b.cost ?? 0) || a.id.localeCompare(b.id));
+  for (const m of minions) if (!byRace.has(m.race!)) byRace.set(m.race!, m);
+  for (const [, m] of [...byRace].sort(([a], [b]) => a.localeCompare(b))) out.push(m.id);
+  return out;
+}
+
+/** A spell B can cast at A's minion: the cheapest targeted spell of the pool that is not a Secret. */
+function answerSpell(cards: CardPool): string | undefined {
+  return cards.all().filter((x) => x.type === 'spell' && x.target && !x.secret && !x.token).sort((a, b) => (a.cost ?? 0) - (b.cost ?? 0) || a.id.localeCompare(b.id))[0]?.id;
+}
+
+/** Context variants of a conformance case (see the file's comment): kept only where the reference outcome differs. */
+export function contextCases(c: CardDef, base: Case, cards: CardPool): Case[] {
+  const out: Case[] = [];
+  const s = base.scenario;
+  const make = (suffix: string, title: string, scenario: Scenario): Case => {
+    const id = `${base.id}#${suffix}`;
+    return { id, origin: base.origin, scenario: { ...scenario, id, title: `${s.title} (${title})` }, variant: 'conformance', conformance: c.id, group: conformanceId(c.id) };
+  };
+  if (readsHand(c)) {
+    const plain = effects(s, cards);
+    // A text whose target depends on the hand (a Battlecry that targets only while a Dragon is held) gets the first
+    // target the held card makes legal, as the plain case got its own.
+    const first = s.actions[0];
+    const targets = c.target && first && 'play' in first ? ['foe', 'ally', 'heroB', undefined] : [null];
+    find: for (const h of handCandidates(cards)) {
+      for (const target of targets) {
+        const A = s.setup.A ?? {};
+        const actions = target === null ? s.actions : [{ play: 'card', ...(target ? { target } : {}) }, ...s.actions.slice(1)];
+        const B = target === 'heroB' ? { ...s.setup.B, heroLabel: 'heroB' } : s.setup.B;
+        const t: Scenario = { ...s, setup: { ...s.setup, A: { ...A, hand: [...(A.hand ?? []), { card: h, label: 'held' }] }, ...(B ? { B } : {}) }, actions };
+        const e = effects(t, cards);
+        if (e === null) continue;
+        if (e !== plain) { out.push(make(`holding=${cards.get(h).id.toLowerCase()}`, `holding ${cards.get(h).name}`, t)); break find; }
+        break;
+      }
+    }
+  }
+  if (c.triggers?.length && s.setup.active === 'A') {
+    const before = triggersOfCard(s, cards);
+    const spell = answerSpell(cards);
+    const B = s.setup.B ?? {};
+    const answers: [string, Scenario['actions'][number], Partial<typeof B>][] = [
+      ['attack-hero', { attack: 'foe', defender: 'heroA' }, {}],
+      ['attack-minion', { attack: 'foe', defender: 'ally' }, {}],
+      ['minion', { play: 'answer' }, { hand: [{ card: FILLER, label: 'answer' }] }],
+      ...(spell ? [['spell', { play: 'answer', target: 'ally' }, { hand: [{ card: spell, label: 'answer' }] }] as [string, Scenario['actions'][number], Partial<typeof B>]] : []),
+    ];
+    for (const [what, action, extra] of answers) {
+      const end = s.actions.findIndex((a) => 'endTurn' in a);
+      if (end < 0) break;
+      const t: Scenario = {
+        ...s,
+        setup: { ...s.setup, A: { ...s.setup.A, heroLabel: 'heroA' }, B: { ...B, ...extra } },
+        actions: [...s.actions.slice(0, end + 1), action, ...s.actions.slice(end + 1)],
+      };
+      if (triggersOfCard(t, cards) > before) { out.push(make(`answer=${what}`, `B answers: ${what}`, t)); break; }
+    }
+  }
+  return out;
 }

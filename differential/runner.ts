@@ -11,6 +11,7 @@ import { AdapterProcess } from './adapter-process.js';
 import { TIMINGS_FILE, writeFileAtomic } from '../reports/files.js';
 import { withCardIds } from './compare.js';
 import type { Hello } from './protocol.js';
+import { settleCandidates } from './consistency.js';
 import { classifyCardCauses, judgeCase, type Case, type CaseResult, type TraceJudgeFn } from './verdict.js';
 
 export { judgeCase, diagnose, type Case, type CaseResult, type CaseStatus, type Cause, type TraceViolation, type Judged } from './verdict.js';
@@ -154,6 +155,7 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
   }
   // Deterministic output: the file is rewritten in case order once the run is complete (atomically: a kill during
   // the rewrite leaves the appended file as it was).
+  settleCandidates(results, all, o.cards);
   classifyCardCauses(results, o.cards);
   results.sort((a, b) => a.case.localeCompare(b.case));
   writeFileAtomic(resultsFile, results.map((r) => JSON.stringify(r)).join('\n') + (results.length ? '\n' : ''));

@@ -115,11 +115,12 @@ export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?
  * paths, the first one counting most, with the fewest changes the simulator does not show. Null when none explains
  * any of them.
  */
-export function explainFinal(c: Case, cards: CardPool, actual: ComparableState, divergences: readonly Divergence[]): { mutant: string; rule: string; explains: string[]; contradicts: number } | null {
+export function explainFinal(c: Case, cards: CardPool, actual: ComparableState, divergences: readonly Divergence[]): { mutant: string; rule: string; explains: string[]; contradicts: number; ties: { mutant: string; rule: string }[] } | null {
   const paths = divergences.filter((d) => d.path.startsWith('final.')).map((d) => d.path);
   if (!paths.length) return null;
   const under = (p: string, q: string) => q === p || q.startsWith(`${p}.`) || q.startsWith(`${p}[`) || p.startsWith(`${q}.`) || p.startsWith(`${q}[`);
   let best: { mutant: string; rule: string; explains: string[]; contradicts: number; score: number } | null = null;
+  let ties: { mutant: string; rule: string }[] = [];
   for (const [m, info] of Object.entries(MUTANTS)) {
     if (m === 'unseeded-random') continue;
     let final: ComparableState;
@@ -129,9 +130,10 @@ export function explainFinal(c: Case, cards: CardPool, actual: ComparableState, 
     if (!explains.length) continue;
     const contradicts = left.filter((q) => !paths.some((p) => under(p, q))).length;
     const score = explains.length * 2 + (explains.includes(paths[0]!) ? 1 : 0) - contradicts * 2;
-    if (score > 0 && (!best || score > best.score)) best = { mutant: m, rule: info.rule, explains, contradicts, score };
+    if (score > 0 && (!best || score > best.score)) { best = { mutant: m, rule: info.rule, explains, contradicts, score }; ties = [{ mutant: m, rule: info.rule }]; }
+    else if (best && score === best.score) ties.push({ mutant: m, rule: info.rule });
   }
-  return best && { mutant: best.mutant, rule: best.rule, explains: best.explains, contradicts: best.contradicts };
+  return best && { mutant: best.mutant, rule: best.rule, explains: best.explains, contradicts: best.contradicts, ties };
 }
 
 export interface Judged {
@@ -209,7 +211,13 @@ export function classifyCardCauses(results: CaseResult[], cards: CardPool): void
   for (const r of results) {
     if (r.status !== 'FAIL' || r.conformance || r.cause !== 'rule' || !r.scenario) continue;
     const bad = cardsOf(r.scenario).map((x) => (cards.has(x) ? cards.get(x).id : x)).find((id) => failedCards.has(id));
-    if (bad) { r.cause = 'card'; r.causeDetail = bad; }
+    if (!bad) continue;
+    // A rule break of the reference engine that gives the simulator's first diverging value (a rule mutant, a Step
+    // left undone) or a rule the simulator's own trace breaks is evidence of its own: the case stays a rule failure,
+    // and the card difference is noted. Otherwise the card that differs explains it.
+    if (r.attribution && ['mutant', 'step', 'invariant'].includes(r.attribution.basis)) { r.causeDetail = `also uses ${bad}, whose card conformance case fails`; continue; }
+    r.cause = 'card';
+    r.causeDetail = bad;
   }
 }
 

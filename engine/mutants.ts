@@ -10,6 +10,7 @@ export const MUTANTS = {
   'game-over-at-once': { rule: '9', text: 'the game ends the moment a hero reaches 0 health' },
   'deaths-one-at-a-time': { rule: '4a', text: 'the Death Creation Step removes one minion at a time, resolving its Death before removing the next' },
   'ignore-rule-5': { rule: '5', text: 'negative triggers pick mortally wounded and pending-destroy characters' },
+  'recheck-target-requirements': { rule: '6', text: 'a Battlecry\'s or spell\'s target requirements are checked again when it resolves, and it does nothing if they no longer hold' },
   'no-phase-skip': { rule: '6', text: 'later Phases of a Sequence run even when their subject has left play' },
   'recalculate-health-after-deaths': { rule: '4b', text: 'Health from lost auras is recalculated right after the Death Creation Step' },
   'breadth-first': { rule: '1b', text: 'triggers raised while resolving a queue entry wait until the whole queue is done' },

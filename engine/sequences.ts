@@ -52,6 +52,19 @@ function checkTarget(g: Game, card: Entity, target: number | null): void {
   if (!legalTargets(g, card).includes(target)) throw new IllegalActionError(`${entity(g, target).card.name} (#${target}) is not a legal target for ${card.card.name}`);
 }
 
+/**
+ * Mutant recheck-target-requirements: a target's requirements are checked again when the Battlecry or spell text
+ * resolves, and the text does nothing if they no longer hold (Rule 6: "the requirements are not re-checked").
+ */
+function requirementsFailAgain(g: Game, card: Entity, target: number | null | undefined): boolean {
+  if (!g.mutants.has('recheck-target-requirements') || target === null || target === undefined || !card.card.target) return false;
+  return !legalTargets(g, card).includes(target);
+}
+
+function skipForRequirements(g: Game, kind: 'BATTLECRY' | 'SPELL_TEXT', target: number): void {
+  g.trace.event({ e: 'phase_skipped', kind, subject: target, reason: `target #${target} ${entity(g, target).card.name} no longer meets the requirements (mutant recheck-target-requirements)`, rule: '6' });
+}
+
 function payMana(g: Game, side: Side, card: Entity): void {
   const p = g.players[side];
   const c = cost(g, card);
@@ -105,7 +118,8 @@ function playMinion(g: Game, side: Side, m: Entity, position: number, target: nu
     // Rule 4 note: the played minion's aura is first sent by the Aura Update after On Play, before the Battlecry.
     const bc = m.card.battlecry;
     if (bc && !m.silenced) {
-      runPhase(g, { kind: 'BATTLECRY', type: 'POWER', subjects: [m.id], target }, () => {
+      if (requirementsFailAgain(g, m, seq.target)) skipForRequirements(g, 'BATTLECRY', seq.target!);
+      else runPhase(g, { kind: 'BATTLECRY', type: 'POWER', subjects: [m.id], target }, () => {
         const ctx = ctxOf(g, m, seq.target, seq, bc);
         ctx.controller = m.controller; // Rule 10: whoever controls it now
         runAbility(ctx, bc, { reason: 'battlecry condition no longer holds', rule: '6-dragon', times: playerHasAuraEffect(g, m.controller, 'battlecriesTwice') ? 2 : 1 });
@@ -132,7 +146,8 @@ function castSpell(g: Game, side: Side, s: Entity, target: number | null): void 
       return;
     }
     const text = s.card.spell;
-    runPhase(g, { kind: 'SPELL_TEXT', type: 'POWER', subjects: [s.id], target: seq.target }, () => {
+    if (requirementsFailAgain(g, s, seq.target)) skipForRequirements(g, 'SPELL_TEXT', seq.target!);
+    else runPhase(g, { kind: 'SPELL_TEXT', type: 'POWER', subjects: [s.id], target: seq.target }, () => {
       if (!text) return;
       const ctx = ctxOf(g, s, seq.target, seq, text);
       runAbility(ctx, text, { reason: 'the spell\'s condition does not hold when its text resolves', rule: '10' });

@@ -11,17 +11,38 @@ import { goldenCases } from '../differential/cases.js';
 import { comparableFromGame, compareEvents, compareFinal, eventSignature } from '../differential/compare.js';
 import { attribute } from '../differential/attribute.js';
 import { judgeTrace } from '../differential/judge.js';
-import { diagnose } from '../differential/runner.js';
+import { judgeCase, type CaseResult } from '../differential/runner.js';
+import { settleCandidates } from '../differential/consistency.js';
+import type { Hello } from '../differential/protocol.js';
 
 const cards = loadCardPool();
 const showMisses = process.argv.includes('--misses');
 const cases = goldenCases(cards);
+const hello: Hello = { type: 'hello', protocol: 'arbiter-adapter/1', name: 'mutant', version: '0', profile: 'hearthstone', fidelity: 'final_state', cards: '*' };
 for (const fidelity of ['phases', 'events', 'final_state'] as Fidelity[]) {
   let total = 0;
   let right = 0;
   const misses: string[] = [];
   for (const [m, info] of Object.entries(MUTANTS)) {
     if (m === 'unseeded-random') continue;
+    if (fidelity === 'final_state') {
+      // The verdict's own path: judged case by case (mutant diagnosis, Step boundaries, partial explanations), then
+      // settled over the whole run as `arbiter run` does.
+      const results: CaseResult[] = [];
+      for (const c of cases) {
+        let final;
+        try { final = comparableFromGame(runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] }).g); } catch { continue; }
+        results.push(judgeCase(c, hello, { kind: 'answer', msg: { type: 'result', case: c.id, final }, stderr: '' }, cards).result);
+      }
+      settleCandidates(results, cases, cards);
+      for (const r of results.filter((x) => x.status === 'FAIL')) {
+        total++;
+        const a = r.attribution;
+        if (a?.rule === info.rule) right++;
+        else misses.push(`${m} (${info.rule}) ${r.case}: got ${a?.rule} at ${a?.at}: ${a?.step}`);
+      }
+      continue;
+    }
     for (const c of cases) {
       let ref, mut;
       try {
@@ -29,11 +50,9 @@ for (const fidelity of ['phases', 'events', 'final_state'] as Fidelity[]) {
         mut = runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] });
       } catch { continue; }
       const d = compareFinal(comparableFromGame(ref.g), comparableFromGame(mut.g));
-      if (fidelity !== 'final_state') d.push(...compareEvents(eventSignature(ref.trace, fidelity), eventSignature(mut.trace, fidelity)));
+      d.push(...compareEvents(eventSignature(ref.trace, fidelity), eventSignature(mut.trace, fidelity)));
       if (!d.length) continue;
-      const breaks = fidelity === 'final_state' ? [] : judgeTrace(mut.trace, fidelity);
-      const diagnosis = fidelity === 'final_state' ? diagnose(c, cards, comparableFromGame(mut.g)) : [];
-      const a = attribute(ref.trace, d, { sim: { trace: mut.trace, fidelity }, breaks, diagnosis });
+      const a = attribute(ref.trace, d, { sim: { trace: mut.trace, fidelity }, breaks: judgeTrace(mut.trace, fidelity) });
       total++;
       if (a?.rule === info.rule) right++;
       else misses.push(`${m} (${info.rule}) ${c.id}: got ${a?.rule} at ${a?.at}: ${a?.step}`);

@@ -78,6 +78,30 @@ describe.concurrent('differential verdicts', () => {
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('classname="card.CS2_172"');
   }, 120_000);
 
+  it('a card whose condition never held in its plain conformance case is caught by the case where it holds, and charged as card', async () => {
+    // Voidcaller: "Deathrattle: Put a random Demon from your hand into the battlefield." The simulator's Voidcaller
+    // looks for a Beast instead: with no Demon in hand (the plain conformance cases) nothing differs.
+    const dir = tmp('condition');
+    const cardsDir = join(dir, 'cards');
+    mkdirSync(cardsDir);
+    const voidcaller = JSON.parse(readFileSync(join(ROOT, 'spec', 'cards', 'voidcaller.json'), 'utf8')) as { deathrattle: { actions: { filter: Record<string, string> }[] } };
+    voidcaller.deathrattle.actions[0]!.filter = { ...voidcaller.deathrattle.actions[0]!.filter, race: 'beast' };
+    writeFileSync(join(cardsDir, 'voidcaller.json'), JSON.stringify(voidcaller));
+    const out = join(dir, 'r');
+    const id = 'force-play-minion-is-oldest';
+    const r = await arbiter('run', '--sim', `${mutant()} --cards ${cardsDir}`, '--cases', golden(id), '--no-variants', '--out', out);
+    expect(r.code, r.err).toBe(1);
+    const rs = results(out);
+    const byId = new Map(rs.map((x) => [x.case, x]));
+    expect(byId.get('conformance-fp1-022')?.status).toBe('PASS');
+    expect(byId.get('conformance-fp1-022#dies')?.status).toBe('PASS');
+    const holding = rs.find((x) => x.conformance === 'FP1_022' && x.case.includes('#holding='));
+    expect(holding?.status).toBe('FAIL');
+    expect(holding?.cause).toBe('card');
+    expect(byId.get(id)?.status).toBe('FAIL');
+    expect([byId.get(id)?.cause, byId.get(id)?.causeDetail]).toEqual(['card', 'FP1_022']);
+  }, 120_000);
+
   it('a simulator that clamps a dead hero\'s Health at 0 has no FAIL: the difference is an equivalent representation', async () => {
     const out = join(tmp('clamp'), 'r');
     const id = 'abomination-suicide-zombie-chow-no-heal';

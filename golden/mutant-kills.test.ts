@@ -1,0 +1,33 @@
+/**
+ * Mutants killed on golden cases (properties/kills.ts GOLDEN_KILLS): the generator does not build their situation, so
+ * each listed golden case must hold on the reference engine, fail its stated outcome on the mutated engine, and its
+ * mutated trace must break the invariants the mutant is listed with (KILLS).
+ */
+import { describe, expect, it } from 'vitest';
+import { MUTANTS, type MutantName } from '../engine/mutants.js';
+import { loadCardPool } from '../engine/cards/pool.js';
+import { loadScenario } from '../engine/scenario/load.js';
+import { runScenario } from '../engine/scenario/run.js';
+import { checkTrace } from '../properties/invariants/index.js';
+import { cardLookup } from '../properties/check.js';
+import { GOLDEN_KILLS, KILLS } from '../properties/kills.js';
+import { caseFiles, runCase } from './suite.js';
+
+const cards = loadCardPool();
+
+describe('mutants killed on golden cases', () => {
+  for (const [m, ids] of Object.entries(GOLDEN_KILLS) as [MutantName, readonly string[]][]) {
+    it(`${m} (rule ${MUTANTS[m].rule}) fails ${ids.join(', ')} and breaks ${(KILLS[m] ?? []).join(', ')}`, () => {
+      expect(KILLS[m]?.length).toBeGreaterThan(0);
+      for (const id of ids) {
+        const f = caseFiles().find((x) => x.replace(/\\/g, '/').endsWith(`/${id}.json`));
+        expect(f, id).toBeDefined();
+        const s = loadScenario(f!, cards);
+        expect(runCase(s, f!, cards, []).failures, `${id} holds on the reference engine`).toEqual([]);
+        expect(runCase(s, f!, cards, [m]).failures.length, `${id} fails with ${m}`).toBeGreaterThan(0);
+        const v = checkTrace(runScenario(s, f!, { cards, mutants: [m] }).trace, { env: { card: cardLookup([]) } });
+        expect(v.map((x) => x.invariant)).toEqual(expect.arrayContaining([...KILLS[m]!]));
+      }
+    });
+  }
+});
