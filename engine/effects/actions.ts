@@ -4,10 +4,10 @@
  */
 import { moveTo } from '../kernel/zones.js';
 import type { Action } from '../cards/format.js';
-import { entity, health, inPlay, maxHealth, attack, HAND_LIMIT, BOARD_LIMIT, type Side } from '../state.js';
+import { entity, health, inPlay, maxHealth, attack, durability, HAND_LIMIT, BOARD_LIMIT, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { evalAmount, evalCondition, select, sides } from './select.js';
-import { pickRandomEntity, randomInt } from './randomness.js';
+import { pickRandomEntity, resolveCardRef } from './randomness.js';
 import { detachEnchantment } from '../kernel/queue.js';
 import { runPhase } from '../kernel/phases.js';
 import { forcedDeathPhase, deathrattleSources } from '../kernel/deaths.js';
@@ -16,11 +16,17 @@ import { dealDamage, healCharacters, damageAmount, afterEventMutants, onBoard } 
 import { attach, anonymousBuff, takeControl } from './enchant.js';
 import { drawCard, addToHand, equipWeapon, passesCard } from './zones.js';
 import { summon, runSummonSequence, summonPosition, nthPosition } from './summon.js';
+import { gainMana, destroyMana, unlockOverload, shuffleNew, shuffleFromPlay } from './resources.js';
 
 export { dealDamage, healCharacters } from './damage.js';
 export { attach, takeControl } from './enchant.js';
 export { drawCard, equipWeapon } from './zones.js';
 export { summon, runSummonSequence } from './summon.js';
+
+/** What an enchantment may go on: an entity in play, or a card in a hand or deck (it carries the enchantment there). */
+function enchantable(e: import('../state.js').Entity): boolean {
+  return inPlay(e) || e.zone === 'hand' || e.zone === 'deck';
+}
 
 export function runActions(ctx: Ctx, actions: readonly Action[]): void {
   for (const a of actions) {
@@ -68,22 +74,76 @@ const ACTIONS: Registry = {
       let pos = -1;
       for (let i = 0; i < n; i++) {
         pos = nthPosition(ctx, side, a.position, i, pos);
-        const cardId = typeof a.card === 'string' ? a.card : a.card.randomOf[randomInt(ctx.g, 0, a.card.randomOf.length - 1, `${ctx.source.card.name}: random card of ${a.card.randomOf.join(', ')}`)]!;
-        if (summon(ctx, ctx.g.cards.get(cardId), side, pos) === null) pos--;
+        const card = resolveCardRef(ctx, a.card);
+        if (!card || summon(ctx, card, side, pos) === null) pos--;
       }
     }
   },
   buff: (ctx, a) => {
     for (const id of select(ctx, a.to)) {
-      if (!inPlay(entity(ctx.g, id))) continue;
+      if (!enchantable(entity(ctx.g, id))) continue;
       const at = a.attack === undefined ? 0 : evalAmount(ctx, a.attack);
       const hp = a.health === undefined ? 0 : evalAmount(ctx, a.health);
-      const card = a.enchantment ? ctx.g.cards.get(a.enchantment) : anonymousBuff(at, hp, ctx.source);
-      attach(ctx, id, card, a.enchantment ? { attack: at || undefined, health: hp || undefined } : undefined);
+      const card = a.enchantment ? ctx.g.cards.get(a.enchantment) : anonymousBuff(at, hp, ctx.source, a.keywords, a.until);
+      attach(ctx, id, card, a.enchantment ? { attack: at || undefined, health: hp || undefined, ...(a.keywords ? { keywords: a.keywords } : {}) } : undefined);
+    }
+  },
+  summon_copy: (ctx, a) => {
+    const cards = select(ctx, a.of).map((id) => entity(ctx.g, id).card).filter((c) => c.type === 'minion');
+    for (const side of sides(ctx, a.player ?? 'friendly')) for (const c of cards) summon(ctx, c, side, summonPosition(ctx, side, a.position ?? 'right'));
+  },
+  add_to_hand: (ctx, a) => {
+    const n = a.count === undefined ? 1 : evalAmount(ctx, a.count);
+    for (const s of sides(ctx, a.player ?? 'friendly')) {
+      for (let i = 0; i < n; i++) {
+        const card = resolveCardRef(ctx, a.card);
+        const e = card ? addToHand(ctx.g, s, card) : null;
+        if (e && a.enchantment) attach(ctx, e.id, ctx.g.cards.get(a.enchantment));
+      }
+    }
+  },
+  durability: (ctx, a) => {
+    for (const id of select(ctx, a.to)) {
+      const w = entity(ctx.g, id);
+      if (w.zone !== 'play' || w.card.type !== 'weapon') continue;
+      w.durabilityLoss -= evalAmount(ctx, a.amount);
+      ctx.g.trace.event({ e: 'stats', entity: id, attack: attack(ctx.g, w), health: durability(ctx.g, w), maxHealth: durability(ctx.g, w) + w.durabilityLoss, why: 'durability' });
     }
   },
   give: (ctx, a) => {
-    for (const id of select(ctx, a.to)) if (inPlay(entity(ctx.g, id))) attach(ctx, id, ctx.g.cards.get(a.enchantment));
+    for (const id of select(ctx, a.to)) if (enchantable(entity(ctx.g, id))) attach(ctx, id, ctx.g.cards.get(a.enchantment));
+  },
+  set_stats: (ctx, a) => {
+    for (const id of select(ctx, a.to)) {
+      const e = entity(ctx.g, id);
+      if (!enchantable(e)) continue;
+      const at = a.attack === undefined ? undefined : evalAmount(ctx, a.attack);
+      const hp = a.health === undefined ? undefined : evalAmount(ctx, a.health);
+      const card = anonymousBuff(0, 0, ctx.source);
+      card.text = [at !== undefined ? `Attack ${at}` : '', hp !== undefined ? `Health ${hp}` : ''].filter(Boolean).join(', ');
+      card.mods = { ...(at !== undefined ? { setAttack: at } : {}), ...(hp !== undefined ? { setHealth: hp } : {}) };
+      // "Change Health to N": N becomes the maximum and the minion is undamaged at it (seed 003 Change Health; rule health).
+      if (hp !== undefined) e.damage = 0;
+      attach(ctx, id, card);
+    }
+  },
+  gain_mana: (ctx, a) => { for (const s of sides(ctx, a.player ?? 'friendly')) gainMana(ctx.g, s, evalAmount(ctx, a.amount), a.crystals ?? 'full'); },
+  destroy_mana: (ctx, a) => { for (const s of sides(ctx, a.player ?? 'friendly')) destroyMana(ctx.g, s, evalAmount(ctx, a.amount)); },
+  unlock_overload: (ctx, a) => { for (const s of sides(ctx, a.player ?? 'friendly')) unlockOverload(ctx.g, s); },
+  shuffle_into_deck: (ctx, a) => {
+    const n = a.count === undefined ? 1 : evalAmount(ctx, a.count);
+    if (a.move) {
+      for (const id of a.of ? select(ctx, a.of) : []) shuffleFromPlay(ctx, entity(ctx.g, id));
+      return;
+    }
+    const cards = a.card !== undefined ? [ctx.g.cards.get(a.card)] : (a.of ? select(ctx, a.of) : []).map((id) => entity(ctx.g, id).card);
+    for (const card of cards) for (const s of sides(ctx, a.player ?? 'friendly')) for (let i = 0; i < n; i++) shuffleNew(ctx, s, card);
+  },
+  restore_full: (ctx, a) => {
+    for (const id of select(ctx, a.to)) {
+      const e = entity(ctx.g, id);
+      if (e.damage > 0) healCharacters(ctx, ctx.source.id, [id], e.damage);
+    }
   },
   freeze: (ctx, a) => {
     for (const id of select(ctx, a.to)) {
@@ -254,6 +314,9 @@ const ACTIONS: Registry = {
       const e = entity(ctx.g, id);
       if (e.zone !== 'play') continue;
       e.silenced = true;
+      // Rule `silence`: Silence removes the minion's card text, its enchantments, Divine Shield and Freeze.
+      e.divineShield = false;
+      e.frozen = false;
       for (const en of [...e.enchantments]) detachEnchantment(ctx.g, entity(ctx.g, en));
     }
   },

@@ -34,16 +34,18 @@ export function drawCard(g: Game, side: Side): void {
   g.trace.event({ e: 'draw', player: side, entity: id, card: c.card.id });
 }
 
-export function addToHand(g: Game, side: Side, card: CardDef): void {
+export function addToHand(g: Game, side: Side, card: CardDef): Entity | null {
   const p = g.players[side];
   const c = createEntity(g, card, side, 'hand');
   if (p.hand.length >= HAND_LIMIT) {
     moveTo(g, c, 'graveyard');
     g.trace.event({ e: 'burn', player: side, entity: c.id, card: card.id, rule: 'hand-limit' });
-    return;
+    return null;
   }
   p.hand.push(c.id);
-  g.trace.event({ e: 'draw', player: side, entity: c.id, card: card.id });
+  // Not a draw: the card is created by an effect, it does not come from the deck (rule hand-limit still applies).
+  g.trace.event({ e: 'add_to_hand', player: side, entity: c.id, card: card.id });
+  return c;
 }
 
 export function equipWeapon(g: Game, side: Side, card: CardDef): void {

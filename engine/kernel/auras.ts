@@ -27,6 +27,7 @@ function auraSources(g: Game): { src: Entity; aura: Aura }[] {
 
 function affected(g: Game, src: Entity, aura: Aura): number[] {
   const ctx: Ctx = { g, source: src, self: src, controller: src.controller, cls: 'neutral', isTrigger: false, summoned: [] };
+  if (aura.condition && !ctx.g.effects.evalCondition(ctx, aura.condition)) return [];
   return ctx.g.effects.select(ctx, aura.selector);
 }
 

@@ -50,6 +50,8 @@ export interface EffectPort {
   runActions(ctx: Ctx, actions: readonly import('../cards/format.js').Action[]): void;
   /** A trigger's or ability's condition (Rule 10b: checked against the current state). */
   evalCondition(ctx: Ctx, c: import('../cards/format.js').Condition): boolean;
+  /** An amount (a cost that depends on the game state). */
+  evalAmount(ctx: Ctx, a: import('../cards/format.js').Amount): number;
   /** Does an entity pass a filter (trigger subjects, sources, targets)? */
   passes(ctx: Ctx, e: Entity, f: import('../cards/format.js').Filter | undefined): boolean;
   /** Run an ability: its condition (an abort with the rule id when false), then its actions (effects/ability.ts). */

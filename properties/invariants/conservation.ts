@@ -20,7 +20,7 @@ import { walk, IN_PLAY, blockName, type TraceState } from './walk.js';
 export const ID = 'conservation';
 
 const BOARD = 7;
-const MOVES = new Set(['zone', 'death', 'summon', 'draw', 'burn', 'control', 'destroy_mark', 'counter', 'hero_replaced']);
+const MOVES = new Set(['zone', 'death', 'summon', 'draw', 'add_to_hand', 'shuffle', 'burn', 'control', 'destroy_mark', 'counter', 'hero_replaced']);
 const HAND = 10;
 
 function idsOf(r: TraceRecord): number[] {
@@ -95,6 +95,17 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
         if (r.entity === null) return;
         const e = s.entities.get(r.entity);
         if (e && e.zone !== 'deck' && !(e.fresh && e.zone === 'hand')) v('sequence', `${s.name(r.entity)} is drawn from ${e.zone}, not from the deck`, [r.entity]);
+        return;
+      }
+      case 'add_to_hand': {
+        // a card an effect creates goes straight into the hand: it never comes from the deck
+        const e = s.entities.get(r.entity);
+        if (e && !(e.fresh && e.zone === 'hand')) v('sequence', `${s.name(r.entity)} is added to a hand from ${e.zone}, but only a card just created can be`, [r.entity]);
+        return;
+      }
+      case 'shuffle': {
+        const e = s.entities.get(r.entity);
+        if (e && !(e.fresh && e.zone === 'deck')) v('sequence', `${s.name(r.entity)} is shuffled into a deck from ${e.zone}, but only a card just created can be`, [r.entity]);
         return;
       }
       case 'burn': {
