@@ -54,9 +54,16 @@ function references(card: Json): { id: string; via: string; type?: string }[] {
     if (node === null || typeof node !== 'object') return;
     switch (node.do) {
       case 'summon':
-        if (typeof node.card === 'string') refs.push({ id: node.card, via: `${path}.card`, type: 'minion' });
-        else node.card.randomOf.forEach((id: string, i: number) =>
-          refs.push({ id, via: `${path}.card.randomOf[${i}]`, type: 'minion' }));
+      case 'add_to_hand': {
+        const type = node.do === 'summon' ? 'minion' : undefined;
+        if (typeof node.card === 'string') refs.push({ id: node.card, via: `${path}.card`, type });
+        else if (node.card.randomOf) node.card.randomOf.forEach((id: string, i: number) =>
+          refs.push({ id, via: `${path}.card.randomOf[${i}]`, type }));
+        if (node.enchantment) refs.push({ id: node.enchantment, via: `${path}.enchantment`, type: 'enchantment' });
+        break;
+      }
+      case 'shuffle_into_deck':
+        if (node.card) refs.push({ id: node.card, via: `${path}.card` });
         break;
       case 'equip':
         refs.push({ id: node.card, via: `${path}.card`, type: 'weapon' });

@@ -9,7 +9,7 @@
  * BATCH.json: `[{ "id": "CS2_188", "battlecry": {...}, "target": {...} }, ...]`. An existing file is kept unless
  * --force is given.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readCardDefs, CARDTYPE, CARDRACE, RARITY } from './carddefs.js';
@@ -66,7 +66,13 @@ for (const [i, b] of batch.entries()) {
     ...(e.ints.COLLECTIBLE === 1 ? {} : { token: true }),
     ...behaviour,
   };
-  const name = fileName ?? `${kebab(e.name)}.json`;
+  // README "File names": the bare name belongs to the card (not the enchantment or token) when names are shared.
+  // (only cards the pool has, or that this batch writes, count)
+  const inPool = new Set([...readdirSync(CARDS).filter((f) => f.endsWith('.json')).map((f) => (JSON.parse(readFileSync(join(CARDS, f), 'utf8')) as { id: string }).id), ...batch.map((x) => x.id)]);
+  const sharesName = [...defs.values()].some((o) => o.id !== e.id && inPool.has(o.id) && o.name === e.name && (CARDTYPE[o.ints.CARDTYPE ?? -1] !== 'enchantment' || type !== 'enchantment'));
+  let name = fileName ?? (type === 'enchantment' && sharesName ? `${kebab(e.name)}-enchantment.json` : `${kebab(e.name)}.json`);
+  const idOf = (f: string) => (JSON.parse(readFileSync(join(CARDS, f), 'utf8')) as { id: string }).id;
+  if (!fileName && existsSync(join(CARDS, name)) && idOf(name) !== e.id) name = `${kebab(e.name)}-${kebab(e.id)}.json`;
   const path = join(CARDS, name);
   if (existsSync(path) && !process.argv.includes('--force')) {
     process.stdout.write(`kept ${name}\n`);
