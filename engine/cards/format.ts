@@ -165,8 +165,8 @@ export type Action =
   | { do: 'freeze'; to: Selector }
   | { do: 'take_control'; to: Selector }
   | { do: 'return_to_hand'; to: Selector; costIncrease?: number }
-  | { do: 'transform'; to: Selector; into: string | 'copy_of_target' }
-  | { do: 'put_into_play'; from: 'deck' | 'hand'; filter: Filter; count?: number } // force play (Rule 2 note: the bug)
+  | { do: 'transform'; to: Selector; into: string | 'copy_of_target' | { randomOf: string[] } | { random: CardQuery } }
+  | { do: 'put_into_play'; from: 'deck' | 'hand'; filter: Filter; count?: number; player?: PlayerRel } // force play (Rule 2 note: the bug); player: whose deck/hand, onto their side
   | { do: 'copy_to_hand'; of: Selector; count?: number; player?: PlayerRel }
   | { do: 'resurrect'; of: Selector; health?: number }   // summon a fresh copy of a dead minion
   | { do: 'gain_armor'; amount: Amount; player?: PlayerRel }

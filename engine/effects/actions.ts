@@ -179,7 +179,7 @@ const ACTIONS: Registry = {
     for (const id of select(ctx, a.to)) {
       const e = entity(g, id);
       if (e.zone !== 'play') continue;
-      const into = a.into === 'copy_of_target' ? (ctx.target !== null && ctx.target !== undefined ? entity(g, ctx.target).card : null) : g.cards.get(a.into);
+      const into = a.into === 'copy_of_target' ? (ctx.target !== null && ctx.target !== undefined ? entity(g, ctx.target).card : null) : resolveCardRef(ctx, a.into);
       if (!into) continue;
       // Transform keeps the entity (and its place in the order of play): it is "no longer a Battlecry minion" (Rule 10b example).
       for (const en of e.enchantments) moveTo(g, entity(g, en), 'graveyard');
@@ -188,29 +188,7 @@ const ACTIONS: Registry = {
     }
   },
   put_into_play: (ctx, a) => {
-    const g = ctx.g;
-    const p = g.players[ctx.controller];
-    const pool = (a.from === 'deck' ? p.deck : p.hand).filter((id) => passesCard(entity(g, id), a.filter));
-    const n = a.count ?? 1;
-    let cands = pool;
-    for (let i = 0; i < n && cands.length; i++) {
-      const id = pickRandomEntity(g, cands, `${ctx.source.card.name}: put into play from ${a.from}`);
-      cands = cands.filter((x) => x !== id);
-      const e = entity(g, id);
-      if (a.from === 'deck') p.deck = p.deck.filter((x) => x !== id); else p.hand = p.hand.filter((x) => x !== id);
-      if (e.card.secret) {
-        if (p.secrets.some((s) => entity(g, s).card.id === e.card.id)) { moveTo(g, e, 'graveyard'); continue; }
-        e.order = g.nextOrder++; p.secrets.push(id);
-        moveTo(g, e, 'secret', { from: a.from, order: e.order });
-        continue;
-      }
-      if (p.board.length >= BOARD_LIMIT) { (a.from === 'deck' ? p.deck : p.hand).push(id); continue; }
-      moveTo(g, e, 'play', { from: a.from });
-      // From a Deathrattle (Voidcaller) it takes the dead minion's slot, like a Deathrattle's summon; else the right end.
-      enterPlay(g, e, summonPosition(ctx, ctx.controller, 'right_of_self'), true);
-      ctx.summoned.push(id);
-      runSummonSequence(g, e);
-    }
+    for (const side of sides(ctx, a.player ?? 'friendly')) putIntoPlay(ctx, a, side);
   },
   copy_to_hand: (ctx, a) => {
     for (const id of select(ctx, a.of)) {
@@ -338,3 +316,30 @@ const ACTIONS: Registry = {
     forcedDeathPhase(g, (body) => runPhase(g, { kind: 'FORCED_DEATH', type: 'DEATHS' }, body));
   },
 };
+
+/** Force play from a player's deck or hand onto their side (Voidcaller, Deathlord, Ancestor's Call). */
+function putIntoPlay(ctx: Ctx, a: Extract<Action, { do: 'put_into_play' }>, side: Side): void {
+  const g = ctx.g;
+  const p = g.players[side];
+  const pool = (a.from === 'deck' ? p.deck : p.hand).filter((id) => passesCard(entity(g, id), a.filter));
+  const n = a.count ?? 1;
+  let cands = pool;
+  for (let i = 0; i < n && cands.length; i++) {
+    const id = pickRandomEntity(g, cands, `${ctx.source.card.name}: put into play from ${a.from}`);
+    cands = cands.filter((x) => x !== id);
+    const e = entity(g, id);
+    if (a.from === 'deck') p.deck = p.deck.filter((x) => x !== id); else p.hand = p.hand.filter((x) => x !== id);
+    if (e.card.secret) {
+      if (p.secrets.some((s) => entity(g, s).card.id === e.card.id)) { moveTo(g, e, 'graveyard'); continue; }
+      e.order = g.nextOrder++; p.secrets.push(id);
+      moveTo(g, e, 'secret', { from: a.from, order: e.order });
+      continue;
+    }
+    if (p.board.length >= BOARD_LIMIT) { (a.from === 'deck' ? p.deck : p.hand).push(id); continue; }
+    moveTo(g, e, 'play', { from: a.from });
+    // From a Deathrattle (Voidcaller) it takes the dead minion's slot, like a Deathrattle's summon; else the right end.
+    enterPlay(g, e, summonPosition(ctx, side, 'right_of_self'), true);
+    ctx.summoned.push(id);
+    runSummonSequence(g, e);
+  }
+}
