@@ -72,6 +72,8 @@ export interface Filter {
   diedThisTurn?: boolean;
   /** Frozen now. */
   frozen?: boolean;
+  /** A card with Overload. */
+  hasOverload?: boolean;
   not?: Filter;
   /** Every one of these must pass too (e.g. `and: [{not: {role: 'event_subject'}}, {not: {type: 'hero', player: 'friendly'}}]`). */
   and?: Filter[];
@@ -89,13 +91,14 @@ export interface Selector {
    * - event_target: the defender of an attack / the target of a spell being cast.
    * - hero: heroes; minions; characters (heroes + minions); weapon; secrets;
    * - adjacent: the minions next to `of` (default: target).
-   * - summoned: the entities summoned by the previous action of this ability.
+   * - summoned: the entities summoned by the previous action of this ability; drawn: the cards it drew so far.
+   * - each: the entity a per-target amount is evaluated for (a `damage` action with `each: true`).
    * - hand / deck: cards in hand / deck; graveyard: minions, weapons and spells that left play this game (minions that
    *   died: `filter: {type: 'minion', diedThisTurn: true}` for "that died this turn").
    */
   select:
     | 'self' | 'attached' | 'target' | 'event_subject' | 'event_source' | 'event_target'
-    | 'hero' | 'minions' | 'characters' | 'weapon' | 'secrets' | 'adjacent' | 'summoned' | 'hand' | 'deck' | 'graveyard';
+    | 'hero' | 'minions' | 'characters' | 'weapon' | 'secrets' | 'adjacent' | 'summoned' | 'hand' | 'deck' | 'graveyard' | 'drawn' | 'each';
   player?: PlayerRel;
   /** For 'adjacent': whose neighbours. */
   of?: 'self' | 'target' | 'event_subject';
@@ -112,7 +115,9 @@ export type Amount =
   | { count: Selector; times?: number; plus?: number }
   | { if: Condition; then: Amount; else: Amount }
   | { min: number; max: number } // random in [min, max], a recorded random choice
-  | { stat: Stat; of: Selector; plus?: number; times?: number } // a stat of the first selected entity (0 if none), times `times`, plus `plus`
+  | { stat: Stat; of: Selector; plus?: number; times?: number; all?: boolean } // a stat of the first selected entity (0 if none; `all`: summed over all of them), times `times`, plus `plus`
+  | { sum: Amount[] }                                         // the sum of several amounts
+  | { eventAmount: true; times?: number; plus?: number }      // the amount of the triggering event (damage dealt, Health restored)
   | { counter: Counter; player?: PlayerRel; times?: number; plus?: number }; // a game counter (see Counter)
 
 /** Stats an Amount can read from an entity. */
@@ -138,6 +143,7 @@ export type Condition =
   | { boardHasSpace: PlayerRel }
   | { chance: number }                 // a recorded random choice: true with this probability
   | { compare: Amount; atLeast?: number; atMost?: number } // an amount within bounds (Combo: cards played earlier >= 1)
+  | { activePlayer: PlayerRel }        // whose turn it is ("on your turn")
   | { all: Condition[] }
   | { any: Condition[] }
   | { not: Condition };
@@ -145,7 +151,7 @@ export type Condition =
 /** Actions: permanent (damage, destroy, draw...) and reversible ones carried as enchantments. */
 /** Summon positions: 'both_sides' alternates right then left of the summoner (Dr. Boom's two Boom Bots). */
 export type Action =
-  | { do: 'damage'; to: Selector; amount: Amount; spellDamage?: boolean }
+  | { do: 'damage'; to: Selector; amount: Amount; spellDamage?: boolean; each?: boolean } // each: the amount is evaluated for every target (selector `each`), all hit at once
   | { do: 'heal'; to: Selector; amount: Amount }
   | { do: 'split_damage'; among: Selector; amount: Amount; spellDamage?: boolean } // one damage at a time, random target each
   | { do: 'destroy'; to: Selector }
@@ -160,7 +166,8 @@ export type Action =
   | { do: 'destroy_mana'; amount: Amount; player?: PlayerRel }   // destroy Mana Crystals (full ones first)
   | { do: 'unlock_overload'; player?: PlayerRel }                // unlock the crystals Overload locked this turn (and owed for next)
   | { do: 'shuffle_into_deck'; of?: Selector; card?: string; count?: Amount; player?: PlayerRel; move?: boolean } // copies of `of`'s cards (or `card`), at random places; `move`: the selected minions themselves leave play into their controller's deck
-  | { do: 'restore_full'; to: Selector }                         // heal to full Health
+  | { do: 'restore_full'; to: Selector }
+  | { do: 'mill'; count: Amount; player?: PlayerRel }           // destroy the top cards of a deck (not drawn)                         // heal to full Health
   | { do: 'give'; to: Selector; enchantment: string }   // attach an enchantment card (may carry triggers / deathrattle)
   | { do: 'freeze'; to: Selector }
   | { do: 'take_control'; to: Selector }

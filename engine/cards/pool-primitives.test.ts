@@ -157,3 +157,43 @@ describe('random cards of the pool, conditional auras, enchantments with Spell D
     expect([c.atk('axe'), durability(c.run.g, c.e('axe'))]).toEqual([4, 3]);
   });
 });
+
+describe('per-target amounts, event amounts, drawn cards, sums, weapon auras, turn conditions, mill', () => {
+  it('Lightbomb: each minion takes damage equal to its own Attack, all at once', () => {
+    const q = quick({ active: 'A', A: { hand: [{ card: 'Lightbomb', label: 'l' }], board: [yeti('y')] }, B: { board: [{ card: 'Boulderfist Ogre', label: 'o' }] } }, [{ play: 'l' }]);
+    expect([q.hp('y'), q.hp('o')]).toEqual([1, 1]);
+    expect(q.events('damage').map((e) => e.amount)).toEqual([4, 6]);
+  });
+  it('Mistress of Pain restores as much Health as the damage she dealt', () => {
+    const q = quick({ active: 'A', A: { health: 20, board: [{ card: 'Mistress of Pain', label: 'm' }] }, B: { heroLabel: 'hb' } }, [{ attack: 'm', defender: 'hb' }]);
+    expect(q.heroHealth('A')).toBe(21);
+  });
+  it('Far Sight: the card it draws costs (3) less', () => {
+    const q = quick({ active: 'A', A: { hand: [{ card: 'Far Sight', label: 'f' }], deck: [{ card: 'Boulderfist Ogre', label: 'o' }] }, B: {} }, [{ play: 'f' }]);
+    expect(cost(q.run.g, q.e('o'))).toBe(3);
+  });
+  it('Divine Favor draws until the hands are even (a sum of counts)', () => {
+    const q = quick({ active: 'A', A: { hand: [{ card: 'Divine Favor', label: 'd' }], deck }, B: { hand: ['Wisp', 'Wisp', 'Wisp'] } }, [{ play: 'd' }]);
+    expect(q.drawn('A')).toBe(3);
+  });
+  it('Spiteful Smith: the weapon has +2 Attack only while the Smith is damaged', () => {
+    const no = quick({ active: 'A', A: { board: [{ card: 'Spiteful Smith', label: 's' }], weapon: { card: 'Fiery War Axe', label: 'axe' } }, B: {} }, []);
+    const yes = quick({ active: 'A', A: { board: [{ card: 'Spiteful Smith', label: 's', damage: 1 }], weapon: { card: 'Fiery War Axe', label: 'axe' } }, B: {} }, []);
+    expect([no.atk('axe'), yes.atk('axe')]).toEqual([3, 5]);
+  });
+  it('Floating Watcher grows only when its hero takes damage on its own turn', () => {
+    const mine = quick({ active: 'A', A: { board: [{ card: 'Floating Watcher', label: 'w' }], hand: [{ card: 'Hellfire', label: 'h' }] }, B: {} }, [{ play: 'h' }]);
+    expect(mine.atk('w')).toBe(4 + 2);
+    const theirs = quick({ active: 'B', A: { board: [{ card: 'Floating Watcher', label: 'w' }] }, B: { hand: [{ card: 'Hellfire', label: 'h' }] } }, [{ play: 'h' }]);
+    expect(theirs.atk('w')).toBe(4);
+  });
+  it('Fel Reaver: the opponent playing a card destroys the top 3 cards of its deck (not drawn)', () => {
+    const q = quick({ active: 'B', A: { board: [{ card: 'Fel Reaver', label: 'f' }], deck: ['Wisp', 'Wisp', 'Wisp', 'Wisp'] }, B: { hand: [{ card: 'Wisp', label: 'w' }] } }, [{ play: 'w' }]);
+    expect(q.run.g.players[0].deck).toHaveLength(1);
+    expect(q.drawn('A')).toBe(0);
+  });
+  it('Unbound Elemental grows when its player plays a card with Overload', () => {
+    const q = quick({ active: 'A', A: { board: [{ card: 'Unbound Elemental', label: 'u' }], hand: [{ card: 'Dust Devil', label: 'd' }, { card: 'Wisp', label: 'w' }] }, B: {} }, [{ play: 'd' }, { play: 'w' }]);
+    expect([q.atk('u'), q.hp('u')]).toEqual([3, 5]);
+  });
+});

@@ -14,7 +14,7 @@ import { forcedDeathPhase, deathrattleSources } from '../kernel/deaths.js';
 import { createEntity, enterPlay } from '../entities.js';
 import { dealDamage, healCharacters, damageAmount, afterEventMutants, onBoard } from './damage.js';
 import { attach, anonymousBuff, takeControl } from './enchant.js';
-import { drawCard, addToHand, equipWeapon, passesCard } from './zones.js';
+import { drawCard, addToHand, equipWeapon, passesCard, millCards } from './zones.js';
 import { summon, runSummonSequence, summonPosition, nthPosition } from './summon.js';
 import { gainMana, destroyMana, unlockOverload, shuffleNew, shuffleFromPlay } from './resources.js';
 
@@ -41,8 +41,15 @@ type Registry = { [K in Action['do']]: Handler<K> };
 
 const ACTIONS: Registry = {
   damage: (ctx, a) => {
+    const targets = select(ctx, a.to);
+    if (a.each) {
+      // one amount per target, evaluated before any is hit; then all are hit at once (Rule 2b)
+      const per = new Map(targets.map((id) => [id, damageAmount(ctx, evalAmount({ ...ctx, each: id }, a.amount), a.spellDamage)]));
+      dealDamage(ctx, ctx.source.id, targets, 0, per);
+      return;
+    }
     const n = damageAmount(ctx, evalAmount(ctx, a.amount), a.spellDamage);
-    dealDamage(ctx, ctx.source.id, select(ctx, a.to), n);
+    dealDamage(ctx, ctx.source.id, targets, n);
   },
   heal: (ctx, a) => healCharacters(ctx, ctx.source.id, select(ctx, a.to), evalAmount(ctx, a.amount)),
   split_damage: (ctx, a) => {
@@ -66,7 +73,12 @@ const ACTIONS: Registry = {
   draw: (ctx, a) => {
     const n = a.count === undefined ? 1 : evalAmount(ctx, a.count);
     const who: Side[] = a.player === 'caster' ? [ctx.source.caster ?? ctx.controller] : sides(ctx, a.player ?? 'friendly');
-    for (const s of who) for (let i = 0; i < n; i++) drawCard(ctx.g, s);
+    for (const s of who) {
+      for (let i = 0; i < n; i++) {
+        const id = drawCard(ctx.g, s);
+        if (id !== null) (ctx.drawn ??= []).push(id);
+      }
+    }
   },
   summon: (ctx, a) => {
     const n = a.count === undefined ? 1 : evalAmount(ctx, a.count);
@@ -139,6 +151,7 @@ const ACTIONS: Registry = {
     const cards = a.card !== undefined ? [ctx.g.cards.get(a.card)] : (a.of ? select(ctx, a.of) : []).map((id) => entity(ctx.g, id).card);
     for (const card of cards) for (const s of sides(ctx, a.player ?? 'friendly')) for (let i = 0; i < n; i++) shuffleNew(ctx, s, card);
   },
+  mill: (ctx, a) => { for (const s of sides(ctx, a.player ?? 'friendly')) millCards(ctx.g, s, evalAmount(ctx, a.count)); },
   restore_full: (ctx, a) => {
     for (const id of select(ctx, a.to)) {
       const e = entity(ctx.g, id);

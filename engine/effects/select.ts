@@ -60,6 +60,8 @@ function baseSet(ctx: Ctx, sel: Selector): number[] {
     case 'deck': return ss.flatMap((s) => [...g.players[s].deck]);
     case 'graveyard': return ss.flatMap((s) => [...g.players[s].graveyard]);
     case 'summoned': return [...ctx.summoned];
+    case 'drawn': return [...(ctx.drawn ?? [])];
+    case 'each': return ctx.each !== undefined ? [ctx.each] : [];
     case 'adjacent': {
       const of = sel.of === 'self' ? ctx.self.id : sel.of === 'event_subject' ? ctx.event?.subject : ctx.target;
       return adjacentOf(g, of, sel.includeOf ?? false);
@@ -103,6 +105,7 @@ export function passes(ctx: Ctx, e: Entity, f: Filter | undefined): boolean {
   if (f.costAtMost !== undefined && cost(g, e) > f.costAtMost) return false;
   if (f.diedThisTurn !== undefined && (e.zone === 'graveyard' && e.diedTurn === g.turn) !== f.diedThisTurn) return false;
   if (f.frozen !== undefined && isFrozen(g, e) !== f.frozen) return false;
+  if (f.hasOverload !== undefined && (e.card.overload !== undefined) !== f.hasOverload) return false;
   if (f.role !== undefined) {
     const ev = ctx.event;
     const id =
@@ -194,6 +197,7 @@ export function evalCondition(ctx: Ctx, c: Condition): boolean {
     return result;
   }
   if ('boardHasSpace' in c) return sides(ctx, c.boardHasSpace).every((s) => g.players[s].board.length < 7);
+  if ('activePlayer' in c) return sides(ctx, c.activePlayer).includes(g.active);
   if ('compare' in c) {
     const v = evalAmount(ctx, c.compare);
     return (c.atLeast === undefined || v >= c.atLeast) && (c.atMost === undefined || v <= c.atMost);
@@ -209,11 +213,12 @@ export function evalAmount(ctx: Ctx, a: Amount): number {
   if ('count' in a) return select(ctx, a.count).length * (a.times ?? 1) + (a.plus ?? 0);
   if ('if' in a) return evalAmount(ctx, evalCondition(ctx, a.if) ? a.then : a.else);
   if ('stat' in a) {
-    const id = select(ctx, a.of)[0];
-    const e = id === undefined ? undefined : entity(ctx.g, id);
-    const v = !e ? 0 : statOf(ctx.g, e, a.stat);
+    const ids = select(ctx, a.of);
+    const v = (a.all ? ids : ids.slice(0, 1)).reduce((n: number, id) => n + statOf(ctx.g, entity(ctx.g, id), a.stat), 0);
     return v * (a.times ?? 1) + (a.plus ?? 0);
   }
+  if ('sum' in a) return a.sum.reduce((n: number, x) => n + evalAmount(ctx, x), 0);
+  if ('eventAmount' in a) return (ctx.event?.amount ?? 0) * (a.times ?? 1) + (a.plus ?? 0);
   if ('counter' in a) return sides(ctx, a.player ?? 'friendly').reduce((n: number, s) => n + counter(ctx, a.counter, s), 0) * (a.times ?? 1) + (a.plus ?? 0);
   return randomInt(ctx.g, a.min, a.max, `${ctx.source.card.name}: ${a.min}-${a.max}`);
 }

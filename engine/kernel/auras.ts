@@ -31,11 +31,12 @@ function affected(g: Game, src: Entity, aura: Aura): number[] {
   return ctx.g.effects.select(ctx, aura.selector);
 }
 
+/** Characters and weapons in play: what a Health/Attack aura can change (Spiteful Smith: "your weapon has +2 Attack"). */
 function characters(g: Game): Entity[] {
   const out: Entity[] = [];
-  for (const p of g.players) for (const id of [p.hero, ...p.board]) {
+  for (const p of g.players) for (const id of [p.hero, ...p.board, ...(p.weapon !== null ? [p.weapon] : [])]) {
     const e = entity(g, id);
-    if (e.zone === 'play' && isCharacter(e)) out.push(e);
+    if (e.zone === 'play' && (isCharacter(e) || e.card.type === 'weapon')) out.push(e);
   }
   return out;
 }

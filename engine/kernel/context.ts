@@ -19,6 +19,8 @@ export interface GameEventRef {
   target?: number | null;
   /** turn events: whose turn. */
   player?: Side;
+  /** damage / heal events: how much. */
+  amount?: number;
   seq?: SequenceState;
 }
 
@@ -38,6 +40,10 @@ export interface Ctx {
   target?: number | null;
   /** Entities summoned by this ability so far ('summoned' selector). */
   summoned: number[];
+  /** Cards drawn by this ability so far ('drawn' selector). */
+  drawn?: number[];
+  /** The entity a per-target amount is evaluated for ('each' selector). */
+  each?: number;
   seq?: SequenceState;
 }
 
