@@ -55,6 +55,8 @@ export interface Entity {
   lastPosition: number;
   /** Weapons: durability lost. */
   durabilityLoss: number;
+  /** Printed keywords the entity lost ("All minions lose Stealth"); Silence and leaving play reset it. */
+  lostKeywords?: Keyword[];
   /** The turn it left play (died, was destroyed), for "died this turn". */
   diedTurn?: number;
 }
@@ -203,7 +205,8 @@ export function durability(g: Game, e: Entity): number {
 }
 
 export function hasKeyword(g: Game, e: Entity, k: Keyword): boolean {
-  if (!e.silenced && e.card.keywords?.includes(k)) return true;
+  if (k === 'divine_shield') return e.divineShield; // the shield itself: printed or given, until popped or removed
+  if (!e.silenced && e.card.keywords?.includes(k) && !e.lostKeywords?.includes(k)) return true;
   for (const m of enchantmentMods(g, e)) if (m.keywords?.includes(k)) return true;
   for (const a of g.otherAuras) if (a.mods.keywords?.includes(k) && a.affected.has(e.id)) return true;
   return false;

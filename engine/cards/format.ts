@@ -154,8 +154,8 @@ export type Action =
   | { do: 'damage'; to: Selector; amount: Amount; spellDamage?: boolean; each?: boolean } // each: the amount is evaluated for every target (selector `each`), all hit at once
   | { do: 'heal'; to: Selector; amount: Amount }
   | { do: 'split_damage'; among: Selector; amount: Amount; spellDamage?: boolean } // one damage at a time, random target each
-  | { do: 'destroy'; to: Selector }
-  | { do: 'draw'; player?: PlayerRel | 'caster'; count?: Amount }
+  | { do: 'destroy'; to: Selector } // a selected Secret leaves at once, unrevealed
+  | { do: 'draw'; player?: PlayerRel | 'caster'; count?: Amount; filter?: Filter } // filter: a random card of the deck that passes it (none: nothing)
   | { do: 'summon'; card: string | { randomOf: string[] } | { random: CardQuery }; count?: Amount; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' | 'both_sides' }
   | { do: 'summon_copy'; of: Selector; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' } // a fresh copy of each selected minion's card (Mirror Entity)
   | { do: 'add_to_hand'; card: string | { randomOf: string[] } | { random: CardQuery }; count?: Amount; player?: PlayerRel; enchantment?: string } // a new card into the hand (not a draw), optionally enchanted
@@ -167,7 +167,8 @@ export type Action =
   | { do: 'unlock_overload'; player?: PlayerRel }                // unlock the crystals Overload locked this turn (and owed for next)
   | { do: 'shuffle_into_deck'; of?: Selector; card?: string; count?: Amount; player?: PlayerRel; move?: boolean } // copies of `of`'s cards (or `card`), at random places; `move`: the selected minions themselves leave play into their controller's deck
   | { do: 'restore_full'; to: Selector }
-  | { do: 'mill'; count: Amount; player?: PlayerRel }           // destroy the top cards of a deck (not drawn)                         // heal to full Health
+  | { do: 'mill'; count: Amount; player?: PlayerRel }           // destroy the top cards of a deck (not drawn)
+  | { do: 'remove_keywords'; to: Selector; keywords: Keyword[] } // "loses Divine Shield / Stealth" (printed or given)                         // heal to full Health
   | { do: 'give'; to: Selector; enchantment: string }   // attach an enchantment card (may carry triggers / deathrattle)
   | { do: 'freeze'; to: Selector }
   | { do: 'take_control'; to: Selector }

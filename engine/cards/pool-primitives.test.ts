@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { quick } from '../../test/support/engine.js';
-import { cost, durability, entity, spellDamage } from '../state.js';
+import { cost, durability, entity, hasKeyword, spellDamage } from '../state.js';
 
 const yeti = (label: string) => ({ card: 'Chillwind Yeti', label });
 const deck = ['Chillwind Yeti', 'Chillwind Yeti', 'Chillwind Yeti'];
@@ -195,5 +195,25 @@ describe('per-target amounts, event amounts, drawn cards, sums, weapon auras, tu
   it('Unbound Elemental grows when its player plays a card with Overload', () => {
     const q = quick({ active: 'A', A: { board: [{ card: 'Unbound Elemental', label: 'u' }], hand: [{ card: 'Dust Devil', label: 'd' }, { card: 'Wisp', label: 'w' }] }, B: {} }, [{ play: 'd' }, { play: 'w' }]);
     expect([q.atk('u'), q.hp('u')]).toEqual([3, 5]);
+  });
+});
+
+describe('losing keywords, drawing a card of a kind, destroying Secrets', () => {
+  it('Blood Knight: every minion loses its Divine Shield, and it gains +3/+3 for each', () => {
+    const q = quick({ active: 'A', A: { hand: [{ card: 'Blood Knight', label: 'bk' }], board: [{ card: 'Argent Squire', label: 's' }] }, B: { board: [{ card: 'Scarlet Crusader', label: 'c' }] } }, [{ play: 'bk' }]);
+    expect([q.atk('bk'), q.hp('bk')]).toEqual([9, 9]);
+    expect([q.e('s').divineShield, q.e('c').divineShield]).toEqual([false, false]);
+  });
+  it('Sense Demons puts Demons from the deck into the hand, a Worthless Imp for each one missing', () => {
+    const q = quick({ active: 'A', A: { hand: [{ card: 'Sense Demons', label: 'sd' }], deck: ['Wisp', 'Voidwalker', 'Wisp'] }, B: {} }, [{ play: 'sd' }]);
+    expect(q.run.g.players[0].hand.map((id) => entity(q.run.g, id).card.name).sort()).toEqual(['Voidwalker', 'Worthless Imp']);
+    expect(q.run.g.players[0].deck).toHaveLength(2);
+  });
+  it('Flare destroys the enemy Secrets (unrevealed) and takes Stealth away', () => {
+    const q = quick({ active: 'A', A: { hand: [{ card: 'Flare', label: 'f' }], deck }, B: { secrets: [{ card: 'Snipe', label: 'sn' }], board: [{ card: 'Worgen Infiltrator', label: 'wi' }] } }, [{ play: 'f' }]);
+    expect(q.zone('sn')).toBe('graveyard');
+    expect(q.run.g.players[1].secrets).toEqual([]);
+    expect(q.run.trace.filter((r) => r.t === 'open' && r.block === 'trigger')).toHaveLength(0);
+    expect(hasKeyword(q.run.g, q.e('wi'), 'stealth')).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { moveTo } from '../kernel/zones.js';
 import type { Action } from '../cards/format.js';
 import { entity, health, inPlay, maxHealth, attack, durability, HAND_LIMIT, BOARD_LIMIT, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
-import { evalAmount, evalCondition, select, sides } from './select.js';
+import { evalAmount, evalCondition, passes, select, sides } from './select.js';
 import { pickRandomEntity, resolveCardRef } from './randomness.js';
 import { detachEnchantment } from '../kernel/queue.js';
 import { runPhase } from '../kernel/phases.js';
@@ -64,6 +64,14 @@ const ACTIONS: Registry = {
   destroy: (ctx, a) => {
     for (const id of select(ctx, a.to)) {
       const e = entity(ctx.g, id);
+      if (e.zone === 'secret') {
+        // a destroyed Secret leaves at once, unrevealed (Flare)
+        const p = ctx.g.players[e.controller];
+        p.secrets = p.secrets.filter((x) => x !== id);
+        p.graveyard.push(id);
+        moveTo(ctx.g, e, 'graveyard', { from: 'secret' });
+        continue;
+      }
       if (!inPlay(e) || e.pendingDestroy) continue;
       e.pendingDestroy = true;
       ctx.g.trace.event({ e: 'destroy_mark', target: id, rule: '4a' });
@@ -75,7 +83,13 @@ const ACTIONS: Registry = {
     const who: Side[] = a.player === 'caster' ? [ctx.source.caster ?? ctx.controller] : sides(ctx, a.player ?? 'friendly');
     for (const s of who) {
       for (let i = 0; i < n; i++) {
-        const id = drawCard(ctx.g, s);
+        let pick: number | undefined;
+        if (a.filter) {
+          const cands = ctx.g.players[s].deck.filter((x) => passes(ctx, entity(ctx.g, x), a.filter));
+          if (cands.length === 0) break;
+          pick = pickRandomEntity(ctx.g, cands, `${ctx.source.card.name}: random card from the deck`);
+        }
+        const id = drawCard(ctx.g, s, pick);
         if (id !== null) (ctx.drawn ??= []).push(id);
       }
     }
@@ -151,6 +165,19 @@ const ACTIONS: Registry = {
     const cards = a.card !== undefined ? [ctx.g.cards.get(a.card)] : (a.of ? select(ctx, a.of) : []).map((id) => entity(ctx.g, id).card);
     for (const card of cards) for (const s of sides(ctx, a.player ?? 'friendly')) for (let i = 0; i < n; i++) shuffleNew(ctx, s, card);
   },
+  remove_keywords: (ctx, a) => {
+    const g = ctx.g;
+    for (const id of select(ctx, a.to)) {
+      const e = entity(g, id);
+      if (e.zone !== 'play') continue;
+      if (a.keywords.includes('divine_shield')) e.divineShield = false;
+      e.lostKeywords = [...new Set([...(e.lostKeywords ?? []), ...a.keywords])];
+      for (const en of [...e.enchantments]) {
+        const m = entity(g, en).mods;
+        if (m?.keywords?.some((k) => k !== 'divine_shield' && a.keywords.includes(k))) detachEnchantment(g, entity(g, en));
+      }
+    }
+  },
   mill: (ctx, a) => { for (const s of sides(ctx, a.player ?? 'friendly')) millCards(ctx.g, s, evalAmount(ctx, a.count)); },
   restore_full: (ctx, a) => {
     for (const id of select(ctx, a.to)) {
@@ -177,7 +204,8 @@ const ACTIONS: Registry = {
       p.board = p.board.filter((x) => x !== id);
       for (const en of e.enchantments) moveTo(g, entity(g, en), 'graveyard');
       e.enchantments = [];
-      e.damage = 0; e.pendingDestroy = false; e.frozen = false; e.auraLayer = [];
+      e.damage = 0; e.pendingDestroy = false; e.frozen = false; e.auraLayer = []; e.lostKeywords = undefined;
+      e.divineShield = !!e.card.keywords?.includes('divine_shield');
       if (a.costIncrease) e.costMods.push({ amount: a.costIncrease, order: g.nextOrder++ });
       if (p.hand.length >= HAND_LIMIT) {
         moveTo(g, e, 'graveyard', { from: 'play' });

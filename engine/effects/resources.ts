@@ -88,7 +88,7 @@ export function shuffleFromPlay(ctx: Ctx, e: Entity): void {
   const p = g.players[e.controller];
   p.board = p.board.filter((x) => x !== e.id);
   for (const en of e.enchantments) moveTo(g, entity(g, en), 'graveyard');
-  e.enchantments = []; e.damage = 0; e.pendingDestroy = false; e.frozen = false; e.auraLayer = []; e.silenced = false;
+  e.enchantments = []; e.damage = 0; e.pendingDestroy = false; e.frozen = false; e.auraLayer = []; e.silenced = false; e.lostKeywords = undefined;
   e.divineShield = !!e.card.keywords?.includes('divine_shield');
   const at = randomPlace(ctx, e.controller, e.card.name);
   p.deck.splice(at, 0, e.id);

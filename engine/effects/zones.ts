@@ -9,9 +9,10 @@ import { createEntity } from '../entities.js';
 import { dealDamage } from './damage.js';
 
 /** Draw the top card (null: fatigue, or burnt by the hand limit). */
-export function drawCard(g: Game, side: Side): number | null {
+export function drawCard(g: Game, side: Side, pick?: number): number | null {
   const p = g.players[side];
-  const id = p.deck.shift();
+  const id = pick !== undefined ? pick : p.deck.shift();
+  if (pick !== undefined) p.deck = p.deck.filter((x) => x !== pick);
   if (id === undefined) {
     // Fatigue: its own (PowerHistory FATIGUE) Phase, nested where the draw happens.
     const hero = entity(g, p.hero);
