@@ -28,7 +28,10 @@ function ctxOf(g: Game, source: Entity, target: number | null | undefined, seq?:
 /** The Choose One option a play names (1-based; the first when not given), or undefined for other cards. */
 export function choiceOf(card: Entity, choose: number | undefined): Choice | undefined {
   const opts = card.card.chooseOne;
-  if (!opts) return undefined;
+  if (!opts) {
+    if (choose !== undefined) throw new IllegalActionError(`${card.card.name} has no Choose One options`);
+    return undefined;
+  }
   const c = opts[(choose ?? 1) - 1];
   if (!c) throw new IllegalActionError(`${card.card.name} has ${opts.length} options to choose from, not ${choose}`);
   return c;
