@@ -33,11 +33,11 @@ export function conformanceId(cardId: string): string {
   return `conformance-${cardId.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }
 
-function conformanceScenario(c: CardDef, target: string | undefined): Scenario {
-  const action: ScenarioAction = { play: 'card', ...(target ? { target } : {}) };
+function conformanceScenario(c: CardDef, target: string | undefined, choose?: number): Scenario {
+  const action: ScenarioAction = { play: 'card', ...(target ? { target } : {}), ...(choose ? { choose } : {}) };
   return {
     format: 'arbiter-scenario/1',
-    id: conformanceId(c.id),
+    id: `${conformanceId(c.id)}${choose && choose > 1 ? `#choose-${choose}` : ''}`,
     title: `card conformance: ${c.name} (${c.id}) as its text says`,
     rules: ['sequence'],
     source: { seed: 'card text', quote: c.text || '(no text)' },
@@ -79,6 +79,11 @@ export function conformanceCasesOf(c: CardDef, cards: CardPool): Case[] {
   const out: Case[] = [];
   const played = conformanceCase(c, cards);
   if (played) out.push(played, ...contextCases(c, played, cards));
+  // a Choose One card: one more case for each further option
+  for (let k = 2; k <= (c.chooseOne?.length ?? 0); k++) {
+    const other = conformanceCase(c, cards, k);
+    if (other) out.push({ ...other, group: conformanceId(c.id) });
+  }
   if (c.type === 'minion' && (c.deathrattle || c.triggers?.length) && cards.has(FILLER)) {
     const s = diesScenario(c);
     try {
@@ -91,11 +96,12 @@ export function conformanceCasesOf(c: CardDef, cards: CardPool): Case[] {
 }
 
 /** The conformance case of one card (tokens too: a scenario can put one in hand), or null when it cannot be played on its own (hero powers, enchantments). */
-export function conformanceCase(c: CardDef, cards: CardPool): Case | null {
+export function conformanceCase(c: CardDef, cards: CardPool, choose?: number): Case | null {
   if (!['minion', 'spell', 'weapon', 'secret'].includes(c.type)) return null;
   if (!cards.has(FILLER)) return null;
-  for (const target of c.target ? ['foe', 'ally', 'heroB', undefined] : [undefined]) {
-    const s = conformanceScenario(c, target);
+  const spec = c.chooseOne ? c.chooseOne[(choose ?? 1) - 1]?.target : c.target;
+  for (const target of spec ? ['foe', 'ally', 'heroB', undefined] : [undefined]) {
+    const s = conformanceScenario(c, target, c.chooseOne ? (choose ?? 1) : undefined);
     if (target === 'heroB') { s.setup.B = { ...s.setup.B, heroLabel: 'heroB' }; }
     try {
       runScenario(s, s.id, { cards });

@@ -6,11 +6,11 @@ import { Recorder } from './trace/recorder.js';
 import type { MutantName } from './mutants.js';
 import type { EffectPort } from './kernel/context.js';
 import { runActions } from './effects/actions.js';
-import { evalCondition, passes, select } from './effects/select.js';
+import { evalAmount, evalCondition, passes, select } from './effects/select.js';
 import { runAbility } from './effects/ability.js';
 
 /** The effects layer handed to the kernel (engine/kernel imports nothing from engine/effects). */
-const EFFECTS: EffectPort = { runActions, evalCondition, passes, select, runAbility };
+const EFFECTS: EffectPort = { runActions, evalCondition, evalAmount, passes, select, runAbility };
 
 export interface GameOptions {
   cards: CardPool;
@@ -24,7 +24,7 @@ export interface GameOptions {
 }
 
 function emptyPlayer(side: Side): Player {
-  return { side, hero: 0, heroPower: null, weapon: null, board: [], hand: [], deck: [], secrets: [], graveyard: [], mana: HEARTHSTONE.limits.mana, maxMana: HEARTHSTONE.limits.mana, fatigue: 0 };
+  return { side, hero: 0, heroPower: null, weapon: null, board: [], hand: [], deck: [], secrets: [], graveyard: [], mana: HEARTHSTONE.limits.mana, maxMana: HEARTHSTONE.limits.mana, fatigue: 0, overloaded: 0, overloadNext: 0, played: [] };
 }
 
 export function newGame(o: GameOptions): Game {

@@ -7,9 +7,8 @@
  * Rule 6: a later Phase is skipped when its subject (the minion played, the spell, the attacker/defender) has left
  * play; a spell whose target left play still goes off.
  */
-import { HEARTHSTONE } from './profiles/hearthstone.js';
 import { moveTo } from './kernel/zones.js';
-import type { CardDef } from './cards/format.js';
+import type { Choice, Rule5Class } from './cards/format.js';
 import { entity, cost, opponent, attack, hasKeyword, playerHasAuraEffect, BOARD_LIMIT, type Entity, type Game, type Side } from './state.js';
 import type { Ctx, GameEventRef, SequenceState } from './kernel/context.js';
 import { evalCondition, select } from './effects/select.js';
@@ -18,6 +17,7 @@ import { runAbility } from './effects/ability.js';
 import { raise, detachEnchantment } from './kernel/queue.js';
 import { runPhase, runSequence, checkGameEnd, GameOverSignal } from './kernel/phases.js';
 import { enterPlay } from './entities.js';
+import { oweOverload, startTurnCrystals } from './effects/resources.js';
 
 export class IllegalActionError extends Error {
   constructor(message: string) {
@@ -29,27 +29,41 @@ export class IllegalActionError extends Error {
   }
 }
 
-function ctxOf(g: Game, source: Entity, target: number | null | undefined, seq?: SequenceState, cls?: CardDef['spell']): Ctx {
+function ctxOf(g: Game, source: Entity, target: number | null | undefined, seq?: SequenceState, cls?: { class?: Rule5Class }): Ctx {
   return { g, source, self: source, controller: source.controller, cls: cls?.class ?? 'neutral', isTrigger: false, target: target ?? null, summoned: [], seq };
 }
 
-/** Targets a card may legally choose now. */
-export function legalTargets(g: Game, card: Entity): number[] {
-  const spec = card.card.target;
+/** The Choose One option a play names (1-based; the first when not given), or undefined for other cards. */
+export function choiceOf(card: Entity, choose: number | undefined): Choice | undefined {
+  const opts = card.card.chooseOne;
+  if (!opts) {
+    if (choose !== undefined) throw new IllegalActionError(`${card.card.name} has no Choose One options`);
+    return undefined;
+  }
+  const c = opts[(choose ?? 1) - 1];
+  if (!c) throw new IllegalActionError(`${card.card.name} has ${opts.length} options to choose from, not ${choose}`);
+  return c;
+}
+
+/** Targets a card (or, for a Choose One card, one of its options) may legally choose now. */
+export function legalTargets(g: Game, card: Entity, choice?: Choice): number[] {
+  const spec = choice ? choice.target : card.card.target;
   if (!spec) return [];
   const ctx = ctxOf(g, card, null);
   if (spec.requires && !evalCondition(ctx, spec.requires)) return [];
-  return select(ctx, spec.select).filter((id) => !(hasKeyword(g, entity(g, id), 'stealth') && entity(g, id).controller !== card.controller));
+  const bySpell = card.card.type === 'spell' || card.card.type === 'hero_power';
+  return select(ctx, spec.select).filter((id) => !(hasKeyword(g, entity(g, id), 'stealth') && entity(g, id).controller !== card.controller)
+    && !(bySpell && hasKeyword(g, entity(g, id), 'untargetable')));
 }
 
-function checkTarget(g: Game, card: Entity, target: number | null): void {
-  const spec = card.card.target;
+function checkTarget(g: Game, card: Entity, target: number | null, choice?: Choice): void {
+  const spec = choice ? choice.target : card.card.target;
   if (target === null) {
     if (spec && !spec.optional && !spec.requires && card.card.type === 'spell') throw new IllegalActionError(`${card.card.name} needs a target`);
     return;
   }
   if (!spec) throw new IllegalActionError(`${card.card.name} does not take a target`);
-  if (!legalTargets(g, card).includes(target)) throw new IllegalActionError(`${entity(g, target).card.name} (#${target}) is not a legal target for ${card.card.name}`);
+  if (!legalTargets(g, card, choice).includes(target)) throw new IllegalActionError(`${entity(g, target).card.name} (#${target}) is not a legal target for ${card.card.name}`);
 }
 
 /**
@@ -80,35 +94,50 @@ function takeFromHand(g: Game, side: Side, id: number): Entity {
   const card = entity(g, id);
   payMana(g, side, card);
   p.hand = p.hand.filter((x) => x !== id);
+  p.played.push(id);
+  if (card.card.overload) oweOverload(g, side, card.card.overload);
   return card;
 }
 
-export function playCard(g: Game, side: Side, id: number, opts: { position?: number; target?: number | null } = {}): void {
+export function playCard(g: Game, side: Side, id: number, opts: { position?: number; target?: number | null; choose?: number } = {}): void {
   const card = entity(g, id);
   const target = opts.target ?? null;
+  const choice = choiceOf(card, opts.choose);
   if (card.card.type === 'minion') {
     if (g.players[side].board.length >= BOARD_LIMIT) throw new IllegalActionError(`board of player ${side === 0 ? 'A' : 'B'} is full`);
-    checkTarget(g, card, target);
+    checkTarget(g, card, target, choice);
     takeFromHand(g, side, id);
-    playMinion(g, side, card, opts.position ?? g.players[side].board.length, target);
+    playMinion(g, side, card, opts.position ?? g.players[side].board.length, target, choice);
   } else if (card.card.type === 'spell') {
-    checkTarget(g, card, target);
+    checkTarget(g, card, target, choice);
     takeFromHand(g, side, id);
-    castSpell(g, side, card, target);
+    castSpell(g, side, card, target, choice);
   } else if (card.card.type === 'weapon') {
+    checkTarget(g, card, target);
     takeFromHand(g, side, id);
     runSequence(g, 'PLAY_WEAPON', side, id, () => {
       runPhase(g, { kind: 'ON_PLAY', type: 'PLAY', subjects: [] }, () => {
         equipWeapon(g, side, card.card);
         raise(g, [{ kind: 'played', subject: g.players[side].weapon! }]);
       });
+      // A weapon's Battlecry (Perdition's Blade, Coghammer) resolves after it is equipped, like a minion's.
+      const bc = card.card.battlecry;
+      const w = g.players[side].weapon;
+      // the equipped weapon is the card that was played (Combo counts the cards played before it)
+      if (w !== null) g.players[side].played = g.players[side].played.map((x) => (x === id ? w : x));
+      if (bc && w !== null) {
+        runPhase(g, { kind: 'BATTLECRY', type: 'POWER', subjects: [w], target }, () => {
+          const ctx = ctxOf(g, entity(g, w), target, undefined, bc);
+          runAbility(ctx, bc, { reason: 'battlecry condition no longer holds', rule: '6-dragon', times: playerHasAuraEffect(g, side, 'battlecriesTwice') ? 2 : 1 });
+        });
+      }
     });
   } else {
     throw new IllegalActionError(`${card.card.name} (${card.card.type}) cannot be played`);
   }
 }
 
-function playMinion(g: Game, side: Side, m: Entity, position: number, target: number | null): void {
+function playMinion(g: Game, side: Side, m: Entity, position: number, target: number | null, choice?: Choice): void {
   runSequence(g, 'PLAY_MINION', side, m.id, () => {
     const seq: SequenceState = { kind: 'PLAY_MINION', target };
     runPhase(g, { kind: 'ON_PLAY', type: 'PLAY', subjects: [], target }, () => {
@@ -116,13 +145,13 @@ function playMinion(g: Game, side: Side, m: Entity, position: number, target: nu
       raise(g, [{ kind: 'played', subject: m.id, target, seq }, { kind: 'summoned', subject: m.id, seq }]);
     });
     // Rule 4 note: the played minion's aura is first sent by the Aura Update after On Play, before the Battlecry.
-    const bc = m.card.battlecry;
+    const bc = choice ?? m.card.battlecry;
     if (bc && !m.silenced) {
       if (requirementsFailAgain(g, m, seq.target)) skipForRequirements(g, 'BATTLECRY', seq.target!);
       else runPhase(g, { kind: 'BATTLECRY', type: 'POWER', subjects: [m.id], target }, () => {
         const ctx = ctxOf(g, m, seq.target, seq, bc);
         ctx.controller = m.controller; // Rule 10: whoever controls it now
-        runAbility(ctx, bc, { reason: 'battlecry condition no longer holds', rule: '6-dragon', times: playerHasAuraEffect(g, m.controller, 'battlecriesTwice') ? 2 : 1 });
+        runAbility(ctx, bc, { reason: 'battlecry condition no longer holds', rule: '6-dragon', times: !choice && playerHasAuraEffect(g, m.controller, 'battlecriesTwice') ? 2 : 1 });
       });
     }
     runPhase(g, { kind: 'AFTER_PLAY', type: 'TRIGGER', subjects: [m.id] }, () => raise(g, [{ kind: 'after_played', subject: m.id, seq }]));
@@ -130,7 +159,7 @@ function playMinion(g: Game, side: Side, m: Entity, position: number, target: nu
   });
 }
 
-function castSpell(g: Game, side: Side, s: Entity, target: number | null): void {
+function castSpell(g: Game, side: Side, s: Entity, target: number | null, choice?: Choice): void {
   runSequence(g, 'CAST_SPELL', side, s.id, () => {
     const seq: SequenceState = { kind: 'CAST_SPELL', spell: s.id, target };
     s.order = g.nextOrder++;
@@ -145,7 +174,7 @@ function castSpell(g: Game, side: Side, s: Entity, target: number | null): void 
       }
       return;
     }
-    const text = s.card.spell;
+    const text = choice ?? s.card.spell;
     if (requirementsFailAgain(g, s, seq.target)) skipForRequirements(g, 'SPELL_TEXT', seq.target!);
     else runPhase(g, { kind: 'SPELL_TEXT', type: 'POWER', subjects: [s.id], target: seq.target }, () => {
       if (!text) return;
@@ -167,7 +196,8 @@ export function canAttack(g: Game, attacker: Entity): string | null {
   if (attacker.controller !== g.active) return 'is not controlled by the active player';
   if (attacker.frozen || attacker.enchantments.some((id) => entity(g, id).mods?.frozen)) return 'is frozen';
   if (attack(g, attacker) <= 0) return 'has no attack';
-  if (attacker.card.type === 'minion' && attacker.exhausted) return 'is exhausted (summoning sickness)';
+  if (hasKeyword(g, attacker, 'cant_attack')) return 'cannot attack (its text says so)';
+  if (attacker.card.type === 'minion' && attacker.exhausted && !hasKeyword(g, attacker, 'charge')) return 'is exhausted (summoning sickness)';
   const max = hasKeyword(g, attacker, 'windfury') ? 2 : 1;
   if (attacker.attacks >= max) return 'has already attacked';
   return null;
@@ -267,8 +297,9 @@ export function endTurn(g: Game): void {
   g.active = next;
   g.turn++;
   const p = g.players[next];
-  p.maxMana = Math.min(HEARTHSTONE.limits.mana, p.maxMana + 1);
-  p.mana = p.maxMana;
+  g.players[side].played = [];
+  p.played = [];
+  startTurnCrystals(g, next);
   for (const id of [p.hero, ...p.board, ...(p.heroPower !== null ? [p.heroPower] : [])]) { const e = entity(g, id); e.exhausted = false; e.attacks = 0; }
   runSequence(g, 'START_TURN', next, undefined, () => {
     runPhase(g, { kind: 'START_OF_TURN', type: 'TRIGGER', player: next }, () => {

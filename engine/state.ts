@@ -55,6 +55,10 @@ export interface Entity {
   lastPosition: number;
   /** Weapons: durability lost. */
   durabilityLoss: number;
+  /** Printed keywords the entity lost ("All minions lose Stealth"); Silence and leaving play reset it. */
+  lostKeywords?: Keyword[];
+  /** The turn it left play (died, was destroyed), for "died this turn". */
+  diedTurn?: number;
 }
 
 export interface Player {
@@ -70,6 +74,11 @@ export interface Player {
   mana: number;
   maxMana: number;
   fatigue: number;
+  /** Overload: crystals locked this turn, and crystals owed (locked at the start of the player's next turn). */
+  overloaded: number;
+  overloadNext: number;
+  /** Cards played from hand this turn, in order (Combo, "cards played earlier this turn"). */
+  played: number[];
 }
 
 /** A snapshot of one "other" / mana-cost aura, taken at Aura Update (Other) (Rule 4a). */
@@ -189,11 +198,15 @@ export function attack(g: Game, e: Entity): number {
 }
 
 export function durability(g: Game, e: Entity): number {
-  return (e.card.durability ?? 0) - e.durabilityLoss;
+  let extra = 0;
+  // On a weapon, +Health (a "+1/+1" buff) is +Durability.
+  for (const m of enchantmentMods(g, e)) extra += (m.durability ?? 0) + (m.health ?? 0);
+  return (e.card.durability ?? 0) + extra - e.durabilityLoss;
 }
 
 export function hasKeyword(g: Game, e: Entity, k: Keyword): boolean {
-  if (!e.silenced && e.card.keywords?.includes(k)) return true;
+  if (k === 'divine_shield') return e.divineShield; // the shield itself: printed or given, until popped or removed
+  if (!e.silenced && e.card.keywords?.includes(k) && !e.lostKeywords?.includes(k)) return true;
   for (const m of enchantmentMods(g, e)) if (m.keywords?.includes(k)) return true;
   for (const a of g.otherAuras) if (a.mods.keywords?.includes(k) && a.affected.has(e.id)) return true;
   return false;
@@ -214,6 +227,8 @@ export function playerHasAuraEffect(g: Game, side: Side, key: 'healingDamages' |
 export function spellDamage(g: Game, side: Side): number {
   let n = 0;
   for (const a of g.otherAuras) if (a.mods.spellDamage && a.affected.has(g.players[side].hero)) n += a.mods.spellDamage;
+  // Spell Damage given to a minion by an enchantment (Velen's Chosen, Ancient Mage) counts while the minion is in play.
+  for (const id of g.players[side].board) for (const m of enchantmentMods(g, entity(g, id))) n += m.spellDamage ?? 0;
   return n;
 }
 
@@ -234,6 +249,11 @@ export function cost(g: Game, e: Entity): number {
   }
   mods.sort((a, b) => a.priority - b.priority || a.order - b.order);
   let c = e.card.cost ?? 0;
+  // A cost that depends on the game (Sea Giant, Molten Giant) is part of the card's own cost, before any change.
+  if (e.card.costChange !== undefined && e.zone === 'hand') {
+    const ctx = { g, source: e, self: e, controller: e.controller, cls: 'neutral' as const, isTrigger: false, summoned: [] };
+    c = Math.max(0, c + g.effects.evalAmount(ctx, e.card.costChange));
+  }
   for (const m of mods) c = m.amount >= 0 ? c + m.amount : Math.min(c, Math.max(m.minimum, c + m.amount));
   return Math.max(0, c);
 }

@@ -26,7 +26,19 @@ export type PlayerRel = 'friendly' | 'enemy' | 'both';
  */
 export type Rule5Class = 'negative' | 'beneficial' | 'aoe' | 'neutral';
 
-export type Keyword = 'taunt' | 'divine_shield' | 'charge' | 'stealth' | 'windfury' | 'poisonous' | 'immune';
+/** cant_attack: "Can't Attack"; untargetable: "Can't be targeted by spells or Hero Powers". */
+export type Keyword = 'taunt' | 'divine_shield' | 'charge' | 'stealth' | 'windfury' | 'poisonous' | 'immune' | 'cant_attack' | 'untargetable';
+
+/**
+ * A random card of the pool (a recorded random choice): a collectible card (never a token) with all the given
+ * properties, picked from the pool in id order. "A random 2-Cost minion", "a random Beast", "a random legendary minion".
+ */
+export interface CardQuery {
+  type?: 'minion' | 'spell' | 'weapon';
+  cost?: number;
+  race?: Race;
+  legendary?: boolean;
+}
 
 export type Race = 'beast' | 'demon' | 'dragon' | 'mech' | 'murloc' | 'pirate' | 'totem';
 
@@ -53,6 +65,15 @@ export interface Filter {
   /** The entity plays this role in the triggering event (e.g. `not: {role: 'event_subject'}` = not the attacker). */
   role?: 'event_subject' | 'event_target' | 'event_source' | 'target';
   legendary?: boolean;
+  /** Mana cost (current, with cost changes) at least / at most / exactly. */
+  costAtLeast?: number;
+  costAtMost?: number;
+  /** A minion that died this turn (graveyard selections). */
+  diedThisTurn?: boolean;
+  /** Frozen now. */
+  frozen?: boolean;
+  /** A card with Overload. */
+  hasOverload?: boolean;
   not?: Filter;
   /** Every one of these must pass too (e.g. `and: [{not: {role: 'event_subject'}}, {not: {type: 'hero', player: 'friendly'}}]`). */
   and?: Filter[];
@@ -70,11 +91,14 @@ export interface Selector {
    * - event_target: the defender of an attack / the target of a spell being cast.
    * - hero: heroes; minions; characters (heroes + minions); weapon; secrets;
    * - adjacent: the minions next to `of` (default: target).
-   * - summoned: the entities summoned by the previous action of this ability.
+   * - summoned: the entities summoned by the previous action of this ability; drawn: the cards it drew so far.
+   * - each: the entity a per-target amount is evaluated for (a `damage` action with `each: true`).
+   * - hand / deck: cards in hand / deck; graveyard: minions, weapons and spells that left play this game (minions that
+   *   died: `filter: {type: 'minion', diedThisTurn: true}` for "that died this turn").
    */
   select:
     | 'self' | 'attached' | 'target' | 'event_subject' | 'event_source' | 'event_target'
-    | 'hero' | 'minions' | 'characters' | 'weapon' | 'secrets' | 'adjacent' | 'summoned' | 'hand' | 'deck';
+    | 'hero' | 'minions' | 'characters' | 'weapon' | 'secrets' | 'adjacent' | 'summoned' | 'hand' | 'deck' | 'graveyard' | 'drawn' | 'each';
   player?: PlayerRel;
   /** For 'adjacent': whose neighbours. */
   of?: 'self' | 'target' | 'event_subject';
@@ -91,7 +115,23 @@ export type Amount =
   | { count: Selector; times?: number; plus?: number }
   | { if: Condition; then: Amount; else: Amount }
   | { min: number; max: number } // random in [min, max], a recorded random choice
-  | { stat: 'attack' | 'health' | 'damage'; of: Selector; plus?: number }; // a stat of the first selected entity (0 if none)
+  | { stat: Stat; of: Selector; plus?: number; times?: number; all?: boolean } // a stat of the first selected entity (0 if none; `all`: summed over all of them), times `times`, plus `plus`
+  | { sum: Amount[] }                                         // the sum of several amounts
+  | { eventAmount: true; times?: number; plus?: number }      // the amount of the triggering event (damage dealt, Health restored)
+  | { counter: Counter; player?: PlayerRel; times?: number; plus?: number }; // a game counter (see Counter)
+
+/** Stats an Amount can read from an entity. */
+export type Stat = 'attack' | 'health' | 'damage' | 'armor' | 'durability' | 'cost' | 'maxHealth';
+
+/**
+ * Game counters an Amount can read, for the given player(s) (default friendly):
+ * - cards_played_earlier_this_turn: cards the player played from hand this turn before the card carrying the ability
+ *   (all of them when that card was not played this turn). Combo = at least 1.
+ * - minions_died_this_turn: minions of the player that died this turn.
+ * - overloaded: the player's Mana Crystals locked this turn by Overload.
+ * - mana_crystals: the player's Mana Crystals (maximum mana); mana: the mana left now.
+ */
+export type Counter = 'cards_played_earlier_this_turn' | 'minions_died_this_turn' | 'overloaded' | 'mana_crystals' | 'mana';
 
 /** A test on the game state, evaluated when its timing says (queue time or resolve time, Rule 10b). */
 export type Condition =
@@ -102,6 +142,8 @@ export type Condition =
   | { test: Selector; filter: Filter } // every selected entity passes the filter (and at least one is selected)
   | { boardHasSpace: PlayerRel }
   | { chance: number }                 // a recorded random choice: true with this probability
+  | { compare: Amount; atLeast?: number; atMost?: number } // an amount within bounds (Combo: cards played earlier >= 1)
+  | { activePlayer: PlayerRel }        // whose turn it is ("on your turn")
   | { all: Condition[] }
   | { any: Condition[] }
   | { not: Condition };
@@ -109,19 +151,30 @@ export type Condition =
 /** Actions: permanent (damage, destroy, draw...) and reversible ones carried as enchantments. */
 /** Summon positions: 'both_sides' alternates right then left of the summoner (Dr. Boom's two Boom Bots). */
 export type Action =
-  | { do: 'damage'; to: Selector; amount: Amount; spellDamage?: boolean }
+  | { do: 'damage'; to: Selector; amount: Amount; spellDamage?: boolean; each?: boolean } // each: the amount is evaluated for every target (selector `each`), all hit at once
   | { do: 'heal'; to: Selector; amount: Amount }
   | { do: 'split_damage'; among: Selector; amount: Amount; spellDamage?: boolean } // one damage at a time, random target each
-  | { do: 'destroy'; to: Selector }
-  | { do: 'draw'; player?: PlayerRel | 'caster'; count?: Amount }
-  | { do: 'summon'; card: string | { randomOf: string[] }; count?: Amount; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' | 'both_sides' }
-  | { do: 'buff'; to: Selector; attack?: Amount; health?: Amount; enchantment?: string }
+  | { do: 'destroy'; to: Selector } // a selected Secret leaves at once, unrevealed
+  | { do: 'draw'; player?: PlayerRel | 'caster'; count?: Amount; filter?: Filter } // filter: a random card of the deck that passes it (none: nothing)
+  | { do: 'summon'; card: string | { randomOf: string[] } | { random: CardQuery }; count?: Amount; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' | 'both_sides' }
+  | { do: 'summon_copy'; of: Selector; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' } // a fresh copy of each selected minion's card (Mirror Entity)
+  | { do: 'add_to_hand'; card: string | { randomOf: string[] } | { random: CardQuery }; count?: Amount; player?: PlayerRel; enchantment?: string } // a new card into the hand (not a draw), optionally enchanted
+  | { do: 'durability'; to: Selector; amount: Amount } // weapons: change Durability (negative = remove)
+  | { do: 'buff'; to: Selector; attack?: Amount; health?: Amount; enchantment?: string; keywords?: Keyword[]; until?: 'end_of_turn' } // keywords: granted too; until: the buff lasts this turn only
+  | { do: 'set_stats'; to: Selector; attack?: Amount; health?: Amount } // "change Attack/Health to": an enchantment setting the value
+  | { do: 'gain_mana'; amount: Amount; player?: PlayerRel; crystals?: 'full' | 'empty' | 'this_turn' } // Mana Crystals (max 10), or mana this turn only
+  | { do: 'destroy_mana'; amount: Amount; player?: PlayerRel }   // destroy Mana Crystals (full ones first)
+  | { do: 'unlock_overload'; player?: PlayerRel }                // unlock the crystals Overload locked this turn (and owed for next)
+  | { do: 'shuffle_into_deck'; of?: Selector; card?: string; count?: Amount; player?: PlayerRel; move?: boolean } // copies of `of`'s cards (or `card`), at random places; `move`: the selected minions themselves leave play into their controller's deck
+  | { do: 'restore_full'; to: Selector }
+  | { do: 'mill'; count: Amount; player?: PlayerRel }           // destroy the top cards of a deck (not drawn)
+  | { do: 'remove_keywords'; to: Selector; keywords: Keyword[] } // "loses Divine Shield / Stealth" (printed or given)                         // heal to full Health
   | { do: 'give'; to: Selector; enchantment: string }   // attach an enchantment card (may carry triggers / deathrattle)
   | { do: 'freeze'; to: Selector }
   | { do: 'take_control'; to: Selector }
   | { do: 'return_to_hand'; to: Selector; costIncrease?: number }
-  | { do: 'transform'; to: Selector; into: string | 'copy_of_target' }
-  | { do: 'put_into_play'; from: 'deck' | 'hand'; filter: Filter; count?: number } // force play (Rule 2 note: the bug)
+  | { do: 'transform'; to: Selector; into: string | 'copy_of_target' | { randomOf: string[] } | { random: CardQuery } }
+  | { do: 'put_into_play'; from: 'deck' | 'hand'; filter: Filter; count?: number; player?: PlayerRel } // force play (Rule 2 note: the bug); player: whose deck/hand, onto their side
   | { do: 'copy_to_hand'; of: Selector; count?: number; player?: PlayerRel }
   | { do: 'resurrect'; of: Selector; health?: number }   // summon a fresh copy of a dead minion
   | { do: 'gain_armor'; amount: Amount; player?: PlayerRel }
@@ -147,6 +200,19 @@ export interface Ability {
    * Checked when the ability resolves (a Battlecry in its Battlecry Phase, a spell in its Spell Text Phase, a
    * Deathrattle when its entry resolves); false = no effect, recorded (Rule 6 exception: "if you're holding a Dragon").
    */
+  condition?: Condition;
+}
+
+/**
+ * One option of a Choose One card: its own target and text. The player names the option when playing the card
+ * (scenario action `choose`, 1-based; 1 when not given). A spell runs it as its spell text, a minion in its
+ * Battlecry Phase (not a Battlecry: Brann Bronzebeard does not double it).
+ */
+export interface Choice {
+  text: string;
+  target?: TargetSpec;
+  actions: Action[];
+  class?: Rule5Class;
   condition?: Condition;
 }
 
@@ -228,6 +294,8 @@ export interface Mods {
   setAttack?: number;
   setHealth?: number;
   keywords?: Keyword[];
+  /** Weapons: extra Durability. */
+  durability?: number;
   /** Mana cost change of cards in hand (negative = cheaper), not below `costMinimum`. */
   cost?: number;
   costMinimum?: number;
@@ -249,6 +317,8 @@ export interface Aura {
   mods: Mods;
   /** Entities (or, for mana_cost, cards in hand) the aura affects; evaluated only at Aura Updates. */
   selector: Selector;
+  /** The aura is on only while this holds (checked at each Aura Update): "while you have a Mech", Southsea Deckhand. */
+  condition?: Condition;
   /** Aura priority (Rule 4 notes): lower first. Default 0; Summoning Portal -10 ("always first"), Lightspawn 100 ("always last"). */
   priority?: number;
 }
@@ -287,4 +357,10 @@ export interface CardDef {
   expires?: 'start_of_controller_turn' | 'end_of_turn';
   /** Hero cards: their hero power card id. */
   heroPower?: string;
+  /** Choose One: the options, in the card text's order. */
+  chooseOne?: Choice[];
+  /** Overload: (N): playing the card locks N of its player's Mana Crystals next turn. */
+  overload?: number;
+  /** A cost that depends on the game: added to the cost while the card is in hand (negative = cheaper; Sea Giant). */
+  costChange?: Amount;
 }

@@ -132,13 +132,13 @@ export function readCardPool(extra: string[] = [], notice: (line: string) => voi
 }
 
 /** Keys of the card format whose string values name another card (summoned, equipped, attached, hero power). */
-const CARD_REFERENCES = new Set(['card', 'enchantment', 'heroPower', 'randomOf']);
+const CARD_REFERENCES = new Set(['card', 'enchantment', 'heroPower', 'randomOf', 'into']);
 
 /** Every card a card names must be in the pool: an unknown one is an error naming the card's file and JSON path. */
 export function checkCardReferences(pool: MapCardPool): void {
   const walk = (v: unknown, path: string, c: CardDef, ref: boolean): void => {
     if (typeof v === 'string') {
-      if (ref && !pool.has(v)) throw new InputError(pool.files.get(c.id) ?? c.id, path, `unknown card "${v}" (expected a card id or name of the pool: spec/cards, or a file given with --cards)`);
+      if (ref && v !== 'copy_of_target' && !pool.has(v)) throw new InputError(pool.files.get(c.id) ?? c.id, path, `unknown card "${v}" (expected a card id or name of the pool: spec/cards, or a file given with --cards)`);
     } else if (Array.isArray(v)) {
       v.forEach((x, i) => walk(x, `${path}[${i}]`, c, ref));
     } else if (v && typeof v === 'object') {

@@ -4,23 +4,29 @@
  */
 import { moveTo } from '../kernel/zones.js';
 import type { Action } from '../cards/format.js';
-import { entity, health, inPlay, maxHealth, attack, HAND_LIMIT, BOARD_LIMIT, type Side } from '../state.js';
+import { entity, health, inPlay, maxHealth, attack, durability, HAND_LIMIT, BOARD_LIMIT, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
-import { evalAmount, evalCondition, select, sides } from './select.js';
-import { pickRandomEntity, randomInt } from './randomness.js';
+import { evalAmount, evalCondition, passes, select, sides } from './select.js';
+import { pickRandomEntity, resolveCardRef } from './randomness.js';
 import { detachEnchantment } from '../kernel/queue.js';
 import { runPhase } from '../kernel/phases.js';
 import { forcedDeathPhase, deathrattleSources } from '../kernel/deaths.js';
 import { createEntity, enterPlay } from '../entities.js';
 import { dealDamage, healCharacters, damageAmount, afterEventMutants, onBoard } from './damage.js';
 import { attach, anonymousBuff, takeControl } from './enchant.js';
-import { drawCard, addToHand, equipWeapon, passesCard } from './zones.js';
+import { drawCard, addToHand, equipWeapon, passesCard, millCards } from './zones.js';
 import { summon, runSummonSequence, summonPosition, nthPosition } from './summon.js';
+import { gainMana, destroyMana, unlockOverload, shuffleNew, shuffleFromPlay } from './resources.js';
 
 export { dealDamage, healCharacters } from './damage.js';
 export { attach, takeControl } from './enchant.js';
 export { drawCard, equipWeapon } from './zones.js';
 export { summon, runSummonSequence } from './summon.js';
+
+/** What an enchantment may go on: an entity in play, or a card in a hand or deck (it carries the enchantment there). */
+function enchantable(e: import('../state.js').Entity): boolean {
+  return inPlay(e) || e.zone === 'hand' || e.zone === 'deck';
+}
 
 export function runActions(ctx: Ctx, actions: readonly Action[]): void {
   for (const a of actions) {
@@ -35,8 +41,15 @@ type Registry = { [K in Action['do']]: Handler<K> };
 
 const ACTIONS: Registry = {
   damage: (ctx, a) => {
+    const targets = select(ctx, a.to);
+    if (a.each) {
+      // one amount per target, evaluated before any is hit; then all are hit at once (Rule 2b)
+      const per = new Map(targets.map((id) => [id, damageAmount(ctx, evalAmount({ ...ctx, each: id }, a.amount), a.spellDamage)]));
+      dealDamage(ctx, ctx.source.id, targets, 0, per);
+      return;
+    }
     const n = damageAmount(ctx, evalAmount(ctx, a.amount), a.spellDamage);
-    dealDamage(ctx, ctx.source.id, select(ctx, a.to), n);
+    dealDamage(ctx, ctx.source.id, targets, n);
   },
   heal: (ctx, a) => healCharacters(ctx, ctx.source.id, select(ctx, a.to), evalAmount(ctx, a.amount)),
   split_damage: (ctx, a) => {
@@ -51,6 +64,14 @@ const ACTIONS: Registry = {
   destroy: (ctx, a) => {
     for (const id of select(ctx, a.to)) {
       const e = entity(ctx.g, id);
+      if (e.zone === 'secret') {
+        // a destroyed Secret leaves at once, unrevealed (Flare)
+        const p = ctx.g.players[e.controller];
+        p.secrets = p.secrets.filter((x) => x !== id);
+        p.graveyard.push(id);
+        moveTo(ctx.g, e, 'graveyard', { from: 'secret' });
+        continue;
+      }
       if (!inPlay(e) || e.pendingDestroy) continue;
       e.pendingDestroy = true;
       ctx.g.trace.event({ e: 'destroy_mark', target: id, rule: '4a' });
@@ -60,7 +81,18 @@ const ACTIONS: Registry = {
   draw: (ctx, a) => {
     const n = a.count === undefined ? 1 : evalAmount(ctx, a.count);
     const who: Side[] = a.player === 'caster' ? [ctx.source.caster ?? ctx.controller] : sides(ctx, a.player ?? 'friendly');
-    for (const s of who) for (let i = 0; i < n; i++) drawCard(ctx.g, s);
+    for (const s of who) {
+      for (let i = 0; i < n; i++) {
+        let pick: number | undefined;
+        if (a.filter) {
+          const cands = ctx.g.players[s].deck.filter((x) => passes(ctx, entity(ctx.g, x), a.filter));
+          if (cands.length === 0) break;
+          pick = pickRandomEntity(ctx.g, cands, `${ctx.source.card.name}: random card from the deck`);
+        }
+        const id = drawCard(ctx.g, s, pick);
+        if (id !== null) (ctx.drawn ??= []).push(id);
+      }
+    }
   },
   summon: (ctx, a) => {
     const n = a.count === undefined ? 1 : evalAmount(ctx, a.count);
@@ -68,22 +100,90 @@ const ACTIONS: Registry = {
       let pos = -1;
       for (let i = 0; i < n; i++) {
         pos = nthPosition(ctx, side, a.position, i, pos);
-        const cardId = typeof a.card === 'string' ? a.card : a.card.randomOf[randomInt(ctx.g, 0, a.card.randomOf.length - 1, `${ctx.source.card.name}: random card of ${a.card.randomOf.join(', ')}`)]!;
-        if (summon(ctx, ctx.g.cards.get(cardId), side, pos) === null) pos--;
+        const card = resolveCardRef(ctx, a.card);
+        if (!card || summon(ctx, card, side, pos) === null) pos--;
       }
     }
   },
   buff: (ctx, a) => {
     for (const id of select(ctx, a.to)) {
-      if (!inPlay(entity(ctx.g, id))) continue;
+      if (!enchantable(entity(ctx.g, id))) continue;
       const at = a.attack === undefined ? 0 : evalAmount(ctx, a.attack);
       const hp = a.health === undefined ? 0 : evalAmount(ctx, a.health);
-      const card = a.enchantment ? ctx.g.cards.get(a.enchantment) : anonymousBuff(at, hp, ctx.source);
-      attach(ctx, id, card, a.enchantment ? { attack: at || undefined, health: hp || undefined } : undefined);
+      const card = a.enchantment ? ctx.g.cards.get(a.enchantment) : anonymousBuff(at, hp, ctx.source, a.keywords, a.until);
+      attach(ctx, id, card, a.enchantment ? { attack: at || undefined, health: hp || undefined, ...(a.keywords ? { keywords: a.keywords } : {}) } : undefined);
+    }
+  },
+  summon_copy: (ctx, a) => {
+    const cards = select(ctx, a.of).map((id) => entity(ctx.g, id).card).filter((c) => c.type === 'minion');
+    for (const side of sides(ctx, a.player ?? 'friendly')) for (const c of cards) summon(ctx, c, side, summonPosition(ctx, side, a.position ?? 'right'));
+  },
+  add_to_hand: (ctx, a) => {
+    const n = a.count === undefined ? 1 : evalAmount(ctx, a.count);
+    for (const s of sides(ctx, a.player ?? 'friendly')) {
+      for (let i = 0; i < n; i++) {
+        const card = resolveCardRef(ctx, a.card);
+        const e = card ? addToHand(ctx.g, s, card) : null;
+        if (e && a.enchantment) attach(ctx, e.id, ctx.g.cards.get(a.enchantment));
+      }
+    }
+  },
+  durability: (ctx, a) => {
+    for (const id of select(ctx, a.to)) {
+      const w = entity(ctx.g, id);
+      if (w.zone !== 'play' || w.card.type !== 'weapon') continue;
+      w.durabilityLoss -= evalAmount(ctx, a.amount);
+      ctx.g.trace.event({ e: 'stats', entity: id, attack: attack(ctx.g, w), health: durability(ctx.g, w), maxHealth: durability(ctx.g, w) + w.durabilityLoss, why: 'durability' });
     }
   },
   give: (ctx, a) => {
-    for (const id of select(ctx, a.to)) if (inPlay(entity(ctx.g, id))) attach(ctx, id, ctx.g.cards.get(a.enchantment));
+    for (const id of select(ctx, a.to)) if (enchantable(entity(ctx.g, id))) attach(ctx, id, ctx.g.cards.get(a.enchantment));
+  },
+  set_stats: (ctx, a) => {
+    for (const id of select(ctx, a.to)) {
+      const e = entity(ctx.g, id);
+      if (!enchantable(e)) continue;
+      const at = a.attack === undefined ? undefined : evalAmount(ctx, a.attack);
+      const hp = a.health === undefined ? undefined : evalAmount(ctx, a.health);
+      const card = anonymousBuff(0, 0, ctx.source);
+      card.text = [at !== undefined ? `Attack ${at}` : '', hp !== undefined ? `Health ${hp}` : ''].filter(Boolean).join(', ');
+      card.mods = { ...(at !== undefined ? { setAttack: at } : {}), ...(hp !== undefined ? { setHealth: hp } : {}) };
+      // "Change Health to N": N becomes the maximum and the minion is undamaged at it (seed 003 Change Health; rule health).
+      if (hp !== undefined) e.damage = 0;
+      attach(ctx, id, card);
+    }
+  },
+  gain_mana: (ctx, a) => { for (const s of sides(ctx, a.player ?? 'friendly')) gainMana(ctx.g, s, evalAmount(ctx, a.amount), a.crystals ?? 'full'); },
+  destroy_mana: (ctx, a) => { for (const s of sides(ctx, a.player ?? 'friendly')) destroyMana(ctx.g, s, evalAmount(ctx, a.amount)); },
+  unlock_overload: (ctx, a) => { for (const s of sides(ctx, a.player ?? 'friendly')) unlockOverload(ctx.g, s); },
+  shuffle_into_deck: (ctx, a) => {
+    const n = a.count === undefined ? 1 : evalAmount(ctx, a.count);
+    if (a.move) {
+      for (const id of a.of ? select(ctx, a.of) : []) shuffleFromPlay(ctx, entity(ctx.g, id));
+      return;
+    }
+    const cards = a.card !== undefined ? [ctx.g.cards.get(a.card)] : (a.of ? select(ctx, a.of) : []).map((id) => entity(ctx.g, id).card);
+    for (const card of cards) for (const s of sides(ctx, a.player ?? 'friendly')) for (let i = 0; i < n; i++) shuffleNew(ctx, s, card);
+  },
+  remove_keywords: (ctx, a) => {
+    const g = ctx.g;
+    for (const id of select(ctx, a.to)) {
+      const e = entity(g, id);
+      if (e.zone !== 'play') continue;
+      if (a.keywords.includes('divine_shield')) e.divineShield = false;
+      e.lostKeywords = [...new Set([...(e.lostKeywords ?? []), ...a.keywords])];
+      for (const en of [...e.enchantments]) {
+        const m = entity(g, en).mods;
+        if (m?.keywords?.some((k) => k !== 'divine_shield' && a.keywords.includes(k))) detachEnchantment(g, entity(g, en));
+      }
+    }
+  },
+  mill: (ctx, a) => { for (const s of sides(ctx, a.player ?? 'friendly')) millCards(ctx.g, s, evalAmount(ctx, a.count)); },
+  restore_full: (ctx, a) => {
+    for (const id of select(ctx, a.to)) {
+      const e = entity(ctx.g, id);
+      if (e.damage > 0) healCharacters(ctx, ctx.source.id, [id], e.damage);
+    }
   },
   freeze: (ctx, a) => {
     for (const id of select(ctx, a.to)) {
@@ -104,7 +204,8 @@ const ACTIONS: Registry = {
       p.board = p.board.filter((x) => x !== id);
       for (const en of e.enchantments) moveTo(g, entity(g, en), 'graveyard');
       e.enchantments = [];
-      e.damage = 0; e.pendingDestroy = false; e.frozen = false; e.auraLayer = [];
+      e.damage = 0; e.pendingDestroy = false; e.frozen = false; e.auraLayer = []; e.lostKeywords = undefined;
+      e.divineShield = !!e.card.keywords?.includes('divine_shield');
       if (a.costIncrease) e.costMods.push({ amount: a.costIncrease, order: g.nextOrder++ });
       if (p.hand.length >= HAND_LIMIT) {
         moveTo(g, e, 'graveyard', { from: 'play' });
@@ -119,7 +220,7 @@ const ACTIONS: Registry = {
     for (const id of select(ctx, a.to)) {
       const e = entity(g, id);
       if (e.zone !== 'play') continue;
-      const into = a.into === 'copy_of_target' ? (ctx.target !== null && ctx.target !== undefined ? entity(g, ctx.target).card : null) : g.cards.get(a.into);
+      const into = a.into === 'copy_of_target' ? (ctx.target !== null && ctx.target !== undefined ? entity(g, ctx.target).card : null) : resolveCardRef(ctx, a.into);
       if (!into) continue;
       // Transform keeps the entity (and its place in the order of play): it is "no longer a Battlecry minion" (Rule 10b example).
       for (const en of e.enchantments) moveTo(g, entity(g, en), 'graveyard');
@@ -128,29 +229,7 @@ const ACTIONS: Registry = {
     }
   },
   put_into_play: (ctx, a) => {
-    const g = ctx.g;
-    const p = g.players[ctx.controller];
-    const pool = (a.from === 'deck' ? p.deck : p.hand).filter((id) => passesCard(entity(g, id), a.filter));
-    const n = a.count ?? 1;
-    let cands = pool;
-    for (let i = 0; i < n && cands.length; i++) {
-      const id = pickRandomEntity(g, cands, `${ctx.source.card.name}: put into play from ${a.from}`);
-      cands = cands.filter((x) => x !== id);
-      const e = entity(g, id);
-      if (a.from === 'deck') p.deck = p.deck.filter((x) => x !== id); else p.hand = p.hand.filter((x) => x !== id);
-      if (e.card.secret) {
-        if (p.secrets.some((s) => entity(g, s).card.id === e.card.id)) { moveTo(g, e, 'graveyard'); continue; }
-        e.order = g.nextOrder++; p.secrets.push(id);
-        moveTo(g, e, 'secret', { from: a.from, order: e.order });
-        continue;
-      }
-      if (p.board.length >= BOARD_LIMIT) { (a.from === 'deck' ? p.deck : p.hand).push(id); continue; }
-      moveTo(g, e, 'play', { from: a.from });
-      // From a Deathrattle (Voidcaller) it takes the dead minion's slot, like a Deathrattle's summon; else the right end.
-      enterPlay(g, e, summonPosition(ctx, ctx.controller, 'right_of_self'), true);
-      ctx.summoned.push(id);
-      runSummonSequence(g, e);
-    }
+    for (const side of sides(ctx, a.player ?? 'friendly')) putIntoPlay(ctx, a, side);
   },
   copy_to_hand: (ctx, a) => {
     for (const id of select(ctx, a.of)) {
@@ -254,6 +333,9 @@ const ACTIONS: Registry = {
       const e = entity(ctx.g, id);
       if (e.zone !== 'play') continue;
       e.silenced = true;
+      // Rule `silence`: Silence removes the minion's card text, its enchantments, Divine Shield and Freeze.
+      e.divineShield = false;
+      e.frozen = false;
       for (const en of [...e.enchantments]) detachEnchantment(ctx.g, entity(ctx.g, en));
     }
   },
@@ -275,3 +357,30 @@ const ACTIONS: Registry = {
     forcedDeathPhase(g, (body) => runPhase(g, { kind: 'FORCED_DEATH', type: 'DEATHS' }, body));
   },
 };
+
+/** Force play from a player's deck or hand onto their side (Voidcaller, Deathlord, Ancestor's Call). */
+function putIntoPlay(ctx: Ctx, a: Extract<Action, { do: 'put_into_play' }>, side: Side): void {
+  const g = ctx.g;
+  const p = g.players[side];
+  const pool = (a.from === 'deck' ? p.deck : p.hand).filter((id) => passesCard(entity(g, id), a.filter));
+  const n = a.count ?? 1;
+  let cands = pool;
+  for (let i = 0; i < n && cands.length; i++) {
+    const id = pickRandomEntity(g, cands, `${ctx.source.card.name}: put into play from ${a.from}`);
+    cands = cands.filter((x) => x !== id);
+    const e = entity(g, id);
+    if (a.from === 'deck') p.deck = p.deck.filter((x) => x !== id); else p.hand = p.hand.filter((x) => x !== id);
+    if (e.card.secret) {
+      if (p.secrets.some((s) => entity(g, s).card.id === e.card.id)) { moveTo(g, e, 'graveyard'); continue; }
+      e.order = g.nextOrder++; p.secrets.push(id);
+      moveTo(g, e, 'secret', { from: a.from, order: e.order });
+      continue;
+    }
+    if (p.board.length >= BOARD_LIMIT) { (a.from === 'deck' ? p.deck : p.hand).push(id); continue; }
+    moveTo(g, e, 'play', { from: a.from });
+    // From a Deathrattle (Voidcaller) it takes the dead minion's slot, like a Deathrattle's summon; else the right end.
+    enterPlay(g, e, summonPosition(ctx, side, 'right_of_self'), true);
+    ctx.summoned.push(id);
+    runSummonSequence(g, e);
+  }
+}

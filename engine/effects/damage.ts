@@ -34,12 +34,13 @@ export function afterEventMutants(g: Game): void {
 }
 
 /** Deal damage to several characters at once, then raise their Damage Events together (Rule 2b). */
-export function dealDamage(ctx: Ctx, sourceId: number, targets: readonly number[], amount: number): void {
+export function dealDamage(ctx: Ctx, sourceId: number, targets: readonly number[], amount: number, perTarget?: ReadonlyMap<number, number>): void {
   const g = ctx.g;
   const hit: GameEventRef[] = [];
   const source = entity(g, sourceId);
   for (const id of targets) {
-    if (!onBoard(g, id) || amount <= 0) continue;
+    const amountHere = perTarget?.get(id) ?? amount;
+    if (!onBoard(g, id) || amountHere <= 0) continue;
     const t = entity(g, id);
     if (hasKeyword(g, t, 'immune')) continue;
     if (t.divineShield) {
@@ -47,7 +48,7 @@ export function dealDamage(ctx: Ctx, sourceId: number, targets: readonly number[
       g.trace.event({ e: 'divine_shield_pop', target: id });
       continue;
     }
-    let n = amount;
+    let n = amountHere;
     if (t.armor > 0) {
       const absorbed = Math.min(t.armor, n);
       t.armor -= absorbed;
@@ -60,7 +61,7 @@ export function dealDamage(ctx: Ctx, sourceId: number, targets: readonly number[
       t.pendingDestroy = true;
       g.trace.event({ e: 'destroy_mark', target: id, rule: 'poisonous' });
     }
-    hit.push({ kind: 'damaged', subject: id, source: sourceId });
+    hit.push({ kind: 'damaged', subject: id, source: sourceId, amount: n });
   }
   afterEventMutants(g);
   if (g.collecting) g.collecting.push(...hit);
@@ -81,7 +82,7 @@ export function healCharacters(ctx: Ctx, sourceId: number, targets: readonly num
     if (n <= 0) continue;
     t.damage -= n;
     g.trace.event({ e: 'heal', source: sourceId, target: id, amount: n, health: health(g, t) });
-    healed.push({ kind: 'healed', subject: id, source: sourceId });
+    healed.push({ kind: 'healed', subject: id, source: sourceId, amount: n });
   }
   raise(g, healed);
 }

@@ -1,5 +1,5 @@
 /** Enchantments (Rule 4d: they apply the moment they are attached) and changes of control (Rule 10). */
-import type { CardDef } from '../cards/format.js';
+import type { CardDef, Keyword } from '../cards/format.js';
 import { entity, opponent, BOARD_LIMIT, type Entity, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { createEntity } from '../entities.js';
@@ -16,6 +16,8 @@ export function attach(ctx: Ctx, targetId: number, card: CardDef, extraMods?: Ca
   en.order = g.nextOrder++;
   t.enchantments.push(en.id);
   g.trace.event({ e: 'enchant', target: targetId, enchantment: en.id, card: card.id, order: en.order });
+  // Divine Shield granted by an enchantment is a shield like any other: it is up until the next damage pops it.
+  if (en.mods.keywords?.includes('divine_shield')) t.divineShield = true;
   if (en.mods.stolen) {
     en.caster = ctx.controller;
     t.returnTo = t.controller === ctx.controller ? opponent(ctx.controller) : t.controller;
@@ -24,8 +26,13 @@ export function attach(ctx: Ctx, targetId: number, card: CardDef, extraMods?: Ca
   return en;
 }
 
-export function anonymousBuff(attackN: number, healthN: number, source: Entity): CardDef {
-  return { id: `${source.card.id}e`, name: `${source.card.name} buff`, type: 'enchantment', text: `+${attackN}/+${healthN}`, source: 'derived', mods: { attack: attackN, health: healthN } };
+export function anonymousBuff(attackN: number, healthN: number, source: Entity, keywords?: Keyword[], until?: 'end_of_turn'): CardDef {
+  return {
+    id: `${source.card.id}e`, name: `${source.card.name} buff`, type: 'enchantment', source: 'derived',
+    text: `+${attackN}/+${healthN}${keywords?.length ? ` ${keywords.join(', ')}` : ''}${until ? ' this turn' : ''}`,
+    mods: { attack: attackN, health: healthN, ...(keywords?.length ? { keywords } : {}) },
+    ...(until ? { expires: until } : {}),
+  };
 }
 
 export function takeControl(ctx: Ctx, t: Entity, to: Side): void {

@@ -2,8 +2,8 @@
  * Selectors, filters, conditions and amounts: the small algebra cards are written in.
  * Selectors compose as sets: a base set, a filter, Rule 5 exclusion, then a recorded random pick.
  */
-import type { Amount, Condition, Filter, PlayerRel, Selector } from '../cards/format.js';
-import { attack, entity, health, hasKeyword, isCharacter, mortallyWoundedOrPendingDestroy, opponent, type Entity, type Game, type Side } from '../state.js';
+import type { Amount, Condition, Counter, Filter, PlayerRel, Selector, Stat } from '../cards/format.js';
+import { attack, cost, durability, entity, health, maxHealth, hasKeyword, isCharacter, mortallyWoundedOrPendingDestroy, opponent, type Entity, type Game, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { pickRandomEntity, randomInt, randomChance } from './randomness.js';
 
@@ -58,7 +58,10 @@ function baseSet(ctx: Ctx, sel: Selector): number[] {
     case 'secrets': return ss.flatMap((s) => [...g.players[s].secrets]);
     case 'hand': return ss.flatMap((s) => [...g.players[s].hand]);
     case 'deck': return ss.flatMap((s) => [...g.players[s].deck]);
+    case 'graveyard': return ss.flatMap((s) => [...g.players[s].graveyard]);
     case 'summoned': return [...ctx.summoned];
+    case 'drawn': return [...(ctx.drawn ?? [])];
+    case 'each': return ctx.each !== undefined ? [ctx.each] : [];
     case 'adjacent': {
       const of = sel.of === 'self' ? ctx.self.id : sel.of === 'event_subject' ? ctx.event?.subject : ctx.target;
       return adjacentOf(g, of, sel.includeOf ?? false);
@@ -98,6 +101,11 @@ export function passes(ctx: Ctx, e: Entity, f: Filter | undefined): boolean {
   if (f.card !== undefined && e.card.id !== f.card) return false;
   if (f.damaged !== undefined && (e.damage > 0) !== f.damaged) return false;
   if (f.legendary !== undefined && (e.card.rarity === 'legendary') !== f.legendary) return false;
+  if (f.costAtLeast !== undefined && cost(g, e) < f.costAtLeast) return false;
+  if (f.costAtMost !== undefined && cost(g, e) > f.costAtMost) return false;
+  if (f.diedThisTurn !== undefined && (e.zone === 'graveyard' && e.diedTurn === g.turn) !== f.diedThisTurn) return false;
+  if (f.frozen !== undefined && isFrozen(g, e) !== f.frozen) return false;
+  if (f.hasOverload !== undefined && (e.card.overload !== undefined) !== f.hasOverload) return false;
   if (f.role !== undefined) {
     const ev = ctx.event;
     const id =
@@ -110,6 +118,38 @@ export function passes(ctx: Ctx, e: Entity, f: Filter | undefined): boolean {
   if (f.not && passes(ctx, e, f.not)) return false;
   if (f.and && !f.and.every((x) => passes(ctx, e, x))) return false;
   return true;
+}
+
+function isFrozen(g: Game, e: Entity): boolean {
+  return e.frozen || e.enchantments.some((id) => entity(g, id).mods?.frozen === true);
+}
+
+function statOf(g: Game, e: Entity, s: Stat): number {
+  switch (s) {
+    case 'attack': return attack(g, e);
+    case 'health': return health(g, e);
+    case 'maxHealth': return maxHealth(g, e);
+    case 'damage': return e.damage;
+    case 'armor': return e.armor;
+    case 'durability': return durability(g, e);
+    case 'cost': return cost(g, e);
+  }
+}
+
+/** A game counter for one player (format.ts Counter). */
+function counter(ctx: Ctx, c: Counter, side: Side): number {
+  const g = ctx.g;
+  const p = g.players[side];
+  switch (c) {
+    case 'cards_played_earlier_this_turn': {
+      const i = p.played.indexOf(ctx.source.id);
+      return i >= 0 ? i : p.played.length;
+    }
+    case 'minions_died_this_turn': return p.graveyard.filter((id) => { const e = entity(g, id); return e.card.type === 'minion' && e.diedTurn === g.turn; }).length;
+    case 'overloaded': return p.overloaded;
+    case 'mana_crystals': return p.maxMana;
+    case 'mana': return p.mana;
+  }
 }
 
 /** Rule 5: does this selection ignore mortally wounded and pending-destroy characters? */
@@ -157,6 +197,11 @@ export function evalCondition(ctx: Ctx, c: Condition): boolean {
     return result;
   }
   if ('boardHasSpace' in c) return sides(ctx, c.boardHasSpace).every((s) => g.players[s].board.length < 7);
+  if ('activePlayer' in c) return sides(ctx, c.activePlayer).includes(g.active);
+  if ('compare' in c) {
+    const v = evalAmount(ctx, c.compare);
+    return (c.atLeast === undefined || v >= c.atLeast) && (c.atMost === undefined || v <= c.atMost);
+  }
   if ('chance' in c) return randomChance(g, c.chance, `${ctx.source.card.name}: ${c.chance * 100}% chance`);
   if ('all' in c) return c.all.every((x) => evalCondition(ctx, x));
   if ('any' in c) return c.any.some((x) => evalCondition(ctx, x));
@@ -168,11 +213,13 @@ export function evalAmount(ctx: Ctx, a: Amount): number {
   if ('count' in a) return select(ctx, a.count).length * (a.times ?? 1) + (a.plus ?? 0);
   if ('if' in a) return evalAmount(ctx, evalCondition(ctx, a.if) ? a.then : a.else);
   if ('stat' in a) {
-    const id = select(ctx, a.of)[0];
-    const e = id === undefined ? undefined : entity(ctx.g, id);
-    const v = !e ? 0 : a.stat === 'attack' ? attack(ctx.g, e) : a.stat === 'health' ? health(ctx.g, e) : e.damage;
-    return v + (a.plus ?? 0);
+    const ids = select(ctx, a.of);
+    const v = (a.all ? ids : ids.slice(0, 1)).reduce((n: number, id) => n + statOf(ctx.g, entity(ctx.g, id), a.stat), 0);
+    return v * (a.times ?? 1) + (a.plus ?? 0);
   }
+  if ('sum' in a) return a.sum.reduce((n: number, x) => n + evalAmount(ctx, x), 0);
+  if ('eventAmount' in a) return (ctx.event?.amount ?? 0) * (a.times ?? 1) + (a.plus ?? 0);
+  if ('counter' in a) return sides(ctx, a.player ?? 'friendly').reduce((n: number, s) => n + counter(ctx, a.counter, s), 0) * (a.times ?? 1) + (a.plus ?? 0);
   return randomInt(ctx.g, a.min, a.max, `${ctx.source.card.name}: ${a.min}-${a.max}`);
 }
 

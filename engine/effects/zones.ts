@@ -8,9 +8,11 @@ import { removeFromPlay } from '../kernel/deaths.js';
 import { createEntity } from '../entities.js';
 import { dealDamage } from './damage.js';
 
-export function drawCard(g: Game, side: Side): void {
+/** Draw the top card (null: fatigue, or burnt by the hand limit). */
+export function drawCard(g: Game, side: Side, pick?: number): number | null {
   const p = g.players[side];
-  const id = p.deck.shift();
+  const id = pick !== undefined ? pick : p.deck.shift();
+  if (pick !== undefined) p.deck = p.deck.filter((x) => x !== pick);
   if (id === undefined) {
     // Fatigue: its own (PowerHistory FATIGUE) Phase, nested where the draw happens.
     const hero = entity(g, p.hero);
@@ -20,30 +22,45 @@ export function drawCard(g: Game, side: Side): void {
       const ctx: Ctx = { g, source: hero, self: hero, controller: side, cls: 'negative', isTrigger: false, summoned: [] };
       dealDamage(ctx, hero.id, [hero.id], p.fatigue);
     });
-    return;
+    return null;
   }
   const c = entity(g, id);
   if (p.hand.length >= HAND_LIMIT) {
     moveTo(g, c, 'graveyard');
     p.graveyard.push(id);
     g.trace.event({ e: 'burn', player: side, entity: id, card: c.card.id, rule: 'hand-limit' });
-    return;
+    return null;
   }
   moveTo(g, c, 'hand');
   p.hand.push(id);
   g.trace.event({ e: 'draw', player: side, entity: id, card: c.card.id });
+  return id;
 }
 
-export function addToHand(g: Game, side: Side, card: CardDef): void {
+/** Destroy the top cards of a deck without drawing them (recorded as burnt, rule `mill`). */
+export function millCards(g: Game, side: Side, n: number): void {
+  const p = g.players[side];
+  for (let i = 0; i < n && p.deck.length; i++) {
+    const id = p.deck.shift()!;
+    const c = entity(g, id);
+    moveTo(g, c, 'graveyard');
+    p.graveyard.push(id);
+    g.trace.event({ e: 'burn', player: side, entity: id, card: c.card.id, rule: 'mill' });
+  }
+}
+
+export function addToHand(g: Game, side: Side, card: CardDef): Entity | null {
   const p = g.players[side];
   const c = createEntity(g, card, side, 'hand');
   if (p.hand.length >= HAND_LIMIT) {
     moveTo(g, c, 'graveyard');
     g.trace.event({ e: 'burn', player: side, entity: c.id, card: card.id, rule: 'hand-limit' });
-    return;
+    return null;
   }
   p.hand.push(c.id);
-  g.trace.event({ e: 'draw', player: side, entity: c.id, card: card.id });
+  // Not a draw: the card is created by an effect, it does not come from the deck (rule hand-limit still applies).
+  g.trace.event({ e: 'add_to_hand', player: side, entity: c.id, card: card.id });
+  return c;
 }
 
 export function equipWeapon(g: Game, side: Side, card: CardDef): void {

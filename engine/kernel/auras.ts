@@ -27,14 +27,16 @@ function auraSources(g: Game): { src: Entity; aura: Aura }[] {
 
 function affected(g: Game, src: Entity, aura: Aura): number[] {
   const ctx: Ctx = { g, source: src, self: src, controller: src.controller, cls: 'neutral', isTrigger: false, summoned: [] };
+  if (aura.condition && !ctx.g.effects.evalCondition(ctx, aura.condition)) return [];
   return ctx.g.effects.select(ctx, aura.selector);
 }
 
+/** Characters and weapons in play: what a Health/Attack aura can change (Spiteful Smith: "your weapon has +2 Attack"). */
 function characters(g: Game): Entity[] {
   const out: Entity[] = [];
-  for (const p of g.players) for (const id of [p.hero, ...p.board]) {
+  for (const p of g.players) for (const id of [p.hero, ...p.board, ...(p.weapon !== null ? [p.weapon] : [])]) {
     const e = entity(g, id);
-    if (e.zone === 'play' && isCharacter(e)) out.push(e);
+    if (e.zone === 'play' && (isCharacter(e) || e.card.type === 'weapon')) out.push(e);
   }
   return out;
 }

@@ -19,6 +19,8 @@ export interface GameEventRef {
   target?: number | null;
   /** turn events: whose turn. */
   player?: Side;
+  /** damage / heal events: how much. */
+  amount?: number;
   seq?: SequenceState;
 }
 
@@ -38,6 +40,10 @@ export interface Ctx {
   target?: number | null;
   /** Entities summoned by this ability so far ('summoned' selector). */
   summoned: number[];
+  /** Cards drawn by this ability so far ('drawn' selector). */
+  drawn?: number[];
+  /** The entity a per-target amount is evaluated for ('each' selector). */
+  each?: number;
   seq?: SequenceState;
 }
 
@@ -50,6 +56,8 @@ export interface EffectPort {
   runActions(ctx: Ctx, actions: readonly import('../cards/format.js').Action[]): void;
   /** A trigger's or ability's condition (Rule 10b: checked against the current state). */
   evalCondition(ctx: Ctx, c: import('../cards/format.js').Condition): boolean;
+  /** An amount (a cost that depends on the game state). */
+  evalAmount(ctx: Ctx, a: import('../cards/format.js').Amount): number;
   /** Does an entity pass a filter (trigger subjects, sources, targets)? */
   passes(ctx: Ctx, e: Entity, f: import('../cards/format.js').Filter | undefined): boolean;
   /** Run an ability: its condition (an abort with the rule id when false), then its actions (effects/ability.ts). */

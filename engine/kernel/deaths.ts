@@ -38,6 +38,7 @@ export function removeFromPlay(g: Game, e: Entity, rule: string): void {
   if (e.card.type === 'weapon' && p.weapon === e.id) p.weapon = null;
   moveTo(g, e, 'graveyard');
   p.graveyard.push(e.id);
+  e.diedTurn = g.turn;
   for (const en of e.enchantments) moveTo(g, entity(g, en), 'graveyard');
   g.trace.event({ e: 'death', entity: e.id, rule });
 }

@@ -54,7 +54,7 @@ export interface Setup {
 
 /** `illegal: true`: the action breaks the game's rules; the engine must refuse it, and the game goes on unchanged. */
 export type ScenarioAction =
-  | { play: string; target?: string; position?: number; illegal?: true }
+  | { play: string; target?: string; position?: number; choose?: number; illegal?: true } // choose: Choose One option, 1-based
   | { attack: string; defender: string; illegal?: true }
   | { heroPower: PlayerName; target?: string; illegal?: true }
   | { endTurn: true };

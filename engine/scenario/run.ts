@@ -83,7 +83,7 @@ function act(g: Game, file: string, labels: Map<string, number>, a: ScenarioActi
   if ('play' in a) {
     const id = resolveLabel(file, labels, a.play, `${path}.play`);
     const target = a.target !== undefined ? resolveLabel(file, labels, a.target, `${path}.target`) : null;
-    playCard(g, entity(g, id).controller, id, { target, position: a.position });
+    playCard(g, entity(g, id).controller, id, { target, position: a.position, choose: a.choose });
   } else if ('attack' in a) {
     attackWith(g, resolveLabel(file, labels, a.attack, `${path}.attack`), resolveLabel(file, labels, a.defender, `${path}.defender`));
   } else if ('heroPower' in a) {

@@ -132,6 +132,12 @@ export type GameEvent =
   | { e: 'counter'; spell: number }
   | { e: 'hero_replaced'; player: number; old: number; hero: number }
   | { e: 'mana'; player: number; spent: number; left: number }
+  // Mana Crystals changed (Overload locking or unlocking, crystals gained or destroyed), with the state after it
+  | { e: 'crystals'; player: number; maxMana: number; mana: number; overloaded: number; overloadNext: number; why: string }
+  // a card created by an effect and put into a hand (not a draw: it does not come from the deck)
+  | { e: 'add_to_hand'; player: number; entity: number; card: string }
+  // a card put into a deck at a random place (`position` from the top, 0 = top)
+  | { e: 'shuffle'; player: number; entity: number; card: string; position: number }
   | { e: 'game_check'; result: 'ongoing' | 'win' | 'loss' | 'draw'; winner?: number; rule: string }
   | { e: 'loop_guard'; steps: number; rule: string }
   // a condition that reads whether an entity is mortally wounded ("if it survives", "if that kills it"), as evaluated
@@ -145,7 +151,7 @@ export type EventRecord = { t: 'event' } & GameEvent;
 export const GAME_EVENT_KINDS: readonly GameEvent['e'][] = [
   'damage', 'heal', 'armor', 'divine_shield_pop', 'destroy_mark', 'death', 'zone', 'summon', 'draw', 'burn', 'fatigue',
   'enchant', 'unenchant', 'stats', 'control', 'freeze', 'random', 'trigger_abort', 'phase_skipped', 'redirect', 'counter',
-  'hero_replaced', 'mana', 'game_check', 'loop_guard', 'condition', 'refused',
+  'hero_replaced', 'mana', 'game_check', 'loop_guard', 'condition', 'refused', 'crystals', 'add_to_hand', 'shuffle',
 ];
 
 export type TraceRecord = MetaRecord | EntityRecord | OpenRecord | CloseRecord | QueueRecord | EventRecord;

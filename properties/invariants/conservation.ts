@@ -3,7 +3,8 @@
  * - Every entity id a record names was introduced by an `entity` record, once.
  * - A move starts where the entity is: `zone.from` is its zone; a death, a counter and a replaced hero leave play;
  *   a summon enters play from outside it; a draw or burn takes a card from the deck (or a card just created).
- * - What acts on a character or enchantment acts on one in play: damage, heal, stats, enchant, destroy marks,
+ * - What acts on a character or enchantment acts on one in play: damage, heal, stats, enchant (also on a card in a
+ *   hand or deck: rule cost-in-hand), destroy marks,
  *   freeze, control, divine shield; and only entities in play trigger (a deathrattle belongs to the dead minion).
  * - At every block boundary, a side has at most 7 minions in play (board-limit; a stolen minion with no room is
  *   marked for destruction and not counted) and at most 10 cards in hand (hand-limit).
@@ -20,7 +21,7 @@ import { checkOf, type WalkPass, IN_PLAY, blockName, type TraceState } from './w
 export const ID = 'conservation';
 
 const BOARD = 7;
-const MOVES = new Set(['zone', 'death', 'summon', 'draw', 'burn', 'control', 'destroy_mark', 'counter', 'hero_replaced']);
+const MOVES = new Set(['zone', 'death', 'summon', 'draw', 'add_to_hand', 'shuffle', 'burn', 'control', 'destroy_mark', 'counter', 'hero_replaced']);
 const HAND = 10;
 
 function idsOf(r: TraceRecord): number[] {
@@ -98,6 +99,17 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
         if (e && e.zone !== 'deck' && !(e.fresh && e.zone === 'hand')) v('sequence', `${s.name(r.entity)} is drawn from ${e.zone}, not from the deck`, [r.entity]);
         return;
       }
+      case 'add_to_hand': {
+        // a card an effect creates goes straight into the hand: it never comes from the deck
+        const e = s.entities.get(r.entity);
+        if (e && !(e.fresh && e.zone === 'hand')) v('sequence', `${s.name(r.entity)} is added to a hand from ${e.zone}, but only a card just created can be`, [r.entity]);
+        return;
+      }
+      case 'shuffle': {
+        const e = s.entities.get(r.entity);
+        if (e && !(e.fresh && e.zone === 'deck')) v('sequence', `${s.name(r.entity)} is shuffled into a deck from ${e.zone}, but only a card just created can be`, [r.entity]);
+        return;
+      }
       case 'burn': {
         const e = s.entities.get(r.entity);
         if (e && e.zone !== 'deck' && !e.fresh) v('hand-limit', `${s.name(r.entity)} is burned from ${e.zone}, not on its way from the deck`, [r.entity]);
@@ -112,7 +124,12 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
       case 'damage': mustBeInPlay(r.target, 'damage hits'); return;
       case 'heal': mustBeInPlay(r.target, 'healing reaches'); return;
       case 'stats': mustBeInPlay(r.entity, 'stats change on'); return;
-      case 'enchant': mustBeInPlay(r.target, 'an enchantment is attached to'); return;
+      case 'enchant': {
+        // rule cost-in-hand: a card in a hand or deck can carry an enchantment too (it keeps it when played)
+        const z = s.entities.has(r.target) ? zoneOf(r.target) : undefined;
+        if (z !== 'hand' && z !== 'deck') mustBeInPlay(r.target, 'an enchantment is attached to');
+        return;
+      }
       case 'unenchant': mustBeInPlay(r.enchantment, 'an enchantment is removed:'); return;
       case 'destroy_mark': mustBeInPlay(r.target, 'a destroy mark is put on'); return;
       case 'freeze': mustBeInPlay(r.target, 'freeze hits'); return;

@@ -236,9 +236,15 @@ export class TraceState {
         for (const x of this.entities.values()) if (x.attachedTo === e.id) x.controller = r.to;
         return;
       }
-      case 'draw': {
+      case 'draw':
+      case 'add_to_hand': {
         const e = this.ent(r.entity);
         if (e) { e.zone = 'hand'; e.fresh = false; }
+        return;
+      }
+      case 'shuffle': {
+        const e = this.ent(r.entity);
+        if (e) { e.zone = 'deck'; e.fresh = false; }
         return;
       }
       case 'burn': {

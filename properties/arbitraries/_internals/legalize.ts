@@ -35,7 +35,7 @@ function pick<T>(list: readonly T[], n: number): T | undefined {
   return list.length ? list[n % list.length] : undefined;
 }
 
-function playable(g: Game, e: Entity, named: Map<number, string>): { targets: string[]; needs: boolean } | null {
+function playable(g: Game, e: Entity, named: Map<number, string>, choose = 1): { targets: string[]; needs: boolean } | null {
   const side = g.active;
   const p = g.players[side];
   if (cost(g, e) > p.mana) return null;
@@ -43,9 +43,11 @@ function playable(g: Game, e: Entity, named: Map<number, string>): { targets: st
   if (c.type === 'minion' && p.board.length >= BOARD_LIMIT) return null;
   if (c.type !== 'minion' && c.type !== 'spell' && c.type !== 'weapon') return null;
   if (c.secret && p.secrets.some((s) => entity(g, s).card.id === c.id)) return null; // secrets are unique per side
-  if (!c.target) return { targets: [], needs: false };
-  const targets = legalTargets(g, e).map((id) => named.get(id)).filter((l): l is string => l !== undefined);
-  const needs = c.type === 'spell' && !c.target.optional && !c.target.requires;
+  const choice = c.chooseOne?.[choose - 1];
+  const spec = c.chooseOne ? choice?.target : c.target;
+  if (!spec) return { targets: [], needs: false };
+  const targets = legalTargets(g, e, choice).map((id) => named.get(id)).filter((l): l is string => l !== undefined);
+  const needs = c.type === 'spell' && !spec.optional && !spec.requires;
   if (needs && !targets.length) return null;
   return { targets, needs };
 }
@@ -60,13 +62,20 @@ function concrete(g: Game, labels: Map<string, number>, it: Intent): ScenarioAct
     const options = p.hand
       .map((id) => entity(g, id))
       .filter((e) => named.has(e.id))
-      .map((e) => ({ e, ok: playable(g, e, named) }))
+      .map((e) => {
+        // a Choose One card: the option from the intent's position number, the first when that one cannot be played
+        const n = e.card.chooseOne?.length ?? 0;
+        const wanted = n ? (it.position % n) + 1 : 1;
+        const ok = playable(g, e, named, wanted);
+        return ok !== null || !n ? { e, ok, choose: wanted } : { e, ok: playable(g, e, named, 1), choose: 1 };
+      })
       .filter((x) => x.ok !== null);
     const o = pick(options, it.pick);
     if (!o) return null;
     const target = o.ok!.targets.length && (o.ok!.needs || it.target % 4 !== 0) ? pick(o.ok!.targets, it.target) : undefined;
     const position = o.e.card.type === 'minion' ? it.position % (p.board.length + 1) : undefined;
-    return { play: named.get(o.e.id)!, ...(target ? { target } : {}), ...(position !== undefined ? { position } : {}) };
+    const choose = o.e.card.chooseOne ? { choose: o.choose } : {};
+    return { play: named.get(o.e.id)!, ...(target ? { target } : {}), ...(position !== undefined ? { position } : {}), ...choose };
   }
   if (it.kind === 'attack') {
     const attackers = [p.hero, ...p.board].map((id) => entity(g, id)).filter((e) => named.has(e.id) && canAttack(g, e) === null);
