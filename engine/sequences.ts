@@ -7,10 +7,9 @@
  * Rule 6: a later Phase is skipped when its subject (the minion played, the spell, the attacker/defender) has left
  * play; a spell whose target left play still goes off.
  */
-import { HEARTHSTONE } from './profiles/hearthstone.js';
 import { moveTo } from './kernel/zones.js';
 import type { CardDef } from './cards/format.js';
-import { entity, cost, opponent, attack, hasKeyword, playerHasAuraEffect, BOARD_LIMIT, type Entity, type Game, type Side } from './state.js';
+import { entity, cost, opponent, attack, hasKeyword, playerHasAuraEffect, boardLimit, type Entity, type Game, type Side } from './state.js';
 import type { Ctx, GameEventRef, SequenceState } from './kernel/context.js';
 import { evalCondition, select } from './effects/select.js';
 import { dealDamage, drawCard, equipWeapon, takeControl } from './effects/actions.js';
@@ -18,6 +17,7 @@ import { runAbility } from './effects/ability.js';
 import { raise, detachEnchantment } from './kernel/queue.js';
 import { runPhase, runSequence, checkGameEnd, GameOverSignal } from './kernel/phases.js';
 import { enterPlay } from './entities.js';
+import { cleanup } from './hearthtop/cleanup.js';
 
 export class IllegalActionError extends Error {}
 
@@ -66,7 +66,7 @@ export function playCard(g: Game, side: Side, id: number, opts: { position?: num
   const card = entity(g, id);
   const target = opts.target ?? null;
   if (card.card.type === 'minion') {
-    if (g.players[side].board.length >= BOARD_LIMIT) throw new IllegalActionError(`board of player ${side === 0 ? 'A' : 'B'} is full`);
+    if (g.players[side].board.length >= boardLimit(g)) throw new IllegalActionError(`board of player ${side === 0 ? 'A' : 'B'} is full`);
     checkTarget(g, card, target);
     takeFromHand(g, side, id);
     playMinion(g, side, card, opts.position ?? g.players[side].board.length, target);
@@ -235,6 +235,11 @@ export function endTurn(g: Game): void {
     });
   });
   if (g.result !== 'ongoing') return;
+  // A profile with a Cleanup Phase: discard down to the hand size, then the deck-end check (hearthtop/turn).
+  if (g.table) {
+    cleanup(g, side);
+    if (g.result !== 'ongoing') return;
+  }
   // The turn passes.
   for (const id of [g.players[side].hero, ...g.players[side].board]) {
     const e = entity(g, id);
@@ -244,15 +249,17 @@ export function endTurn(g: Game): void {
   g.active = next;
   g.turn++;
   const p = g.players[next];
-  p.maxMana = Math.min(HEARTHSTONE.limits.mana, p.maxMana + 1);
+  p.maxMana = Math.min(g.mutants.has('ht-ten-crystals') ? 10 : g.profile.limits.mana, p.maxMana + 1);
   p.mana = p.maxMana;
   for (const id of [p.hero, ...p.board, ...(p.heroPower !== null ? [p.heroPower] : [])]) { const e = entity(g, id); e.exhausted = false; e.attacks = 0; }
+  const startOfTurn = () => runPhase(g, { kind: 'START_OF_TURN', type: 'TRIGGER', player: next }, () => {
+    expireEnchantments(g, 'start_of_controller_turn', next);
+    raise(g, [{ kind: 'turn_start', subject: p.hero, player: next }]);
+  });
+  const draw = () => runPhase(g, { kind: 'DRAW', type: 'TRIGGER', player: next }, () => drawCard(g, next));
+  // Hearthtop's Upkeep draws before the start-of-turn abilities (hearthtop/turn); Hearthstone's draws after them.
   runSequence(g, 'START_TURN', next, undefined, () => {
-    runPhase(g, { kind: 'START_OF_TURN', type: 'TRIGGER', player: next }, () => {
-      expireEnchantments(g, 'start_of_controller_turn', next);
-      raise(g, [{ kind: 'turn_start', subject: p.hero, player: next }]);
-    });
-    runPhase(g, { kind: 'DRAW', type: 'TRIGGER', player: next }, () => drawCard(g, next));
+    if (g.table) { draw(); startOfTurn(); } else { startOfTurn(); draw(); }
   });
 }
 

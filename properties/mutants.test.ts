@@ -3,7 +3,7 @@
  * violation of the invariant(s) it must break (kills.ts), and shrinks it. The shrunk size is printed.
  */
 import { describe, expect, it } from 'vitest';
-import { MUTANTS, type MutantName } from '../engine/mutants.js';
+import { MUTANTS, type CoreMutantName } from '../engine/mutants.js';
 import { INVARIANT_IDS } from './invariants/index.js';
 import { KILLS } from './kills.js';
 import { huntMutant } from './hunt.js';
@@ -17,7 +17,7 @@ describe('mutants are killed by the invariants', () => {
     for (const id of killers) expect(INVARIANT_IDS).toContain(id);
   });
 
-  for (const m of Object.keys(MUTANTS) as MutantName[]) {
+  for (const m of Object.keys(MUTANTS) as CoreMutantName[]) {
     const kills = KILLS[m] ?? [];
     it(`${m} (rule ${MUTANTS[m].rule}) is caught by ${kills.join(', ') || '(nothing: add it to properties/kills.ts)'}`, () => {
       expect(kills.length, `properties/kills.ts has no invariants for mutant ${m}`).toBeGreaterThan(0);

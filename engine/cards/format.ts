@@ -126,6 +126,7 @@ export type Action =
   | { do: 'resurrect'; of: Selector; health?: number }   // summon a fresh copy of a dead minion
   | { do: 'gain_armor'; amount: Amount; player?: PlayerRel }
   | { do: 'equip'; card: string }
+  | { do: 'gain_mana'; amount: Amount }                  // mana for this turn only (the Coin)
   | { do: 'counter' }                                    // counter the spell being cast (event_subject)
   | { do: 'redirect_attack'; to: Selector }              // the attack's new defender (Misdirection, Noble Sacrifice)
   | { do: 'redirect_spell'; to: Selector }               // the spell's new target (Spellbender)

@@ -4,7 +4,7 @@
  */
 import { moveTo } from '../kernel/zones.js';
 import type { Action } from '../cards/format.js';
-import { entity, health, inPlay, maxHealth, attack, HAND_LIMIT, BOARD_LIMIT, type Side } from '../state.js';
+import { entity, health, inPlay, maxHealth, attack, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { evalAmount, evalCondition, select, sides } from './select.js';
 import { pickRandomEntity, randomInt } from './randomness.js';
@@ -106,7 +106,7 @@ const ACTIONS: Registry = {
       e.enchantments = [];
       e.damage = 0; e.pendingDestroy = false; e.frozen = false; e.auraLayer = [];
       if (a.costIncrease) e.costMods.push({ amount: a.costIncrease, order: g.nextOrder++ });
-      if (p.hand.length >= HAND_LIMIT) {
+      if (p.hand.length >= g.profile.limits.hand) {
         moveTo(g, e, 'graveyard', { from: 'play' });
       } else {
         p.hand.push(id);
@@ -144,7 +144,7 @@ const ACTIONS: Registry = {
         moveTo(g, e, 'secret', { from: a.from, order: e.order });
         continue;
       }
-      if (p.board.length >= BOARD_LIMIT) { (a.from === 'deck' ? p.deck : p.hand).push(id); continue; }
+      if (p.board.length >= g.profile.limits.board) { (a.from === 'deck' ? p.deck : p.hand).push(id); continue; }
       moveTo(g, e, 'play', { from: a.from });
       // From a Deathrattle (Voidcaller) it takes the dead minion's slot, like a Deathrattle's summon; else the right end.
       enterPlay(g, e, summonPosition(ctx, ctx.controller, 'right_of_self'), true);
@@ -170,10 +170,21 @@ const ACTIONS: Registry = {
   gain_armor: (ctx, a) => {
     for (const s of sides(ctx, a.player ?? 'friendly')) {
       const h = entity(ctx.g, ctx.g.players[s].hero);
-      const n = evalAmount(ctx, a.amount);
+      // A profile's armor limit (hearthtop/armor: at most 5) keeps only what fits under it.
+      const cap = ctx.g.profile.limits.armor;
+      const want = evalAmount(ctx, a.amount);
+      const n = cap === null ? want : Math.max(0, Math.min(want, cap - h.armor));
+      if (cap !== null && n <= 0) continue;
       h.armor += n;
       ctx.g.trace.event({ e: 'armor', target: h.id, amount: n });
     }
+  },
+  gain_mana: (ctx, a) => {
+    // Mana for this turn only, above the crystals (the Coin, hearthtop/coin).
+    const p = ctx.g.players[ctx.controller];
+    const n = evalAmount(ctx, a.amount);
+    p.mana += n;
+    ctx.g.trace.event({ e: 'mana', player: ctx.controller, spent: -n, left: p.mana });
   },
   equip: (ctx, a) => equipWeapon(ctx.g, ctx.controller, ctx.g.cards.get(a.card)),
   counter: (ctx) => {

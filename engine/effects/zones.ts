@@ -1,15 +1,18 @@
 /** Cards moving between deck, hand and play: draws (hand limit, fatigue), cards added to hand, weapons. */
 import { moveTo } from '../kernel/zones.js';
 import type { CardDef, Filter } from '../cards/format.js';
-import { entity, HAND_LIMIT, type Entity, type Game, type Side } from '../state.js';
+import { entity, type Entity, type Game, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { runPhase } from '../kernel/phases.js';
 import { removeFromPlay } from '../kernel/deaths.js';
 import { createEntity } from '../entities.js';
 import { dealDamage } from './damage.js';
+import { drawShared } from '../hearthtop/table.js';
 
 export function drawCard(g: Game, side: Side): void {
+  if (g.table) { drawShared(g, side); return; } // one shared deck, no fatigue (hearthtop/draw-empty)
   const p = g.players[side];
+  const HAND_LIMIT = g.profile.limits.hand;
   const id = p.deck.shift();
   if (id === undefined) {
     // Fatigue: its own (PowerHistory FATIGUE) Phase, nested where the draw happens.
@@ -37,6 +40,8 @@ export function drawCard(g: Game, side: Side): void {
 export function addToHand(g: Game, side: Side, card: CardDef): void {
   const p = g.players[side];
   const c = createEntity(g, card, side, 'hand');
+  // A profile that discards at Cleanup lets the hand grow until then (hearthtop/cleanup-discard).
+  const HAND_LIMIT = g.profile.rules.overdraw === 'burn' ? g.profile.limits.hand : Number.POSITIVE_INFINITY;
   if (p.hand.length >= HAND_LIMIT) {
     moveTo(g, c, 'graveyard');
     g.trace.event({ e: 'burn', player: side, entity: c.id, card: card.id, rule: 'hand-limit' });
