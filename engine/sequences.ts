@@ -78,7 +78,7 @@ export function playCard(g: Game, side: Side, id: number, opts: { position?: num
     takeFromHand(g, side, id);
     runSequence(g, 'PLAY_WEAPON', side, id, () => {
       runPhase(g, { kind: 'ON_PLAY', type: 'PLAY', subjects: [] }, () => {
-        equipWeapon(g, side, card.card);
+        equipWeapon(g, side, card.card, card.playing ? card : undefined);
         raise(g, [{ kind: 'played', subject: g.players[side].weapon! }]);
       });
     });

@@ -51,13 +51,17 @@ export function addToHand(g: Game, side: Side, card: CardDef): void {
   g.trace.event({ e: 'draw', player: side, entity: c.id, card: card.id });
 }
 
-export function equipWeapon(g: Game, side: Side, card: CardDef): void {
+/**
+ * Equip a weapon: a new entity of the card, or (`played`) the played card itself when it is a physical card that goes
+ * to the discard pile when destroyed (a Hearthtop playing card, hearthtop/weapons).
+ */
+export function equipWeapon(g: Game, side: Side, card: CardDef, played?: Entity): void {
   const p = g.players[side];
   if (p.weapon !== null) removeFromPlay(g, entity(g, p.weapon), 'equip');
-  const w = createEntity(g, card, side, 'play');
+  const w = played ?? createEntity(g, card, side, 'play');
   w.order = g.nextOrder++;
   p.weapon = w.id;
-  moveTo(g, w, 'play', { from: 'setaside', order: w.order });
+  moveTo(g, w, 'play', { from: played ? 'hand' : 'setaside', order: w.order });
 }
 
 /** Cards in hand or deck that an effect may take (put into play): by card type and race. */

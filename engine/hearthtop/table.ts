@@ -86,12 +86,11 @@ function needs(g: Game, e: Entity): [MarkKind, number][] {
 }
 
 /** Bring every entity's marks to what it needs now (see the file comment), then record the table. */
-export function settleMarks(g: Game): void {
+export function settleMarks(g: Game, record = true): void {
   const t = g.table;
   if (!t) return;
   const want = new Map<string, number>();
-  for (const side of [0, 1] as const) {
-    const p = g.players[side];
+  for (const p of g.players) {
     const hosts = [p.hero, ...(p.weapon !== null ? [p.weapon] : []), ...p.board].map((id) => entity(g, id)).filter((e) => e.zone === 'play');
     for (const e of hosts) {
       for (const [kind, n] of needs(g, e)) {
@@ -103,7 +102,7 @@ export function settleMarks(g: Game): void {
           const id = t.deck.shift();
           if (id === undefined) {
             ext++;
-            ranDry(g, side, 'mark');
+            ranDry(g, g.active, 'mark');
             g.trace.event({ e: 'mark', host: e.id, kind, card: null, rule: MARK_RULE[kind] });
             continue;
           }
@@ -128,7 +127,7 @@ export function settleMarks(g: Game): void {
     }
     if (cards.length === 0 && ext === 0) { t.markers.delete(key); t.external.delete(key); } else t.external.set(key, ext);
   }
-  recordTable(g);
+  if (record) recordTable(g);
 }
 
 /** The table record: where each of the 52 cards is, and the players' counters the profile limits. */

@@ -58,7 +58,7 @@ export function snapshot(g: Game): FinalState {
         return { card: m.card.id, name: m.card.name, ...(m.label ? { label: m.label } : {}), attack: attack(g, m), health: health(g, m), maxHealth: maxHealth(g, m), damage: m.damage };
       }),
       hand: p.hand.map((id) => entity(g, id).card.name),
-      deckSize: p.deck.length,
+      deckSize: g.table ? g.table.deck.length : p.deck.length,
       secrets: p.secrets.map((id) => entity(g, id).card.name),
       weapon: p.weapon !== null ? entity(g, p.weapon).card.name : null,
       graveyard: p.graveyard.map((id) => entity(g, id).card.name),

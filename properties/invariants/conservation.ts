@@ -19,9 +19,16 @@ import { walk, IN_PLAY, blockName, type TraceState } from './walk.js';
 
 export const ID = 'conservation';
 
-const BOARD = 7;
+import { profileOf } from '../../engine/profiles/index.js';
+
+/** The limits of the trace's profile (its meta record): a profile that discards at Cleanup has no hand limit here. */
+function limitsOf(trace: readonly TraceRecord[]): { board: number; hand: number } {
+  const meta = trace.find((r) => r.t === 'meta');
+  const p = profileOf(meta?.t === 'meta' ? meta.profile : undefined);
+  return { board: p.limits.board, hand: p.rules.overdraw === 'burn' ? p.limits.hand : Number.POSITIVE_INFINITY };
+}
+
 const MOVES = new Set(['zone', 'death', 'summon', 'draw', 'burn', 'control', 'destroy_mark', 'counter', 'hero_replaced']);
-const HAND = 10;
 
 function idsOf(r: TraceRecord): number[] {
   switch (r.t) {
@@ -42,6 +49,7 @@ function idsOf(r: TraceRecord): number[] {
 
 export function check(trace: readonly TraceRecord[]): Violation[] {
   const out: Violation[] = [];
+  const limits = limitsOf(trace);
   const seen = new Set<number>();
   const over = new Set<string>();
   // Board and hand sizes change only with zone-moving records: count again only after one (keeps the check linear).
@@ -56,7 +64,7 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
     }
     for (const id of idsOf(r)) if (!s.entities.has(id)) v('sequence', `a ${r.t === 'event' ? `${r.e} event` : `${r.t} record`} names entity #${id}, which the trace never introduced`, [id]);
     if ((r.t === 'open' || r.t === 'close') && dirty) {
-      counts(s, over, v);
+      counts(s, over, v, limits);
       dirty = false;
     }
     if (r.t === 'open' && r.block === 'trigger' && r.subject !== undefined && s.entities.has(r.subject) && r.kind !== 'deathrattle' && !s.inPlay(r.subject)) {
@@ -124,7 +132,7 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
 }
 
 /** Board and hand sizes; each excess is reported once, when it begins. */
-function counts(s: TraceState, over: Set<string>, v: (rule: string, message: string, entities: number[]) => void): void {
+function counts(s: TraceState, over: Set<string>, v: (rule: string, message: string, entities: number[]) => void, { board: BOARD, hand: HAND }: { board: number; hand: number }): void {
   const board = [[], []] as number[][];
   const hand = [[], []] as number[][];
   for (const e of s.entities.values()) {
@@ -140,6 +148,6 @@ function counts(s: TraceState, over: Set<string>, v: (rule: string, message: str
 
 export const invariant: Invariant = {
   id: ID, rules: ['board-limit', 'hand-limit', '4a', 'summon-sequence', 'sequence'], fidelity: 'events', profiles: ['*'],
-  description: 'every entity is in one zone and moves only by a record; what is acted on is in play; at most 7 minions and 10 cards a side',
+  description: 'every entity is in one zone and moves only by a record; what is acted on is in play; at most the profile\'s minions a side (7; Hearthtop 5) and 10 cards in hand where overdraw burns',
   check,
 };
