@@ -6,7 +6,7 @@
  */
 import { moveTo } from '../kernel/zones.js';
 import { entity, health, type Game, type Side } from '../state.js';
-import { recordTable, settleMarks } from './table.js';
+import { settleMarks } from './table.js';
 
 /**
  * Discard down to the hand size. Assumption: the seed lets the player choose which cards; the reference engine
@@ -45,5 +45,4 @@ export function cleanup(g: Game, side: Side): void {
   discardDown(g, side);
   settleMarks(g);
   deckEndCheck(g);
-  if (g.result !== 'ongoing') recordTable(g);
 }

@@ -93,9 +93,12 @@ export function runScenario(s: Scenario, file: string, o: RunOptions): RunResult
   const setup = o.order ? { ...s, setup: { ...s.setup, order: o.order } } : s;
   const { g, labels } = buildGame(setup, file, { cards: o.cards, mutants: o.mutants, stepBudget: o.stepBudget });
   const setupMaxId = g.nextId - 1;
-  // The board as set up is in a settled state: auras apply before the first action.
-  auraUpdateHealthAttack(g);
-  auraUpdateOther(g);
+  // The board as set up is in a settled state: auras apply before the first action (a new Hearthtop game's set-up
+  // ends with the first Upkeep, whose Phases already ran their Aura Updates).
+  if (!s.setup.start) {
+    auraUpdateHealthAttack(g);
+    auraUpdateOther(g);
+  }
   let error: string | undefined;
   const acceptedIllegal: number[] = [];
   for (let i = 0; i < s.actions.length && g.result === 'ongoing'; i++) {

@@ -27,7 +27,7 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
 }
 
 export const invariant: Invariant = {
-  id: ID, rules: ['4a'], fidelity: 'phases', profiles: ['hearthstone'],
+  id: ID, rules: ['4a'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'a Death Creation Step removes every mortally wounded and pending-destroy character at once',
   check,
 };

@@ -82,7 +82,7 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
 }
 
 export const invariant: Invariant = {
-  id: ID, rules: ['1a', '1b'], fidelity: 'phases', profiles: ['hearthstone'],
+  id: ID, rules: ['1a', '1b'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'depth first: each queue entry resolves fully before the next; the Queue answering a damage/heal is built where it happened, a Phase\'s own Queue inside that Phase',
   check,
 };

@@ -27,7 +27,7 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
 }
 
 export const invariant: Invariant = {
-  id: ID, rules: ['2-force-play'], fidelity: 'events', profiles: ['hearthstone'],
+  id: ID, rules: ['2-force-play'], fidelity: 'events', profiles: ['hearthstone', 'hearthtop'],
   description: 'a minion put into play from hand or deck becomes the oldest in the order of play',
   check,
 };

@@ -40,7 +40,7 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
 }
 
 export const invariant: Invariant = {
-  id: ID, rules: ['health', '4b'], fidelity: 'events', profiles: ['hearthstone'],
+  id: ID, rules: ['health', '4b'], fidelity: 'events', profiles: ['hearthstone', 'hearthtop'],
   description: 'every damage, heal and aura stats record agrees with the Health the trace stated before and the amount; no heal past the maximum',
   check,
 };

@@ -37,7 +37,7 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
 }
 
 export const invariant: Invariant = {
-  id: ID, rules: ['2c'], fidelity: 'phases', profiles: ['hearthstone'],
+  id: ID, rules: ['2c'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'the trigger blocks resolving a Queue are exactly its recorded entries, in order, with nothing added',
   check,
 };

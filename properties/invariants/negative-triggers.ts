@@ -70,7 +70,7 @@ export function check(trace: readonly TraceRecord[], env?: InvariantEnv): Violat
 }
 
 export const invariant: Invariant = {
-  id: ID, rules: ['5'], fidelity: 'phases', profiles: ['hearthstone'], uses: ['cards'],
+  id: ID, rules: ['5'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'], uses: ['cards'],
   description: 'random choices of negative triggers never include mortally wounded or pending-destroy characters',
   check,
 };

@@ -31,7 +31,7 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
 }
 
 export const invariant: Invariant = {
-  id: ID, rules: ['6'], fidelity: 'phases', profiles: ['hearthstone'],
+  id: ID, rules: ['6'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'a Phase whose subject has left play is skipped, and only then',
   check,
 };

@@ -44,7 +44,7 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
 }
 
 export const invariant: Invariant = {
-  id: ID, rules: ['2a', '2b'], fidelity: 'phases', profiles: ['hearthstone'],
+  id: ID, rules: ['2a', '2b'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'every Queue is sorted by (priority first/normal/last, event index, order of play), with the orders of play the trace gave',
   check,
 };

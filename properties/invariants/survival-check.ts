@@ -30,7 +30,7 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
 }
 
 export const invariant: Invariant = {
-  id: ID, rules: ['5b'], fidelity: 'events', profiles: ['hearthstone'],
+  id: ID, rules: ['5b'], fidelity: 'events', profiles: ['hearthstone', 'hearthtop'],
   description: '"if it survives" / "if that kills it" read mortally wounded and pending-destroy entities as dead',
   check,
 };
