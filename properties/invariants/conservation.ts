@@ -19,13 +19,19 @@ import { walk, IN_PLAY, blockName, type TraceState } from './walk.js';
 
 export const ID = 'conservation';
 
-import { profileOf } from '../../engine/profiles/index.js';
+/**
+ * The limits by the trace's profile (its meta record), stated here from the rules, not read from the engine:
+ * Hearthstone 7 minions (board-limit) and 10 cards, overdraw burnt (hand-limit); Hearthtop 5 minions
+ * (hearthtop/board-limit) and a hand that may pass 10 until the Cleanup discards down to it (hearthtop/cleanup-discard).
+ */
+const LIMITS: Record<string, { board: number; hand: number }> = {
+  hearthstone: { board: 7, hand: 10 },
+  hearthtop: { board: 5, hand: Number.POSITIVE_INFINITY },
+};
 
-/** The limits of the trace's profile (its meta record): a profile that discards at Cleanup has no hand limit here. */
 function limitsOf(trace: readonly TraceRecord[]): { board: number; hand: number } {
   const meta = trace.find((r) => r.t === 'meta');
-  const p = profileOf(meta?.t === 'meta' ? meta.profile : undefined);
-  return { board: p.limits.board, hand: p.rules.overdraw === 'burn' ? p.limits.hand : Number.POSITIVE_INFINITY };
+  return LIMITS[meta?.t === 'meta' ? meta.profile : 'hearthstone'] ?? LIMITS.hearthstone!;
 }
 
 const MOVES = new Set(['zone', 'death', 'summon', 'draw', 'burn', 'control', 'destroy_mark', 'counter', 'hero_replaced']);

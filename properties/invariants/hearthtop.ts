@@ -12,11 +12,11 @@
  *   hearthtop/deck-end-winner, hearthtop/draw-empty).
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
-import { HEARTHTOP } from '../../engine/profiles/hearthtop.js';
 import type { Invariant, Violation } from './types.js';
 
 type Table = Extract<TraceRecord, { t: 'event'; e: 'table' }>;
-const L = HEARTHTOP.limits;
+/** The limits as the seed states them (not read from the engine's profile: the judge states the rules itself). */
+const L = { heroHealth: 20, mana: 6, board: 5, armor: 5 } as const;
 const who = (p: number) => (p === 0 ? 'A' : 'B');
 
 function tables(trace: readonly TraceRecord[]): { r: Table; at: number }[] {
@@ -91,7 +91,7 @@ export const health: Invariant = {
       if (r.e === 'table') {
         const p = r.health.findIndex((n) => n > L.heroHealth);
         if (p >= 0) return v('hearthtop/health-cap', `player ${who(p)}'s hero has ${r.health[p]} health: at most ${L.heroHealth}`);
-        const a = r.armor.findIndex((n) => n > L.armor!);
+        const a = r.armor.findIndex((n) => n > L.armor);
         if (a >= 0) return v('hearthtop/armor', `player ${who(a)}'s hero has ${r.armor[a]} armor: at most ${L.armor}`);
       }
     }
