@@ -7,7 +7,7 @@ import type { CardPool } from '../engine/state.js';
 import type { Violation } from '../engine/trace/violation.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import type { Fidelity, TraceRecord } from '../engine/trace/format.js';
-import { MUTANTS, type MutantName } from '../engine/mutants.js';
+import { MUTANTS, PROFILE_MUTANTS, type MutantName } from '../engine/mutants.js';
 import { runScenario } from '../engine/scenario/run.js';
 import { InputError, validate } from '../engine/validation.js';
 import type { Outcome } from './adapter-process.js';
@@ -82,6 +82,12 @@ export interface CaseResult {
 /** Judge a simulator trace (invariants at its fidelity). */
 export type TraceJudgeFn = (trace: TraceRecord[], fidelity: Fidelity) => TraceViolation[];
 
+/** The mutants a case of this profile can be diagnosed by: the kernel's, and the profile's own. */
+function mutantsFor(profile: string | undefined): [string, { rule: string; text: string }][] {
+  const own = Object.entries(PROFILE_MUTANTS).filter(([, info]) => info.profile === profile);
+  return [...Object.entries(MUTANTS), ...own];
+}
+
 /**
  * Which mutants of the reference engine give the simulator's answer (diagnosis by rule)? A mutant matches when it
  * reproduces the simulator's final state and, at fidelity events/phases, its events; a mutant that behaves like the
@@ -94,7 +100,7 @@ export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?
   const refFinal = comparableFromGame(ref.g);
   const refEvents = useEvents ? eventSignature(ref.trace, sim.fidelity) : [];
   const simEvents = useEvents ? eventSignature(sim.trace, sim.fidelity) : [];
-  for (const [m, info] of Object.entries(MUTANTS)) {
+  for (const [m, info] of mutantsFor(c.scenario.profile)) {
     if (m === 'unseeded-random') continue; // matches only by chance: no diagnosis
     try {
       const r = runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] });
@@ -119,7 +125,7 @@ export function explainFinal(c: Case, cards: CardPool, actual: ComparableState, 
   if (!paths.length) return null;
   const under = (p: string, q: string) => q === p || q.startsWith(`${p}.`) || q.startsWith(`${p}[`) || p.startsWith(`${q}.`) || p.startsWith(`${q}[`);
   let best: { mutant: string; rule: string; explains: string[]; contradicts: number; score: number } | null = null;
-  for (const [m, info] of Object.entries(MUTANTS)) {
+  for (const [m, info] of mutantsFor(c.scenario.profile)) {
     if (m === 'unseeded-random') continue;
     let final: ComparableState;
     try { final = comparableFromGame(runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] }).g); } catch { continue; }

@@ -3,14 +3,14 @@
  * games. Expected values come from the rule text cited in each test name.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildHearthtopCards, DECK_CODES, hearthtopPool } from '../engine/hearthtop/cards.js';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { parseScenario } from '../engine/scenario/load.js';
 import { runScenario } from '../engine/scenario/run.js';
-import { InputError, validate } from '../engine/validation.js';
+import { InputError, ROOT, validate } from '../engine/validation.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import { arbiter } from './run-cli.js';
 
@@ -122,5 +122,30 @@ describe('the Hearthtop table', () => {
       expect(all.length).toBe(52);
       expect(new Set(all).size).toBe(52);
     }
+  });
+});
+
+describe('arbiter run --profile hearthtop (the Hearthtop golden cases through the adapter protocol)', () => {
+  const adapter = (...mutant: string[]) => `${process.execPath} ${join(ROOT, 'bin', 'arbiter.mjs')} adapter${mutant.map((m) => ` --mutant ${m}`).join('')}`;
+  const out = () => join(mkdtempSync(join(tmpdir(), 'arbiter-hearthtop-run-')), 'r');
+  it('the reference engine as an adapter passes every case', async () => {
+    const r = await arbiter('run', '--profile', 'hearthtop', '--sim', adapter(), '--out', out(), '--no-progress');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/cases: (\d+) pass, 0 NEW FAIL/);
+    expect(r.out).toContain('hearthtop/deck-end');
+  });
+  it('a profile mutant fails, and the failure names its rule', async () => {
+    const dir = out();
+    const r = await arbiter('run', '--profile', 'hearthtop', '--sim', adapter('ht-seven-minions'), '--out', dir, '--no-progress');
+    expect(r.code).toBe(1);
+    const results = readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { case: string; status: string; diagnosis: { rule: string }[] });
+    const failed = results.filter((x) => x.status === 'FAIL');
+    expect(failed.map((x) => x.case)).toContain('hearthtop-board-limit');
+    expect(failed.find((x) => x.case === 'hearthtop-board-limit')!.diagnosis.map((d) => d.rule)).toContain('hearthtop/board-limit');
+  });
+  it('an unknown profile is bad input', async () => {
+    const r = await arbiter('run', '--profile', 'chess', '--out', out());
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--profile');
   });
 });
