@@ -13,6 +13,8 @@ import { runScenario } from '../engine/scenario/run.js';
 import { ROOT } from '../engine/validation.js';
 import { applicable, checkTrace } from './invariants/index.js';
 import { PROFILE_KILLS } from './kills.js';
+import fc from 'fast-check';
+import { hearthtopCaseArb, judgeCase, fuzzHearthtop } from './hearthtop-fuzz.js';
 
 const cards = loadCardPool();
 const dir = join(ROOT, 'golden', 'cases');
@@ -49,4 +51,22 @@ describe('Hearthtop invariants', () => {
       expect(broken[0]!.rule).toBe(PROFILE_MUTANTS[m].rule);
     });
   }
+});
+
+describe('generated Hearthtop games (arbiter fuzz --profile hearthtop)', () => {
+  const cases = fc.sample(hearthtopCaseArb, { seed: 11, numRuns: 4 });
+  it('play to their end and hold every invariant on the reference engine, and their scenario replays them', () => {
+    for (const c of cases) {
+      const v = judgeCase(c, cards);
+      expect(v.crash).toBeUndefined();
+      expect(v.violations.map((x) => `${x.invariant}: ${x.message}`)).toEqual([]);
+      const run = runScenario(v.scenario!, 'generated', { cards });
+      expect(run.final.result).not.toBe('ongoing');
+    }
+  });
+  it('a profile mutant is found by the property', () => {
+    const r = fuzzHearthtop({ runs: 20, seed: 3, mutants: ['ht-markers-lost'], noWrite: true });
+    expect(r.ok).toBe(false);
+    expect(r.failure!.violations.map((x) => x.invariant)).toContain('hearthtop-cards-accounted');
+  });
 });
