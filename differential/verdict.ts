@@ -46,6 +46,8 @@ export type TraceViolation = Pick<Violation, 'invariant' | 'rule' | 'message' | 
 export interface CaseResult {
   case: string;
   origin: string;
+  /** The case's rule profile when it is not Hearthstone's (reports group results by profile). */
+  profile?: string;
   status: CaseStatus;
   rules: string[];
   title: string;
@@ -220,7 +222,7 @@ function judgeOutcome(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, 
 }
 
 function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: TraceJudgeFn): Judged {
-  const base = { case: c.id, origin: c.origin, rules: c.scenario.rules, title: c.scenario.title, simulator: { name: hello.name, version: hello.version, fidelity: hello.fidelity }, divergences: [], violations: [], diagnosis: [] };
+  const base = { case: c.id, origin: c.origin, ...(c.scenario.profile && c.scenario.profile !== 'hearthstone' ? { profile: c.scenario.profile } : {}), rules: c.scenario.rules, title: c.scenario.title, simulator: { name: hello.name, version: hello.version, fidelity: hello.fidelity }, divergences: [], violations: [], diagnosis: [] };
   if (outcome.kind !== 'answer') return { result: { ...base, status: outcome.kind, detail: outcome.detail, ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
   const msg = outcome.msg;
   if (msg.type === 'unsupported') return { result: { ...base, status: 'UNSUPPORTED', detail: msg.reason } };

@@ -13,6 +13,7 @@ import { runScenario } from '../engine/scenario/run.js';
 import { InputError, ROOT, validate } from '../engine/validation.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import { arbiter } from './run-cli.js';
+import { perRuleTable, byProfile } from '../reports/write.js';
 
 const cards = loadCardPool();
 
@@ -147,5 +148,17 @@ describe('arbiter run --profile hearthtop (the Hearthtop golden cases through th
     const r = await arbiter('run', '--profile', 'chess', '--out', out());
     expect(r.code).toBe(2);
     expect(r.err).toContain('--profile');
+  });
+});
+
+describe('reports group results by profile', () => {
+  const base = { origin: 'o', title: 't', simulator: { name: 's', version: '1', fidelity: 'phases' as const }, divergences: [], violations: [], diagnosis: [] };
+  it('one table per profile when a result has another profile than Hearthstone, one table as before otherwise', () => {
+    const hs = { ...base, case: 'a', status: 'PASS' as const, rules: ['4a'] };
+    const ht = { ...base, case: 'b', status: 'FAIL' as const, rules: ['hearthtop/mana'], profile: 'hearthtop' };
+    expect(perRuleTable([hs])).not.toContain('profile');
+    const both = perRuleTable([hs, ht]);
+    expect(both).toMatch(/profile hearthstone \(1 results\)\n[^]*4a[^]*profile hearthtop \(1 results\)\n[^]*hearthtop\/mana/);
+    expect(byProfile([hs, ht]).map(([p, rs]) => [p, rs.length])).toEqual([['hearthstone', 1], ['hearthtop', 1]]);
   });
 });
