@@ -87,6 +87,8 @@ describe('a Hearthtop set-up beyond the profile\'s limits is bad input, naming t
     expect(inputError(scenario({ A: { hand: ['Fireball'] } })).path).toBe('$.setup.A.hand[0]');
     expect(inputError(scenario({ A: { board: ['JH'] } })).path).toBe('$.setup.A.board[0]');
     expect(inputError(scenario({ deckSize: 60 } as never)).path).toBe('$.setup.deckSize');
+    expect(inputError(scenario({ A: { board: [{ card: '2H', label: 'x' }] }, order: ['x'] })).path).toBe('$.setup.order');
+    expect(inputError(scenario({ A: { hand: ['2H'] }, mulligan: { A: [0] } })).path).toBe('$.setup.mulligan');
   });
   it('a shared deck without the Hearthtop profile', () => {
     expect(inputError(scenario({ deck: ['2H'] }, [], { profile: undefined })).path).toBe('$.setup.deck');

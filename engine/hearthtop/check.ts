@@ -69,5 +69,7 @@ export function checkHearthtopSetup(file: string, s: Scenario, base?: CardPool):
     if (ps.weapon) place(ps.weapon, at('.weapon'), 'weapon', hero);
   }
   (s.setup.deck ?? []).forEach((x, i) => place(x, `$.setup.deck[${i}]`, 'any'));
+  if (s.setup.order) throw new InputError(file, '$.setup.order', 'a Hearthtop set-up takes no order of play: heroes, weapons and minions enter play in set-up order');
+  if (s.allOrders) throw new InputError(file, '$.allOrders', 'a Hearthtop set-up takes no order of play: heroes, weapons and minions enter play in set-up order');
   if (s.setup.mulligan && !s.setup.start) throw new InputError(file, '$.setup.mulligan', 'a mulligan is part of a new game: set "start": true');
 }
