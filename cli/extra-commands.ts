@@ -43,6 +43,7 @@ Example:
     .command('fuzz')
     .description('run every trace property against the reference engine on generated games; a failure is shrunk and written as a scenario file')
     .option('--runs <n>', 'generated cases (default 1000)', wholeNumber('--runs'))
+    .option('--profile <id>', 'the rule profile of the generated games: hearthstone (default) or hearthtop (whole Hearthtop games from the Setup rules to their end)', 'hearthstone')
     .option('--seed <n>', 'seed (default: from the clock, printed)', wholeNumber('--seed'))
     .addOption(mutantOption())
     .option('--path <p>', 'replay one case: the fast-check path printed with a failure (with its --seed)')
@@ -59,12 +60,14 @@ Exit codes: 0 nothing found, 1 a violation (or an engine failure) was found, 2 b
 Examples:
   arbiter fuzz --runs 1000 --seed 7
   arbiter fuzz --runs 3000 --mutant die-at-zero-health
+  arbiter fuzz --profile hearthtop --runs 20000 --seed 1
   arbiter fuzz --check fuzz-out/<id>.json --reference`)
-    .action(async (o: { runs?: number; seed?: number; mutant: string[]; path?: string; out?: string; write: boolean; only?: string[]; determinism: boolean; excludeCard?: string[]; check?: string; cards?: string[]; reference?: boolean }) => {
+    .action(async (o: { profile: string; runs?: number; seed?: number; mutant: string[]; path?: string; out?: string; write: boolean; only?: string[]; determinism: boolean; excludeCard?: string[]; check?: string; cards?: string[]; reference?: boolean }) => {
       const known = new Set(invariantIds());
       for (const id of o.only ?? []) if (!known.has(id)) throw new InputError('--only', '$', `unknown invariant "${id}" (expected: ${[...known].join(', ')})`);
       const mutants = parseMutants(o.mutant);
-      process.exitCode = await fuzzCommand({
+      if (o.profile !== 'hearthstone' && o.profile !== 'hearthtop') throw new InputError('--profile', '$', `unknown profile "${o.profile}" (expected hearthstone or hearthtop)`);
+      process.exitCode = await fuzzCommand({ profile: o.profile,
         runs: o.runs, seed: o.seed, ...(mutants.length ? { mutants } : {}), path: o.path, outDir: o.out, noWrite: !o.write, only: o.only,
         noDeterminism: !o.determinism, excludeCards: o.excludeCard, check: o.check, cards: o.cards, reference: o.reference,
       });

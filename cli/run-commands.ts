@@ -1,4 +1,5 @@
 /** `arbiter run`, `arbiter adapter`, `arbiter merge`: differential testing against a simulator. */
+import { PROFILE_IDS, isProfileId } from '../engine/profiles/index.js';
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { loadCardPool } from '../engine/cards/pool.js';
@@ -40,6 +41,7 @@ export function addRunCommands(program: Command): void {
     .option('--sim <command>', 'the adapter command line (spawned without a shell); default: the bundled demo simulator, which has known rule bugs')
     .option('--cases <path>', 'scenario files or folders to run instead of the golden cases (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .addOption(cardsOption())
+    .option('--profile <id>', `the rule profile whose golden cases are sent (${PROFILE_IDS.join(', ')})`, 'hearthstone')
     .option('--no-variants', 'send each case as written only (no other orders of play, forced random branches or probes)')
     .option('--no-conformance', 'no card conformance cases (then no divergence is classified as a card difference)')
     .option('--runs <n>', 'generated scenarios to add to the golden ones', '0')
@@ -71,7 +73,7 @@ Examples:
   arbiter run --sim "node bin/arbiter.mjs adapter --mutant ignore-rule-5" --expectations my-baseline.json
   arbiter run --sim "python3 my_adapter.py" --cases my-scenarios/ --cards my-cards/
   arbiter run --shard 1/2 --out part1 && arbiter run --shard 2/2 --out part2 && arbiter merge part1 part2 --out all`)
-    .action(async (o: { sim?: string; synthetic?: boolean; cases?: string[]; cards?: string[]; variants: boolean; conformance: boolean; allowLost?: boolean; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }, cmd: Command) => {
+    .action(async (o: { profile: string; sim?: string; synthetic?: boolean; cases?: string[]; cards?: string[]; variants: boolean; conformance: boolean; allowLost?: boolean; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }, cmd: Command) => {
       // Everything a user can get wrong is checked before the suite runs.
       const command = o.sim !== undefined ? simCommand(o.sim) : DEMO_COMMAND;
       const expectations = o.expectations ?? (o.sim ? undefined : join(ROOT, 'adapters', 'demo', 'expectations.json'));
@@ -87,8 +89,10 @@ Examples:
       if (maxLineBytes < 1024) throw new InputError('--max-message-bytes', '$', 'at least 1024 bytes');
       const shard = parseShard(o.shard);
       const runs = positiveInt('--runs', o.runs);
+      if (!isProfileId(o.profile)) throw new InputError('--profile', '$', `unknown profile "${o.profile}" (expected one of: ${PROFILE_IDS.join(', ')})`);
+      if (o.profile !== 'hearthstone' && runs > 0) throw new InputError('--runs', '$', `generated cases are Hearthstone games; generated ${o.profile} games run with: arbiter fuzz --profile ${o.profile}`);
       const cards = loadCardPool(o.cards ?? []);
-      const cases: Case[] = o.cases ? fileCases(scenarioFiles(o.cases), cards) : goldenCases(cards);
+      const cases: Case[] = o.cases ? fileCases(scenarioFiles(o.cases), cards) : goldenCases(cards, o.profile);
       // Generated cases are drawn once the simulator has said which cards and actions it supports.
       const withGenerated = (cs: Case[], h: Hello) => (runs > 0 ? [...cs, ...generatedCases(runs, o.seed, cards, h, { synthetic: o.synthetic })] : cs);
       const unlock = lockOutDir(o.out);

@@ -28,9 +28,12 @@ export function fileCases(files: readonly string[], cards: CardPool, originOf: (
   });
 }
 
-/** Every golden scenario, each of its variants a case of its own (`<id>#<variant>`). */
-export function goldenCases(cards: CardPool): Case[] {
-  return fileCases(caseFiles(), cards, (f) => f.slice(f.indexOf('golden/')));
+/**
+ * Every golden scenario of a rule profile (default Hearthstone: a simulator is judged on one rule system at a time),
+ * each of its variants a case of its own (`<id>#<variant>`).
+ */
+export function goldenCases(cards: CardPool, profile = 'hearthstone'): Case[] {
+  return fileCases(caseFiles(), cards, (f) => f.slice(f.indexOf('golden/'))).filter((c) => (c.scenario.profile ?? 'hearthstone') === profile);
 }
 
 export interface PlanOptions {

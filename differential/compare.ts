@@ -2,6 +2,8 @@
  * Normalisation and comparison: map a simulator's answer and the reference engine's run to one vocabulary and
  * compare them at the simulator's fidelity (final state; ordered events; events inside their phases).
  */
+import { hearthtopPool } from '../engine/hearthtop/cards.js';
+import { DEFAULT_HEROES } from '../engine/hearthtop/setup.js';
 import type { CardDef } from '../engine/cards/format.js';
 import type { CardPool, Game } from '../engine/state.js';
 import { entity, attack, health, type Side } from '../engine/state.js';
@@ -40,7 +42,7 @@ export function comparableFromGame(g: Game): ComparableState {
         return { card: m.card.id, attack: attack(g, m), health: health(g, m), ...(m.label ? { label: m.label } : {}) };
       }),
       hand: p.hand.map((id) => entity(g, id).card.id),
-      deckSize: p.deck.length,
+      deckSize: g.table ? g.table.deck.length : p.deck.length,
       secrets: p.secrets.map((id) => entity(g, id).card.id),
       weapon: p.weapon !== null ? entity(g, p.weapon).card.id : null,
     };
@@ -51,6 +53,7 @@ export function comparableFromGame(g: Game): ComparableState {
 /** A scenario whose every card reference is a card id, plus the cards it uses (what an adapter receives). */
 export function withCardIds(s: Scenario, pool: CardPool): { scenario: Scenario; cards: Record<string, Pick<CardDef, 'id' | 'name' | 'type' | 'cost' | 'attack' | 'health' | 'text'>> } {
   const cards: Record<string, Pick<CardDef, 'id' | 'name' | 'type' | 'cost' | 'attack' | 'health' | 'text'>> = {};
+  if (s.profile === 'hearthtop') return { scenario: s, cards: hearthtopCardsOf(s, pool) };
   const id = (ref: string, prefer?: CardDef['type']) => {
     const c = pool.get(ref, prefer);
     cards[c.id] = { id: c.id, name: c.name, type: c.type, cost: c.cost, attack: c.attack, health: c.health, text: c.text };
@@ -74,6 +77,22 @@ export function withCardIds(s: Scenario, pool: CardPool): { scenario: Scenario; 
   // the default hero is a card too
   id('Jaina Proudmoore');
   return { scenario, cards };
+}
+
+/**
+ * A Hearthtop scenario names playing cards by code ("7H"): it is sent as written, with the cards of the heroes it
+ * names and every card those heroes can hold (the neutral playing cards and each hero's own), so an adapter knows them.
+ */
+function hearthtopCardsOf(s: Scenario, base: CardPool): Record<string, Pick<CardDef, 'id' | 'name' | 'type' | 'cost' | 'attack' | 'health' | 'text'>> {
+  const pool = hearthtopPool(base);
+  const heroes = [s.setup.A?.hero ?? DEFAULT_HEROES.A, s.setup.B?.hero ?? DEFAULT_HEROES.B];
+  const out: Record<string, Pick<CardDef, 'id' | 'name' | 'type' | 'cost' | 'attack' | 'health' | 'text'>> = {};
+  for (const c of pool.all()) {
+    if (!c.id.startsWith('ht:')) continue;
+    const owner = heroes.find((h) => c.id === h || c.id.startsWith(`${h}:`));
+    if (owner || /^ht:[^:]+$/.test(c.id)) out[c.id] = { id: c.id, name: c.name, type: c.type, cost: c.cost, attack: c.attack, health: c.health, text: c.text };
+  }
+  return out;
 }
 
 export function compareFinal(expected: ComparableState, actual: ComparableState, equivalent?: Equivalence[]): Divergence[] {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { runScenario } from '../engine/scenario/run.js';
-import { MUTANTS, type MutantName } from '../engine/mutants.js';
+import { MUTANTS, type CoreMutantName } from '../engine/mutants.js';
 import { comparableFromGame, withCardIds } from './compare.js';
 import { judgeCase } from './runner.js';
 import { goldenCases } from './cases.js';
@@ -20,7 +20,7 @@ const hello = (m: string): Hello => ({ type: 'hello', protocol: 'arbiter-adapter
 describe('each mutant as a simulator', () => {
   // Not visible in the rulebook's examples: no example fills a board (no-board-limit), and randomness without a seed
   // is a property of runs, not of one answer (unseeded-random). Both are caught by the property suite instead.
-  const mutants = (Object.keys(MUTANTS) as MutantName[]).filter((m) => m !== 'unseeded-random' && m !== 'no-board-limit');
+  const mutants = (Object.keys(MUTANTS) as CoreMutantName[]).filter((m) => m !== 'unseeded-random' && m !== 'no-board-limit');
   it.each(mutants)('%s fails at least one golden case, and the failures name its rule', (m) => {
     const failed = [];
     for (const c of cases) {

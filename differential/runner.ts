@@ -130,7 +130,7 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
         r = j.result;
         if (r.status === 'FAIL' && j.refTrace) r.traces = writeTraces(o.outDir, c.id, j.refTrace, j.simTrace);
       } catch (e) {
-        r = { case: c.id, origin: c.origin, ...(c.group && c.group !== c.id ? { group: c.group } : {}), status: 'ERROR', rules: c.scenario.rules, title: c.scenario.title, simulator: { name: hello.name, version: hello.version, fidelity: hello.fidelity }, divergences: [], violations: [], diagnosis: [], detail: (e as Error).message };
+        r = { case: c.id, origin: c.origin, ...(c.scenario.profile && c.scenario.profile !== 'hearthstone' ? { profile: c.scenario.profile } : {}), ...(c.group && c.group !== c.id ? { group: c.group } : {}), status: 'ERROR', rules: c.scenario.rules, title: c.scenario.title, simulator: { name: hello.name, version: hello.version, fidelity: hello.fidelity }, divergences: [], violations: [], diagnosis: [], detail: (e as Error).message };
       }
       appendFileSync(resultsFile, JSON.stringify(r) + '\n');
       appendFileSync(timingsFile, JSON.stringify({ case: c.id, ms: Math.round((performance.now() - t0) * 1000) / 1000 }) + '\n');

@@ -7,7 +7,7 @@ import type { CardPool } from '../engine/state.js';
 import type { Violation } from '../engine/trace/violation.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import type { Fidelity, TraceRecord } from '../engine/trace/format.js';
-import { MUTANTS, type MutantName } from '../engine/mutants.js';
+import { MUTANTS, PROFILE_MUTANTS, type MutantName } from '../engine/mutants.js';
 import { runScenario } from '../engine/scenario/run.js';
 import { InputError, validate } from '../engine/validation.js';
 import type { Outcome } from './adapter-process.js';
@@ -47,6 +47,8 @@ export type TraceViolation = Pick<Violation, 'invariant' | 'rule' | 'message' | 
 export interface CaseResult {
   case: string;
   origin: string;
+  /** The case's rule profile when it is not Hearthstone's (reports group results by profile). */
+  profile?: string;
   status: CaseStatus;
   rules: string[];
   title: string;
@@ -83,6 +85,12 @@ export interface CaseResult {
 /** Judge a simulator trace (invariants at its fidelity). */
 export type TraceJudgeFn = (trace: TraceRecord[], fidelity: Fidelity) => TraceViolation[];
 
+/** The mutants a case of this profile can be diagnosed by: the kernel's, and the profile's own. */
+function mutantsFor(profile: string | undefined): [string, { rule: string; text: string }][] {
+  const own = Object.entries(PROFILE_MUTANTS).filter(([, info]) => info.profile === profile);
+  return [...Object.entries(MUTANTS), ...own];
+}
+
 /**
  * Which mutants of the reference engine give the simulator's answer (diagnosis by rule)? A mutant matches when it
  * reproduces the simulator's final state and, at fidelity events/phases, its events; a mutant that behaves like the
@@ -95,7 +103,7 @@ export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?
   const refFinal = comparableFromGame(ref.g);
   const refEvents = useEvents ? eventSignature(ref.trace, sim.fidelity) : [];
   const simEvents = useEvents ? eventSignature(sim.trace, sim.fidelity) : [];
-  for (const [m, info] of Object.entries(MUTANTS)) {
+  for (const [m, info] of mutantsFor(c.scenario.profile)) {
     if (m === 'unseeded-random') continue; // matches only by chance: no diagnosis
     try {
       const r = runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] });
@@ -121,7 +129,7 @@ export function explainFinal(c: Case, cards: CardPool, actual: ComparableState, 
   const under = (p: string, q: string) => q === p || q.startsWith(`${p}.`) || q.startsWith(`${p}[`) || p.startsWith(`${q}.`) || p.startsWith(`${q}[`);
   let best: { mutant: string; rule: string; explains: string[]; contradicts: number; score: number } | null = null;
   let ties: { mutant: string; rule: string }[] = [];
-  for (const [m, info] of Object.entries(MUTANTS)) {
+  for (const [m, info] of mutantsFor(c.scenario.profile)) {
     if (m === 'unseeded-random') continue;
     let final: ComparableState;
     try { final = comparableFromGame(runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] }).g); } catch { continue; }
@@ -229,7 +237,7 @@ function judgeOutcome(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, 
 }
 
 function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: TraceJudgeFn): Judged {
-  const base = { case: c.id, origin: c.origin, rules: c.scenario.rules, title: c.scenario.title, simulator: { name: hello.name, version: hello.version, fidelity: hello.fidelity }, divergences: [], violations: [], diagnosis: [] };
+  const base = { case: c.id, origin: c.origin, ...(c.scenario.profile && c.scenario.profile !== 'hearthstone' ? { profile: c.scenario.profile } : {}), rules: c.scenario.rules, title: c.scenario.title, simulator: { name: hello.name, version: hello.version, fidelity: hello.fidelity }, divergences: [], violations: [], diagnosis: [] };
   if (outcome.kind !== 'answer') return { result: { ...base, status: outcome.kind, detail: outcome.detail, ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
   const msg = outcome.msg;
   if (msg.type === 'unsupported') return { result: { ...base, status: 'UNSUPPORTED', detail: msg.reason } };

@@ -1,5 +1,5 @@
 /** A new, empty game: two players, the seeded random stream, the trace recorder. */
-import { HEARTHSTONE } from './profiles/hearthstone.js';
+import { HEARTHSTONE, type Profile } from './profiles/hearthstone.js';
 import type { CardPool, Game, Player, Side } from './state.js';
 import { Random, type Forced } from './random.js';
 import { Recorder } from './trace/recorder.js';
@@ -8,6 +8,7 @@ import type { EffectPort } from './kernel/context.js';
 import { runActions } from './effects/actions.js';
 import { evalAmount, evalCondition, passes, select } from './effects/select.js';
 import { runAbility } from './effects/ability.js';
+import { settleMarks } from './hearthtop/table.js';
 
 /** The effects layer handed to the kernel (engine/kernel imports nothing from engine/effects). */
 const EFFECTS: EffectPort = { runActions, evalCondition, evalAmount, passes, select, runAbility };
@@ -21,17 +22,20 @@ export interface GameOptions {
   resolveLabel?: (label: string) => number | undefined;
   /** How an entity id is shown in an error (a scenario's label). */
   describeEntity?: (id: number) => string;
+  /** The rule profile (default Hearthstone). */
+  profile?: Profile;
 }
 
-function emptyPlayer(side: Side): Player {
-  return { side, hero: 0, heroPower: null, weapon: null, board: [], hand: [], deck: [], secrets: [], graveyard: [], mana: HEARTHSTONE.limits.mana, maxMana: HEARTHSTONE.limits.mana, fatigue: 0, overloaded: 0, overloadNext: 0, played: [] };
+function emptyPlayer(side: Side, profile: Profile): Player {
+  return { side, hero: 0, heroPower: null, weapon: null, board: [], hand: [], deck: [], secrets: [], graveyard: [], mana: profile.limits.mana, maxMana: profile.limits.mana, fatigue: 0, overloaded: 0, overloadNext: 0, played: [] };
 }
 
 export function newGame(o: GameOptions): Game {
   const mutants = new Set(o.mutants ?? []);
+  const profile = o.profile ?? HEARTHSTONE;
   return {
     entities: new Map(),
-    players: [emptyPlayer(0), emptyPlayer(1)],
+    players: [emptyPlayer(0, profile), emptyPlayer(1, profile)],
     active: 0,
     turn: 1,
     nextId: 1,
@@ -49,6 +53,8 @@ export function newGame(o: GameOptions): Game {
     queueDepth: 0,
     collecting: null,
     pending: [],
-    effects: EFFECTS,
+    effects: profile.rules.marking ? { ...EFFECTS, settle: settleMarks } : EFFECTS,
+    profile,
+    table: profile.rules.deck === 'shared' ? { deck: [], markers: new Map(), external: new Map(), dryTurn: null } : null,
   };
 }

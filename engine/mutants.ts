@@ -26,8 +26,26 @@ export const MUTANTS = {
   'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;
 
-export type MutantName = keyof typeof MUTANTS;
+/**
+ * Mutants of a rule profile other than Hearthstone's: they change nothing in a Hearthstone game, so they are kept
+ * apart from MUTANTS (whose every entry must be caught on Hearthstone cases) and judged on their profile's games.
+ */
+export const PROFILE_MUTANTS = {
+  'ht-thirty-health': { rule: 'hearthtop/health-cap', profile: 'hearthtop', text: 'heroes start at Hearthstone\'s 30 health, above the 20 they may never exceed' },
+  'ht-ten-crystals': { rule: 'hearthtop/mana', profile: 'hearthtop', text: 'mana crystals grow to Hearthstone\'s 10, not 6' },
+  'ht-seven-minions': { rule: 'hearthtop/board-limit', profile: 'hearthtop', text: 'a side may have Hearthstone\'s 7 minions, not 5' },
+  'ht-markers-lost': { rule: 'hearthtop/marking', profile: 'hearthtop', text: 'marking cards no longer needed vanish instead of going to the bottom of the deck' },
+  'ht-deck-end-ignores-marks': { rule: 'hearthtop/deck-end', profile: 'hearthtop', text: 'a mark that finds the deck empty does not end the game at the Cleanup (only a draw does)' },
+} as const;
+
+export type CoreMutantName = keyof typeof MUTANTS;
+export type MutantName = CoreMutantName | keyof typeof PROFILE_MUTANTS;
 
 export function isMutantName(s: string): s is MutantName {
-  return Object.prototype.hasOwnProperty.call(MUTANTS, s);
+  return Object.prototype.hasOwnProperty.call(MUTANTS, s) || Object.prototype.hasOwnProperty.call(PROFILE_MUTANTS, s);
+}
+
+/** What a mutant breaks, whichever table it is in. */
+export function mutantInfo(m: MutantName): { rule: string; text: string; profile?: string } {
+  return (MUTANTS as Record<string, { rule: string; text: string }>)[m] ?? (PROFILE_MUTANTS as Record<string, { rule: string; text: string; profile: string }>)[m]!;
 }

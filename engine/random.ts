@@ -74,6 +74,19 @@ export class Random {
     return this.int(0, n - 1, what);
   }
 
+  /**
+   * A seeded shuffle (Fisher-Yates on this stream). Not a forcible choice: a caller records the order it gives
+   * (Hearthtop's `shuffle` event), and a scenario fixes an order by listing it.
+   */
+  shuffle<T>(xs: readonly T[]): T[] {
+    const out = [...xs];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(this.rng() * (i + 1));
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    return out;
+  }
+
   forcedLeft(): number {
     return this.forced.length - this.forcedUsed;
   }

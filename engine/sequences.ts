@@ -9,7 +9,7 @@
  */
 import { moveTo } from './kernel/zones.js';
 import type { Choice, Rule5Class } from './cards/format.js';
-import { entity, cost, opponent, attack, hasKeyword, playerHasAuraEffect, BOARD_LIMIT, type Entity, type Game, type Side } from './state.js';
+import { entity, cost, opponent, attack, hasKeyword, playerHasAuraEffect, boardLimit, type Entity, type Game, type Side } from './state.js';
 import type { Ctx, GameEventRef, SequenceState } from './kernel/context.js';
 import { evalCondition, select } from './effects/select.js';
 import { dealDamage, drawCard, equipWeapon, takeControl } from './effects/actions.js';
@@ -18,6 +18,7 @@ import { raise, detachEnchantment } from './kernel/queue.js';
 import { runPhase, runSequence, checkGameEnd, GameOverSignal } from './kernel/phases.js';
 import { enterPlay } from './entities.js';
 import { oweOverload, startTurnCrystals } from './effects/resources.js';
+import { cleanup } from './hearthtop/cleanup.js';
 
 export class IllegalActionError extends Error {
   constructor(message: string) {
@@ -104,7 +105,7 @@ export function playCard(g: Game, side: Side, id: number, opts: { position?: num
   const target = opts.target ?? null;
   const choice = choiceOf(card, opts.choose);
   if (card.card.type === 'minion') {
-    if (g.players[side].board.length >= BOARD_LIMIT) throw new IllegalActionError(`board of player ${side === 0 ? 'A' : 'B'} is full`);
+    if (g.players[side].board.length >= boardLimit(g)) throw new IllegalActionError(`board of player ${side === 0 ? 'A' : 'B'} is full`);
     checkTarget(g, card, target, choice);
     takeFromHand(g, side, id);
     playMinion(g, side, card, opts.position ?? g.players[side].board.length, target, choice);
@@ -117,7 +118,7 @@ export function playCard(g: Game, side: Side, id: number, opts: { position?: num
     takeFromHand(g, side, id);
     runSequence(g, 'PLAY_WEAPON', side, id, () => {
       runPhase(g, { kind: 'ON_PLAY', type: 'PLAY', subjects: [] }, () => {
-        equipWeapon(g, side, card.card);
+        equipWeapon(g, side, card.card, card.playing ? card : undefined);
         raise(g, [{ kind: 'played', subject: g.players[side].weapon! }]);
       });
       // A weapon's Battlecry (Perdition's Blade, Coghammer) resolves after it is equipped, like a minion's.
@@ -288,6 +289,11 @@ export function endTurn(g: Game): void {
     });
   });
   if (g.result !== 'ongoing') return;
+  // A profile with a Cleanup Phase: discard down to the hand size, then the deck-end check (hearthtop/turn).
+  if (g.table) {
+    cleanup(g, side);
+    if (g.result !== 'ongoing') return;
+  }
   // The turn passes.
   for (const id of [g.players[side].hero, ...g.players[side].board]) {
     const e = entity(g, id);
@@ -301,12 +307,14 @@ export function endTurn(g: Game): void {
   p.played = [];
   startTurnCrystals(g, next);
   for (const id of [p.hero, ...p.board, ...(p.heroPower !== null ? [p.heroPower] : [])]) { const e = entity(g, id); e.exhausted = false; e.attacks = 0; }
+  const startOfTurn = () => runPhase(g, { kind: 'START_OF_TURN', type: 'TRIGGER', player: next }, () => {
+    expireEnchantments(g, 'start_of_controller_turn', next);
+    raise(g, [{ kind: 'turn_start', subject: p.hero, player: next }]);
+  });
+  const draw = () => runPhase(g, { kind: 'DRAW', type: 'TRIGGER', player: next }, () => drawCard(g, next));
+  // Hearthtop's Upkeep draws before the start-of-turn abilities (hearthtop/turn); Hearthstone's draws after them.
   runSequence(g, 'START_TURN', next, undefined, () => {
-    runPhase(g, { kind: 'START_OF_TURN', type: 'TRIGGER', player: next }, () => {
-      expireEnchantments(g, 'start_of_controller_turn', next);
-      raise(g, [{ kind: 'turn_start', subject: p.hero, player: next }]);
-    });
-    runPhase(g, { kind: 'DRAW', type: 'TRIGGER', player: next }, () => drawCard(g, next));
+    if (g.table) { draw(); startOfTurn(); } else { startOfTurn(); draw(); }
   });
 }
 

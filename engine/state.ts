@@ -2,14 +2,15 @@
  * Game state: plain data. Entities live in one table by id; players hold ordered id lists for their zones.
  * Stats are derived (base → enchantments in attach order → Health/Attack aura snapshot), never stored twice.
  */
-import { HEARTHSTONE } from './profiles/hearthstone.js';
+import { HEARTHSTONE, type Profile } from './profiles/hearthstone.js';
 import type { CardDef, Mods, Keyword, Trigger } from './cards/format.js';
 import type { Recorder } from './trace/recorder.js';
 import type { Random } from './random.js';
 import type { MutantName } from './mutants.js';
 
 export type Side = 0 | 1;
-export type Zone = 'deck' | 'hand' | 'play' | 'secret' | 'graveyard' | 'setaside' | 'removed';
+/** 'marker': a playing card used to mark an effect (Hearthtop, hearthtop/marking). */
+export type Zone = 'deck' | 'hand' | 'play' | 'secret' | 'graveyard' | 'setaside' | 'removed' | 'marker';
 
 /** One Health/Attack aura modification in an entity's aura snapshot (Rule 4d: auras after enchantments). */
 export interface AuraMod {
@@ -59,6 +60,8 @@ export interface Entity {
   lostKeywords?: Keyword[];
   /** The turn it left play (died, was destroyed), for "died this turn". */
   diedTurn?: number;
+  /** A playing card of the Hearthtop deck: its code (rank then suit: "7H", "10S", "QD"; "JK" the joker). */
+  playing?: string;
 }
 
 export interface Player {
@@ -117,6 +120,22 @@ export interface Game {
   pending: import('./kernel/context.js').GameEventRef[][];
   /** The effects layer, as the kernel sees it (set by newGame). */
   effects: import('./kernel/context.js').EffectPort;
+  /** The rule profile the game is played by (limits and rule switches). */
+  profile: Profile;
+  /** The shared table of a profile with one deck of playing cards (Hearthtop); null otherwise. */
+  table: Table | null;
+}
+
+/**
+ * The Hearthtop table (hearthtop/shared-deck, hearthtop/marking): the one draw deck (top first), the marking cards
+ * each entity carries by kind, marks made without a card (the deck was empty: "any external method"), and the turn
+ * in which a draw or a mark found the deck empty (the game ends at that turn's Cleanup, hearthtop/deck-end).
+ */
+export interface Table {
+  deck: number[];
+  markers: Map<string, number[]>;
+  external: Map<string, number>;
+  dryTurn: number | null;
 }
 
 export interface CardPool {
@@ -128,6 +147,11 @@ export interface CardPool {
 /** The Hearthstone profile's board and hand limits (engine/profiles/hearthstone.ts). */
 export const BOARD_LIMIT = HEARTHSTONE.limits.board;
 export const HAND_LIMIT = HEARTHSTONE.limits.hand;
+
+/** Minions a side may have: the profile's limit (a profile mutant may break it). */
+export function boardLimit(g: Game): number {
+  return g.mutants.has('ht-seven-minions') ? 7 : g.profile.limits.board;
+}
 
 export function entity(g: Game, id: number): Entity {
   const e = g.entities.get(id);

@@ -4,7 +4,7 @@
  * mutated trace must break the invariants the mutant is listed with (KILLS).
  */
 import { describe, expect, it } from 'vitest';
-import { MUTANTS, type MutantName } from '../engine/mutants.js';
+import { MUTANTS, type CoreMutantName } from '../engine/mutants.js';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { loadScenario } from '../engine/scenario/load.js';
 import { runScenario } from '../engine/scenario/run.js';
@@ -16,7 +16,7 @@ import { caseFiles, runCase } from './suite.js';
 const cards = loadCardPool();
 
 describe('mutants killed on golden cases', () => {
-  for (const [m, ids] of Object.entries(GOLDEN_KILLS) as [MutantName, readonly string[]][]) {
+  for (const [m, ids] of Object.entries(GOLDEN_KILLS) as [CoreMutantName, readonly string[]][]) {
     it(`${m} (rule ${MUTANTS[m].rule}) fails ${ids.join(', ')} and breaks ${(KILLS[m] ?? []).join(', ')}`, () => {
       expect(KILLS[m]?.length).toBeGreaterThan(0);
       for (const id of ids) {

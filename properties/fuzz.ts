@@ -26,6 +26,7 @@ import { generatedCaseArb, type GeneratedCase } from './arbitraries/generatedCas
 import { checkCase, cardLookup, PROPERTY_STEP_BUDGET } from './check.js';
 import { INVARIANTS, checkAll, checkDeterminism, type Violation } from './invariants/index.js';
 import { sizeOf, sizeText, type CaseSize } from './size.js';
+import { fuzzHearthtop } from './hearthtop-fuzz.js';
 
 export interface FuzzOptions {
   runs?: number;
@@ -179,7 +180,7 @@ export function checkScenarioFile(file: string, o: { cards?: string[]; mutants?:
   return { violations, ...(r.error ? { error: r.error } : {}) };
 }
 
-export type FuzzCliOptions = FuzzOptions & { check?: string; cards?: string[]; reference?: boolean };
+export type FuzzCliOptions = FuzzOptions & { check?: string; cards?: string[]; reference?: boolean; profile?: string };
 
 /** Invariant ids `--only` takes. */
 export function invariantIds(): string[] {
@@ -197,7 +198,18 @@ export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = 
   const seed = o.seed ?? Date.now() % 2_147_483_647;
   const runs = o.runs ?? 1000;
   const mutants = o.mutants ?? [];
-  out(`fuzz: ${o.path ? `replaying path ${o.path}` : `${runs} cases`}, seed ${seed}, ${mutants.length ? `mutants ${mutants.join(', ')}` : 'reference engine'}\n`);
+  out(`fuzz: ${o.path ? `replaying path ${o.path}` : `${runs} cases`}, seed ${seed}, ${mutants.length ? `mutants ${mutants.join(', ')}` : 'reference engine'}${o.profile && o.profile !== 'hearthstone' ? `, profile ${o.profile}` : ''}\n`);
+  if (o.profile === 'hearthtop') {
+    const r = fuzzHearthtop({ runs, seed, mutants, path: o.path, outDir: o.outDir, noWrite: o.noWrite, progress: (n, ms) => err(`  ${n} games, ${(ms / 1000).toFixed(1)} s\n`) });
+    if (r.ok) { out(`OK: ${r.runs} Hearthtop games, nothing found (${(r.ms / 1000).toFixed(1)} s)\n`); return 0; }
+    const f = r.failure!;
+    out(`FOUND after ${r.runs} Hearthtop games (${(r.ms / 1000).toFixed(1)} s):\n`);
+    if (f.crash) out(`  the engine failed: ${f.crash}\n`);
+    for (const v of f.violations.slice(0, 10)) out(`  - [${v.invariant}, rule ${v.rule}] at ${v.path || 'top level'}: ${v.message}\n`);
+    out(`seed ${seed}, path ${f.path}\n`);
+    if (f.file) out(`wrote ${f.file}\nreplay:\n  arbiter run-scenario ${f.file}${mutants.map((m) => ` --mutant ${m}`).join('')}\n  arbiter fuzz --profile hearthtop --seed ${seed} --path ${f.path}${mutants.map((m) => ` --mutant ${m}`).join('')}\n`);
+    return 1;
+  }
   const report = await fuzz({ ...o, seed, runs, mutants, progress: (n, ms) => err(`  ${n} cases, ${(ms / 1000).toFixed(1)} s\n`) });
   if (report.ok) {
     out(`OK: ${report.runs} cases, nothing found (${(report.ms / 1000).toFixed(1)} s)\n`);

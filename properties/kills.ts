@@ -3,7 +3,7 @@
  * invariant no mutant can break proves nothing. Partial on purpose: a mutant added to engine/mutants.ts without a
  * row here fails mutants.test.ts (with its name), not the type check of the whole project.
  */
-import type { MutantName } from '../engine/mutants.js';
+import type { CoreMutantName, MutantName, PROFILE_MUTANTS } from '../engine/mutants.js';
 
 export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'die-at-zero-health': ['no-mid-phase-deaths'],
@@ -35,6 +35,18 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
  * recheck-target-requirements needs a target that loses its requirements between the play and the resolution (an
  * aura lost in between), which generated set-ups do not make.
  */
-export const GOLDEN_KILLS: Partial<Record<MutantName, readonly string[]>> = {
+export const GOLDEN_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = {
   'recheck-target-requirements': ['big-game-hunter-ogre-loses-wolf-aura', 'shadow-word-pain-burly-rockjaw-trogg'],
+};
+
+/**
+ * The profile mutants (engine/mutants.ts PROFILE_MUTANTS): the invariant each must break, and the golden case of its
+ * profile whose run shows it (properties/hearthtop.test.ts).
+ */
+export const PROFILE_KILLS: Record<keyof typeof PROFILE_MUTANTS, { invariant: string; golden: string }> = {
+  'ht-thirty-health': { invariant: 'hearthtop-health', golden: 'hearthtop-hero-power-once' },
+  'ht-ten-crystals': { invariant: 'hearthtop-mana', golden: 'hearthtop-mana-cap' },
+  'ht-seven-minions': { invariant: 'hearthtop-board', golden: 'hearthtop-board-limit' },
+  'ht-markers-lost': { invariant: 'hearthtop-cards-accounted', golden: 'hearthtop-spell-discard-and-summon-marks' },
+  'ht-deck-end-ignores-marks': { invariant: 'hearthtop-deck-end', golden: 'hearthtop-deck-end-by-marking' },
 };

@@ -3,7 +3,7 @@
  * violation of the invariant(s) it must break (kills.ts), and shrinks it. The shrunk size is printed.
  */
 import { describe, expect, it } from 'vitest';
-import { MUTANTS, type MutantName } from '../engine/mutants.js';
+import { MUTANTS, type CoreMutantName } from '../engine/mutants.js';
 import { INVARIANT_IDS } from './invariants/index.js';
 import { GOLDEN_KILLS, KILLS } from './kills.js';
 import { huntMutant } from './hunt.js';
@@ -18,7 +18,7 @@ describe('mutants are killed by the invariants', () => {
   });
 
   // Mutants the generator cannot reach are killed on golden cases instead (golden/mutant-kills.test.ts).
-  for (const m of (Object.keys(MUTANTS) as MutantName[]).filter((x) => !GOLDEN_KILLS[x])) {
+  for (const m of (Object.keys(MUTANTS) as CoreMutantName[]).filter((x) => !GOLDEN_KILLS[x])) {
     const kills = KILLS[m] ?? [];
     it(`${m} (rule ${MUTANTS[m].rule}) is caught by ${kills.join(', ') || '(nothing: add it to properties/kills.ts)'}`, () => {
       expect(kills.length, `properties/kills.ts has no invariants for mutant ${m}`).toBeGreaterThan(0);

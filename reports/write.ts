@@ -14,7 +14,18 @@ import { ruleTitle } from './summary.js';
 export { summarize, summaryLine, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
 import { summarize, summaryLine, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
 
+/** Results by rule profile (Hearthstone's when a result names none), in order of first appearance. */
+export function byProfile(results: CaseResult[]): [string, CaseResult[]][] {
+  const groups = new Map<string, CaseResult[]>();
+  for (const r of results) groups.set(r.profile ?? 'hearthstone', [...(groups.get(r.profile ?? 'hearthstone') ?? []), r]);
+  return [...groups];
+}
+
+/** Only Hearthstone results: one table, as it always was; with another profile's results, one table per profile. */
+const oneProfile = (results: CaseResult[]) => results.every((r) => !r.profile);
+
 export function perRuleTable(results: CaseResult[]): string {
+  if (!oneProfile(results)) return byProfile(results).map(([p, rs]) => `profile ${p} (${rs.length} results)\n${perRuleTable(rs.map(({ profile: _p, ...r }) => r))}`).join('\n\n');
   const lines = ['rule             pass  fail  unsup  error  title'];
   for (const [id, r] of ruleMatrix(results)) {
     lines.push(`${id.padEnd(16)} ${String(r.pass).padStart(4)}  ${String(r.fail).padStart(4)}  ${String(r.unsupported).padStart(5)}  ${String(r.error).padStart(5)}  ${ruleTitle(id)}`);
@@ -93,7 +104,16 @@ export function md(s: string): string {
 
 export function markdown(results: CaseResult[], s: Summary, o: ReportOptions): string {
   const out = [`# Arbiter report: ${md(o.simulator.name)} ${md(o.simulator.version)}`, '', `Simulator command: ${md(o.command)} · fidelity: ${md(o.simulator.fidelity)}`, '', `**${md(summaryLine(s))}**`, '', '## Per rule', '', '| rule | title | pass | fail | unsupported | error |', '|---|---|---|---|---|---|'];
-  for (const [id, r] of ruleMatrix(results)) out.push(`| ${id} | ${ruleTitle(id)} | ${r.pass} | ${r.fail} | ${r.unsupported} | ${r.error} |`);
+  if (oneProfile(results)) {
+    for (const [id, r] of ruleMatrix(results)) out.push(`| ${id} | ${ruleTitle(id)} | ${r.pass} | ${r.fail} | ${r.unsupported} | ${r.error} |`);
+  } else {
+    out.splice(out.length - 2, 2);
+    for (const [p, rs] of byProfile(results)) {
+      out.push(`### Profile ${md(p)} (${rs.length} results)`, '', '| rule | title | pass | fail | unsupported | error |', '|---|---|---|---|---|---|');
+      for (const [id, r] of ruleMatrix(rs)) out.push(`| ${id} | ${ruleTitle(id)} | ${r.pass} | ${r.fail} | ${r.unsupported} | ${r.error} |`);
+      out.push('');
+    }
+  }
   out.push('', 'A FAIL counts under the rule of its first divergence when its cause is a rule; passes under the rules their case cites.');
   out.push('', '## Per cause', '', '| cause | FAIL | meaning |', '|---|---|---|');
   for (const [c, meaning] of [['rule', 'a rulebook rule breaks (the rule of the first divergence)'], ['card', "the simulator's card differs from the card text (its card conformance case fails)"], ['assumption', 'the diverging fact rests on an assumption the case lists']] as const) out.push(`| ${c} | ${s.causes[c] ?? 0} | ${meaning} |`);

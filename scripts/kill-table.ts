@@ -3,7 +3,7 @@
  * (with the shrunk size), the golden cases whose stated outcome fails with it, and the golden cases whose trace
  * breaks an invariant with it. `npx tsx scripts/kill-table.ts`
  */
-import { MUTANTS, type MutantName } from '../engine/mutants.js';
+import { MUTANTS, type CoreMutantName } from '../engine/mutants.js';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { loadScenario, orderings } from '../engine/scenario/load.js';
 import { runScenario } from '../engine/scenario/run.js';
@@ -18,7 +18,7 @@ const scenarios = caseFiles().map((f) => ({ f, s: loadScenario(f, cards) })).fil
 const list = (xs: string[], n = 3) => (xs.length ? `${xs.length}: ${xs.slice(0, n).join(', ')}${xs.length > n ? ', …' : ''}` : '—');
 
 const rows: string[] = [];
-for (const m of Object.keys(MUTANTS) as MutantName[]) {
+for (const m of Object.keys(MUTANTS) as CoreMutantName[]) {
   const h = huntMutant(m, { numRuns: 2000 });
   const stated: string[] = [];
   const byInvariant = new Map<string, string[]>();

@@ -4,7 +4,7 @@
  */
 import { moveTo } from '../kernel/zones.js';
 import type { Action } from '../cards/format.js';
-import { entity, health, inPlay, maxHealth, attack, durability, HAND_LIMIT, BOARD_LIMIT, type Side } from '../state.js';
+import { entity, health, inPlay, maxHealth, attack, durability, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { evalAmount, evalCondition, passes, select, sides } from './select.js';
 import { pickRandomEntity, resolveCardRef } from './randomness.js';
@@ -207,7 +207,7 @@ const ACTIONS: Registry = {
       e.damage = 0; e.pendingDestroy = false; e.frozen = false; e.auraLayer = []; e.lostKeywords = undefined;
       e.divineShield = !!e.card.keywords?.includes('divine_shield');
       if (a.costIncrease) e.costMods.push({ amount: a.costIncrease, order: g.nextOrder++ });
-      if (p.hand.length >= HAND_LIMIT) {
+      if (p.hand.length >= g.profile.limits.hand) {
         moveTo(g, e, 'graveyard', { from: 'play' });
       } else {
         p.hand.push(id);
@@ -249,7 +249,11 @@ const ACTIONS: Registry = {
   gain_armor: (ctx, a) => {
     for (const s of sides(ctx, a.player ?? 'friendly')) {
       const h = entity(ctx.g, ctx.g.players[s].hero);
-      const n = evalAmount(ctx, a.amount);
+      // A profile's armor limit (hearthtop/armor: at most 5) keeps only what fits under it.
+      const cap = ctx.g.profile.limits.armor;
+      const want = evalAmount(ctx, a.amount);
+      const n = cap === null ? want : Math.max(0, Math.min(want, cap - h.armor));
+      if (cap !== null && n <= 0) continue;
       h.armor += n;
       ctx.g.trace.event({ e: 'armor', target: h.id, amount: n });
     }
@@ -376,7 +380,7 @@ function putIntoPlay(ctx: Ctx, a: Extract<Action, { do: 'put_into_play' }>, side
       moveTo(g, e, 'secret', { from: a.from, order: e.order });
       continue;
     }
-    if (p.board.length >= BOARD_LIMIT) { (a.from === 'deck' ? p.deck : p.hand).push(id); continue; }
+    if (p.board.length >= g.profile.limits.board) { (a.from === 'deck' ? p.deck : p.hand).push(id); continue; }
     moveTo(g, e, 'play', { from: a.from });
     // From a Deathrattle (Voidcaller) it takes the dead minion's slot, like a Deathrattle's summon; else the right end.
     enterPlay(g, e, summonPosition(ctx, side, 'right_of_self'), true);

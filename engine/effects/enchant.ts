@@ -1,6 +1,6 @@
 /** Enchantments (Rule 4d: they apply the moment they are attached) and changes of control (Rule 10). */
 import type { CardDef, Keyword } from '../cards/format.js';
-import { entity, opponent, BOARD_LIMIT, type Entity, type Side } from '../state.js';
+import { entity, opponent, type Entity, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { createEntity } from '../entities.js';
 
@@ -43,7 +43,7 @@ export function takeControl(ctx: Ctx, t: Entity, to: Side): void {
   t.controller = to;
   for (const en of t.enchantments) entity(g, en).controller = to; // enchantments follow (Nightmare, Rule 10)
   g.trace.event({ e: 'control', entity: t.id, from, to });
-  if (g.players[to].board.length >= BOARD_LIMIT) {
+  if (g.players[to].board.length >= g.profile.limits.board) {
     t.pendingDestroy = true; // no room: the stolen minion is destroyed
     g.trace.event({ e: 'destroy_mark', target: t.id, rule: 'board-limit' });
     g.players[to].board.push(t.id);

@@ -8,14 +8,14 @@
  * - Shuffling into a deck: each card goes to a random place (a recorded random choice).
  */
 import { moveTo } from '../kernel/zones.js';
-import { HEARTHSTONE } from '../profiles/hearthstone.js';
 import { entity, type Entity, type Game, type Side } from '../state.js';
 import type { CardDef } from '../cards/format.js';
 import type { Ctx } from '../kernel/context.js';
 import { createEntity } from '../entities.js';
 import { randomInt } from './randomness.js';
 
-const MAX = HEARTHSTONE.limits.mana;
+/** The profile's Mana Crystal limit (Hearthstone 10; mutant ht-ten-crystals: a profile's cap ignored for 10). */
+const maxOf = (g: Game): number => (g.mutants.has('ht-ten-crystals') ? 10 : g.profile.limits.mana);
 
 export function recordCrystals(g: Game, side: Side, why: string): void {
   const p = g.players[side];
@@ -30,6 +30,7 @@ export function oweOverload(g: Game, side: Side, n: number): void {
 
 export function gainMana(g: Game, side: Side, n: number, crystals: 'full' | 'empty' | 'this_turn'): void {
   const p = g.players[side];
+  const MAX = maxOf(g);
   if (crystals === 'this_turn') {
     p.mana = Math.min(MAX, p.mana + n);
   } else {
@@ -51,6 +52,7 @@ export function destroyMana(g: Game, side: Side, n: number): void {
 
 export function unlockOverload(g: Game, side: Side): void {
   const p = g.players[side];
+  const MAX = maxOf(g);
   p.mana = Math.min(MAX, p.mana + p.overloaded);
   p.overloaded = 0;
   p.overloadNext = 0;
@@ -60,7 +62,7 @@ export function unlockOverload(g: Game, side: Side): void {
 /** The start of a player's turn: refill, then lock what Overload owes. */
 export function startTurnCrystals(g: Game, side: Side): void {
   const p = g.players[side];
-  p.maxMana = Math.min(MAX, p.maxMana + 1);
+  p.maxMana = Math.min(maxOf(g), p.maxMana + 1);
   p.overloaded = Math.min(p.overloadNext, p.maxMana);
   p.overloadNext = 0;
   p.mana = p.maxMana - p.overloaded;

@@ -1,6 +1,6 @@
 /** Summoning: a minion enters play, then its Summon Sequence (On Summon, After Summon); where it goes on the board. */
 import type { CardDef } from '../cards/format.js';
-import { maxHealth, BOARD_LIMIT, type Entity, type Game, type Side } from '../state.js';
+import { maxHealth, boardLimit, type Entity, type Game, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { raise } from '../kernel/queue.js';
 import { runPhase } from '../kernel/phases.js';
@@ -13,6 +13,7 @@ import { createEntity, enterPlay } from '../entities.js';
 export function summon(ctx: Ctx, card: CardDef, side: Side, position: number, opts: { forcePlay?: boolean; damageTo?: number } = {}): number | null {
   const g = ctx.g;
   const p = g.players[side];
+  const BOARD_LIMIT = boardLimit(g);
   if (p.board.length >= BOARD_LIMIT && !g.mutants.has('no-board-limit')) return null;
   const e = createEntity(g, card, side, 'setaside');
   enterPlay(g, e, Math.max(0, Math.min(position, p.board.length)), opts.forcePlay ?? false);

@@ -1,16 +1,19 @@
 /** Cards moving between deck, hand and play: draws (hand limit, fatigue), cards added to hand, weapons. */
 import { moveTo } from '../kernel/zones.js';
 import type { CardDef, Filter } from '../cards/format.js';
-import { entity, HAND_LIMIT, type Entity, type Game, type Side } from '../state.js';
+import { entity, type Entity, type Game, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { runPhase } from '../kernel/phases.js';
 import { removeFromPlay } from '../kernel/deaths.js';
 import { createEntity } from '../entities.js';
 import { dealDamage } from './damage.js';
+import { drawShared } from '../hearthtop/table.js';
 
 /** Draw the top card (null: fatigue, or burnt by the hand limit). */
 export function drawCard(g: Game, side: Side, pick?: number): number | null {
+  if (g.table) return drawShared(g, side); // one shared deck, no fatigue (hearthtop/draw-empty)
   const p = g.players[side];
+  const HAND_LIMIT = g.profile.limits.hand;
   const id = pick !== undefined ? pick : p.deck.shift();
   if (pick !== undefined) p.deck = p.deck.filter((x) => x !== pick);
   if (id === undefined) {
@@ -52,6 +55,8 @@ export function millCards(g: Game, side: Side, n: number): void {
 export function addToHand(g: Game, side: Side, card: CardDef): Entity | null {
   const p = g.players[side];
   const c = createEntity(g, card, side, 'hand');
+  // A profile that discards at Cleanup lets the hand grow until then (hearthtop/cleanup-discard).
+  const HAND_LIMIT = g.profile.rules.overdraw === 'burn' ? g.profile.limits.hand : Number.POSITIVE_INFINITY;
   if (p.hand.length >= HAND_LIMIT) {
     moveTo(g, c, 'graveyard');
     g.trace.event({ e: 'burn', player: side, entity: c.id, card: card.id, rule: 'hand-limit' });
@@ -63,13 +68,17 @@ export function addToHand(g: Game, side: Side, card: CardDef): Entity | null {
   return c;
 }
 
-export function equipWeapon(g: Game, side: Side, card: CardDef): void {
+/**
+ * Equip a weapon: a new entity of the card, or (`played`) the played card itself when it is a physical card that goes
+ * to the discard pile when destroyed (a Hearthtop playing card, hearthtop/weapons).
+ */
+export function equipWeapon(g: Game, side: Side, card: CardDef, played?: Entity): void {
   const p = g.players[side];
   if (p.weapon !== null) removeFromPlay(g, entity(g, p.weapon), 'equip');
-  const w = createEntity(g, card, side, 'play');
+  const w = played ?? createEntity(g, card, side, 'play');
   w.order = g.nextOrder++;
   p.weapon = w.id;
-  moveTo(g, w, 'play', { from: 'setaside', order: w.order });
+  moveTo(g, w, 'play', { from: played ? 'hand' : 'setaside', order: w.order });
 }
 
 /** Cards in hand or deck that an effect may take (put into play): by card type and race. */

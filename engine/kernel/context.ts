@@ -64,4 +64,6 @@ export interface EffectPort {
   runAbility(ctx: Ctx, ab: { condition?: import('../cards/format.js').Condition; actions: readonly import('../cards/format.js').Action[] }, o: { reason: string; rule: string; times?: number; before?: () => void }): boolean;
   /** The entities a selector picks (aura targets). */
   select(ctx: Ctx, sel: import('../cards/format.js').Selector): number[];
+  /** A profile's bookkeeping once an outermost Phase's Steps are done (Hearthtop: marking, engine/hearthtop/table.ts). */
+  settle?(g: Game): void;
 }

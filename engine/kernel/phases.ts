@@ -50,6 +50,11 @@ export function runPhase(g: Game, spec: PhaseSpec, body: () => void, afterwards 
 
 /** Rule 4a, then Rule 7/8: Death Phases until no new Deaths (a loop, so an endless chain meets the step budget). */
 export function afterOutermostPhase(g: Game): void {
+  deathsUntilSettled(g);
+  g.effects.settle?.(g);
+}
+
+function deathsUntilSettled(g: Game): void {
   for (let round = 0; ; round++) {
     auraUpdateHealthAttack(g);
     const dead = deathCreationStep(g);

@@ -41,6 +41,7 @@ export interface PlayerSetup {
 }
 
 export interface Setup {
+  /** The player whose turn it is (Hearthtop `start`: the first player). */
   active?: PlayerName;
   /** The turn number (default 1). */
   turn?: number;
@@ -50,6 +51,14 @@ export interface Setup {
   B?: PlayerSetup;
   /** Order of play, oldest first, by label: these entities come after all unlisted ones, in this order. */
   order?: string[];
+  /** Hearthtop: the shared draw deck, top first (playing card codes); unplaced cards fill it below, in a seeded order. */
+  deck?: (string | CardSetup)[];
+  /** Hearthtop: how many cards the shared deck holds (default: all unplaced cards); the rest are in the discard pile. */
+  deckSize?: number;
+  /** Hearthtop: a new game by the Setup rules (deal 4 and 5, mulligan, the joker, the first Upkeep). */
+  start?: boolean;
+  /** Hearthtop with `start`: positions in each dealt hand (0 first) set aside and drawn again. */
+  mulligan?: Partial<Record<PlayerName, number[]>>;
 }
 
 /** `illegal: true`: the action breaks the game's rules; the engine must refuse it, and the game goes on unchanged. */
@@ -123,6 +132,8 @@ export interface Expect {
 
 export interface Scenario {
   format: 'arbiter-scenario/1';
+  /** The rule profile (default 'hearthstone'). */
+  profile?: 'hearthstone' | 'hearthtop';
   id: string;
   title: string;
   rules: string[];

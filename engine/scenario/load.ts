@@ -6,6 +6,8 @@ import { ruleCatalog } from '../rules.js';
 import type { CardSetup, PlayerSetup, Scenario } from './format.js';
 import { validatePattern } from './patterns.js';
 import { variantScenario } from './variants.js';
+import { checkHearthtopSetup } from '../hearthtop/check.js';
+import { hearthtopPool } from '../hearthtop/cards.js';
 
 /**
  * Bounds of a scenario's set-up, the game's own where it has them (board 7, hand 10, mana 10, secrets 5), generous
@@ -67,11 +69,18 @@ function checkScenario(file: string, s: Scenario, cards?: CardPool): void {
   s.rules.forEach((r, i) => {
     if (!rules.has(r)) throw new InputError(file, `$.rules[${i}]`, `unknown rule id "${r}" (expected one of spec/rules.json: ${[...rules.keys()].join(', ')})`);
   });
+  const hearthtop = s.profile === 'hearthtop';
+  if (!hearthtop) {
+    for (const k of ['deck', 'deckSize', 'start', 'mulligan'] as const) {
+      if (s.setup[k] !== undefined) throw new InputError(file, `$.setup.${k}`, 'a shared deck is part of the Hearthtop profile: set "profile": "hearthtop"');
+    }
+  }
   for (const side of ['A', 'B'] as const) {
     const ps = s.setup[side];
-    if (ps) checkBounds(file, side, ps);
+    if (ps && !hearthtop) checkBounds(file, side, ps);
   }
-  if (cards) {
+  if (hearthtop) checkHearthtopSetup(file, s, cards);
+  if (cards && !hearthtop) {
     for (const side of ['A', 'B'] as const) {
       const ps = s.setup[side];
       if (!ps) continue;
@@ -97,18 +106,21 @@ function checkScenario(file: string, s: Scenario, cards?: CardPool): void {
     for (const zone of ['board', 'hand', 'deck', 'secrets'] as const) for (const x of ps?.[zone] ?? []) if (typeof x !== 'string' && x.label) labels.add(x.label);
     if (ps?.weapon && typeof ps.weapon !== 'string' && ps.weapon.label) labels.add(ps.weapon.label);
   }
+  for (const x of s.setup.deck ?? []) if (typeof x !== 'string' && x.label) labels.add(x.label);
+  if (s.setup.start) labels.add('coin');
   const seen = new Map<string, string>();
+  const mark = (l: string | undefined, path: string) => {
+    if (!l) return;
+    if (seen.has(l)) throw new InputError(file, path, `label "${l}" is already used at ${seen.get(l)}: labels must be unique`);
+    seen.set(l, path);
+  };
   for (const side of ['A', 'B'] as const) {
     const ps = s.setup[side];
-    const mark = (l: string | undefined, path: string) => {
-      if (!l) return;
-      if (seen.has(l)) throw new InputError(file, path, `label "${l}" is already used at ${seen.get(l)}: labels must be unique`);
-      seen.set(l, path);
-    };
     mark(ps?.heroLabel ?? `hero${side}`, `$.setup.${side}.heroLabel`);
     for (const zone of ['board', 'hand', 'deck', 'secrets'] as const) (ps?.[zone] ?? []).forEach((x, i) => { if (typeof x !== 'string') mark(x.label, `$.setup.${side}.${zone}[${i}].label`); });
     if (ps?.weapon && typeof ps.weapon !== 'string') mark(ps.weapon.label, `$.setup.${side}.weapon.label`);
   }
+  (s.setup.deck ?? []).forEach((x, i) => { if (typeof x !== 'string') mark(x.label, `$.setup.deck[${i}].label`); });
   const inOrder = new Set<string>();
   (s.setup.order ?? []).forEach((l, i) => {
     if (!labels.has(l)) throw new InputError(file, `$.setup.order[${i}]`, `unknown label "${l}" (labels of the set-up: ${[...labels].join(', ')})`);
@@ -124,7 +136,7 @@ function checkScenario(file: string, s: Scenario, cards?: CardPool): void {
   if ((s.allOrders?.length ?? 0) > 5) throw new InputError(file, '$.allOrders', 'at most 5 labels (every order of play of them is run)');
   for (const [l, sel] of Object.entries(s.expect.created ?? {})) {
     if (labels.has(l)) throw new InputError(file, `$.expect.created.${l}`, `label "${l}" is already a label of the set-up`);
-    if (cards && !cards.has(sel.card)) throw new InputError(file, `$.expect.created.${l}.card`, `unknown card "${sel.card}" (expected a card name or id from spec/cards, or from a file given with --cards)`);
+    if (cards && !(hearthtop ? hearthtopPool(cards) : cards).has(sel.card)) throw new InputError(file, `$.expect.created.${l}.card`, `unknown card "${sel.card}" (expected a card name or id from spec/cards, or from a file given with --cards)`);
     labels.add(l);
   }
   for (const l of Object.keys(s.expect.entities ?? {})) {

@@ -63,7 +63,7 @@ export function snapshot(g: Game): FinalState {
         return { card: m.card.id, name: m.card.name, ...(m.label ? { label: m.label } : {}), attack: attack(g, m), health: health(g, m), maxHealth: maxHealth(g, m), damage: m.damage };
       }),
       hand: p.hand.map((id) => entity(g, id).card.name),
-      deckSize: p.deck.length,
+      deckSize: g.table ? g.table.deck.length : p.deck.length,
       secrets: p.secrets.map((id) => entity(g, id).card.name),
       weapon: p.weapon !== null ? entity(g, p.weapon).card.name : null,
       graveyard: p.graveyard.map((id) => entity(g, id).card.name),
@@ -108,10 +108,13 @@ export function startRun(s: Scenario, file: string, o: RunOptions): LiveRun {
   const setup = o.order ? { ...s, setup: { ...s.setup, order: o.order } } : s;
   const { g, labels } = buildGame(setup, file, { cards: o.cards, mutants: o.mutants, stepBudget: o.stepBudget });
   const setupMaxId = g.nextId - 1;
-  // The board as set up is in a settled state: auras apply before the first action.
-  auraUpdateHealthAttack(g);
-  auraUpdateOther(g);
-  recordSetupStats(g);
+  // The board as set up is in a settled state: auras apply before the first action (a new Hearthtop game's set-up
+  // ends with the first Upkeep, whose Phases already ran their Aura Updates).
+  if (!s.setup.start) {
+    auraUpdateHealthAttack(g);
+    auraUpdateOther(g);
+    recordSetupStats(g);
+  }
   const onOpen = o.onOpen;
   if (onOpen) g.trace.onOpen = (r) => onOpen(r, g, g.trace.records.length - 1);
   return { g, labels, setupMaxId, acceptedIllegal: [] };

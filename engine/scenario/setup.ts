@@ -8,6 +8,9 @@ import { InputError } from '../validation.js';
 import { newGame, type GameOptions } from '../game.js';
 import type { CardSetup, PlayerName, PlayerSetup, Scenario } from './format.js';
 import { TRACE_FORMAT } from '../trace/format.js';
+import { profileOf } from '../profiles/index.js';
+import { hearthtopPool } from '../hearthtop/cards.js';
+import { buildTable } from '../hearthtop/setup.js';
 
 export const DEFAULT_HERO = 'Jaina Proudmoore';
 
@@ -30,10 +33,16 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
     const e = g.entities.get(id);
     return names.get(id) ?? (e ? `${e.card.name} #${id}` : `#${id}`);
   };
-  const g = newGame({ ...opts, seed: s.seed ?? s.id, forced: s.random ?? [], resolveLabel: (l) => labels.get(l), describeEntity });
-  g.trace.meta({ format: TRACE_FORMAT, producer: 'arbiter-reference', profile: 'hearthstone', fidelity: 'phases', scenario: s.id, seed: s.seed ?? s.id, ...(g.mutants.size ? { mutants: [...g.mutants].sort() } : {}) });
+  const profile = profileOf(s.profile);
+  const cards = profile.rules.deck === 'shared' ? hearthtopPool(opts.cards) : opts.cards;
+  const g = newGame({ ...opts, cards, profile, seed: s.seed ?? s.id, forced: s.random ?? [], resolveLabel: (l) => labels.get(l), describeEntity });
+  g.trace.meta({ format: TRACE_FORMAT, producer: 'arbiter-reference', profile: profile.id, fidelity: 'phases', scenario: s.id, seed: s.seed ?? s.id, ...(g.mutants.size ? { mutants: [...g.mutants].sort() } : {}) });
   g.active = sideOf(s.setup.active ?? 'A');
   g.turn = s.setup.turn ?? 1;
+  if (g.table) {
+    buildTable(s, file, g, labels);
+    return { g, labels };
+  }
 
   const card = (name: string, path: string, prefer?: CardDef['type']): CardDef => {
     if (!g.cards.has(name)) throw new InputError(file, path, `unknown card "${name}" (expected a card name or id from spec/cards, or from a file given with --cards)`);

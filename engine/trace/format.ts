@@ -138,12 +138,25 @@ export type GameEvent =
   | { e: 'add_to_hand'; player: number; entity: number; card: string }
   // a card put into a deck at a random place (`position` from the top, 0 = top)
   | { e: 'shuffle'; player: number; entity: number; card: string; position: number }
-  | { e: 'game_check'; result: 'ongoing' | 'win' | 'loss' | 'draw'; winner?: number; rule: string }
+  // `health`: the heroes' Health the result was decided by (a Hearthtop deck-end check compares them)
+  | { e: 'game_check'; result: 'ongoing' | 'win' | 'loss' | 'draw'; winner?: number; rule: string; health?: number[] }
   | { e: 'loop_guard'; steps: number; rule: string }
   // a condition that reads whether an entity is mortally wounded ("if it survives", "if that kills it"), as evaluated
   | { e: 'condition'; source: number; subject: number; reads: 'mortally_wounded'; result: boolean; rule?: string }
   // a Player Action the engine refused (a scenario action marked `illegal`), with why
-  | { e: 'refused'; action: number; player?: number; reason: string; rule: string };
+  | { e: 'refused'; action: number; player?: number; reason: string; rule: string }
+  // Hearthtop (engine/hearthtop): a playing card taken from the top of the shared deck to mark an effect on `host`
+  // (card null: the deck was empty, an external mark), or returned to the bottom of the deck
+  | { e: 'mark'; host: number; kind: string; card: number | null; rule: string }
+  | { e: 'unmark'; host: number; kind: string; card: number | null; rule: string }
+  // a draw or a mark found the shared deck empty (the game ends at this turn's Cleanup)
+  | { e: 'deck_empty'; player: number; why: 'draw' | 'mark'; rule: string }
+  // a card discarded from the hand (Hearthtop Cleanup)
+  | { e: 'discard'; player: number; entity: number; card: string; rule: string }
+  // the shared deck shuffled: its new order, top first
+  | { e: 'deck_shuffle'; deck: number[]; rule: string }
+  // where each of the 52 playing cards is, and the counters the profile limits (per player A, B)
+  | { e: 'table'; deck: number[]; markers: number[]; external: number; discard: number[]; hands: number[][]; play: number[]; setaside: number[]; crystals: number[]; boards: number[]; health: number[]; armor: number[] };
 
 export type EventRecord = { t: 'event' } & GameEvent;
 
@@ -152,6 +165,7 @@ export const GAME_EVENT_KINDS: readonly GameEvent['e'][] = [
   'damage', 'heal', 'armor', 'divine_shield_pop', 'destroy_mark', 'death', 'zone', 'summon', 'draw', 'burn', 'fatigue',
   'enchant', 'unenchant', 'stats', 'control', 'freeze', 'random', 'trigger_abort', 'phase_skipped', 'redirect', 'counter',
   'hero_replaced', 'mana', 'game_check', 'loop_guard', 'condition', 'refused', 'crystals', 'add_to_hand', 'shuffle',
+  'mark', 'unmark', 'deck_empty', 'discard', 'deck_shuffle', 'table',
 ];
 
 export type TraceRecord = MetaRecord | EntityRecord | OpenRecord | CloseRecord | QueueRecord | EventRecord;

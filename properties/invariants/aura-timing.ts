@@ -91,7 +91,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['4a', '4b', '4d', '1c'], fidelity: 'phases', profiles: ['hearthstone'],
+  id: ID, rules: ['4a', '4b', '4d', '1c'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'aura stat changes only in Aura Update steps; after each outermost Phase: Aura Update (Health/Attack) → Death Creation → Aura Update (Other), never inside a Phase',
   check,
   pass,

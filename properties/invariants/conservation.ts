@@ -20,9 +20,22 @@ import { checkOf, type WalkPass, IN_PLAY, blockName, type TraceState } from './w
 
 export const ID = 'conservation';
 
-const BOARD = 7;
-const MOVES = new Set(['zone', 'death', 'summon', 'draw', 'add_to_hand', 'shuffle', 'burn', 'control', 'destroy_mark', 'counter', 'hero_replaced']);
-const HAND = 10;
+/**
+ * The limits by the trace's profile (its meta record), stated here from the rules, not read from the engine:
+ * Hearthstone 7 minions (board-limit) and 10 cards, overdraw burnt (hand-limit); Hearthtop 5 minions
+ * (hearthtop/board-limit) and a hand that may pass 10 until the Cleanup discards down to it (hearthtop/cleanup-discard).
+ */
+const LIMITS: Record<string, { board: number; hand: number }> = {
+  hearthstone: { board: 7, hand: 10 },
+  hearthtop: { board: 5, hand: Number.POSITIVE_INFINITY },
+};
+
+function limitsOf(trace: readonly TraceRecord[]): { board: number; hand: number } {
+  const meta = trace.find((r) => r.t === 'meta');
+  return LIMITS[meta?.t === 'meta' ? meta.profile : 'hearthstone'] ?? LIMITS.hearthstone!;
+}
+
+const MOVES = new Set(['zone', 'death', 'summon', 'draw', 'add_to_hand', 'shuffle', 'burn', 'control', 'destroy_mark', 'counter', 'hero_replaced', 'discard']);
 
 function idsOf(r: TraceRecord): number[] {
   switch (r.t) {
@@ -43,6 +56,7 @@ function idsOf(r: TraceRecord): number[] {
 
 export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
+  const limits = limitsOf(trace);
   const seen = new Set<number>();
   const over = new Set<string>();
   // Board and hand sizes change only with zone-moving records: count again only after one (keeps the check linear).
@@ -58,7 +72,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
     }
     for (const id of idsOf(r)) if (!s.entities.has(id)) v('sequence', `a ${r.t === 'event' ? `${r.e} event` : `${r.t} record`} names entity #${id}, which the trace never introduced`, [id]);
     if ((r.t === 'open' || r.t === 'close') && dirty) {
-      counts(s, over, v);
+      counts(s, over, v, limits);
       dirty = false;
     }
     if (r.t === 'open' && r.block === 'trigger' && r.subject !== undefined && s.entities.has(r.subject) && r.kind !== 'deathrattle' && !s.inPlay(r.subject)) {
@@ -145,7 +159,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 /** Board and hand sizes; each excess is reported once, when it begins. */
-function counts(s: TraceState, over: Set<string>, v: (rule: string, message: string, entities: number[]) => void): void {
+function counts(s: TraceState, over: Set<string>, v: (rule: string, message: string, entities: number[]) => void, { board: BOARD, hand: HAND }: { board: number; hand: number }): void {
   const board = [[], []] as number[][];
   const hand = [[], []] as number[][];
   for (const e of s.entities.values()) {
@@ -161,7 +175,7 @@ function counts(s: TraceState, over: Set<string>, v: (rule: string, message: str
 
 export const invariant: Invariant = {
   id: ID, rules: ['board-limit', 'hand-limit', '4a', 'summon-sequence', 'sequence'], fidelity: 'events', profiles: ['*'],
-  description: 'every entity is in one zone and moves only by a record; what is acted on is in play; at most 7 minions and 10 cards a side',
+  description: 'every entity is in one zone and moves only by a record; what is acted on is in play; at most the profile\'s minions a side (7; Hearthtop 5) and 10 cards in hand where overdraw burns',
   check,
   pass,
 };

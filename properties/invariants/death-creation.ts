@@ -31,7 +31,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['4a'], fidelity: 'phases', profiles: ['hearthstone'],
+  id: ID, rules: ['4a'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'a Death Creation Step removes every mortally wounded and pending-destroy character at once',
   check,
   pass,

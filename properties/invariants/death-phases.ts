@@ -90,7 +90,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['7', '8'], fidelity: 'phases', profiles: ['hearthstone'],
+  id: ID, rules: ['7', '8'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'every Death Creation Step that removes something is followed by a Death Phase queueing exactly those Deaths in order of play, repeating until none',
   check,
   pass,

@@ -86,7 +86,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['1a', '1b'], fidelity: 'phases', profiles: ['hearthstone'],
+  id: ID, rules: ['1a', '1b'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'depth first: each queue entry resolves fully before the next; the Queue answering a damage/heal is built where it happened, a Phase\'s own Queue inside that Phase',
   check,
   pass,

@@ -31,7 +31,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['2-force-play'], fidelity: 'events', profiles: ['hearthstone'],
+  id: ID, rules: ['2-force-play'], fidelity: 'events', profiles: ['hearthstone', 'hearthtop'],
   description: 'a minion put into play from hand or deck becomes the oldest in the order of play',
   check,
   pass,

@@ -74,6 +74,8 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
       const top = s.top();
       if (!top || top.block !== 'step' || top.kind !== 'GAME_END_CHECK') v('9', `a game_check event (${r.result}) stands ${top ? `in ${blockName(top)}` : 'at the top level'}, outside a GAME_END_CHECK step`);
       if (s.nearest('sequence')) decidedInSequence = r.result !== 'ongoing';
+      // A profile's own game end (Hearthtop's deck end at the Cleanup) is judged by that profile's invariant.
+      if (r.rule.startsWith('hearthtop/')) { if (r.result !== 'ongoing') over = { at, result: r.result }; return; }
       const dead = ([0, 1] as const).map((p) => { const h = s.heroes[p]; return died.has(p) || (h !== undefined && !s.inPlay(h)); });
       const expected = dead[0] && dead[1] ? 'draw' : dead[0] || dead[1] ? 'win' : 'ongoing';
       const winner = dead[0] && !dead[1] ? 1 : dead[1] && !dead[0] ? 0 : undefined;
@@ -92,7 +94,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['9', '9-attack'], fidelity: 'phases', profiles: ['hearthstone'],
+  id: ID, rules: ['9', '9-attack'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'the game is decided only at the end of a Sequence (or between Preparation and Combat), matching the heroes, and nothing happens after it ends',
   check,
   pass,

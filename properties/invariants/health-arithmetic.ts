@@ -44,7 +44,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['health', '4b'], fidelity: 'events', profiles: ['hearthstone'],
+  id: ID, rules: ['health', '4b'], fidelity: 'events', profiles: ['hearthstone', 'hearthtop'],
   description: 'every damage, heal and aura stats record agrees with the Health the trace stated before and the amount; no heal past the maximum',
   check,
   pass,

@@ -41,7 +41,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['2c'], fidelity: 'phases', profiles: ['hearthstone'],
+  id: ID, rules: ['2c'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'the trigger blocks resolving a Queue are exactly its recorded entries, in order, with nothing added',
   check,
   pass,

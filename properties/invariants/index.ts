@@ -23,6 +23,7 @@ import * as triggerFilters from './trigger-filters.js';
 import * as survivalCheck from './survival-check.js';
 import * as healthArithmetic from './health-arithmetic.js';
 import * as determinism from './determinism.js';
+import { HEARTHTOP_INVARIANTS } from './hearthtop.js';
 
 export type { Invariant, InvariantEnv, Violation } from './types.js';
 export { checkDeterminism } from './determinism.js';
@@ -43,6 +44,7 @@ export const INVARIANTS: readonly Invariant[] = [
   triggerFilters.invariant,
   survivalCheck.invariant,
   healthArithmetic.invariant,
+  ...HEARTHTOP_INVARIANTS,
 ];
 
 /** Checks that run a producer instead of reading one trace. */

@@ -74,7 +74,7 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['5'], fidelity: 'phases', profiles: ['hearthstone'], uses: ['cards'],
+  id: ID, rules: ['5'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'], uses: ['cards'],
   description: 'random choices of negative triggers never include mortally wounded or pending-destroy characters',
   check,
   pass,

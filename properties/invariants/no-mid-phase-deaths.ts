@@ -59,7 +59,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['3', '1c', '9'], fidelity: 'phases', profiles: ['hearthstone'],
+  id: ID, rules: ['3', '1c', '9'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'characters die only in a Death Creation Step (or a Forced Death Phase), never in the middle of a Phase',
   check,
   pass,

@@ -35,7 +35,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['6'], fidelity: 'phases', profiles: ['hearthstone'],
+  id: ID, rules: ['6'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'a Phase whose subject has left play is skipped, and only then',
   check,
   pass,

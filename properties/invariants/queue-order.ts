@@ -48,7 +48,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['2a', '2b'], fidelity: 'phases', profiles: ['hearthstone'],
+  id: ID, rules: ['2a', '2b'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'every Queue is sorted by (priority first/normal/last, event index, order of play), with the orders of play the trace gave',
   check,
   pass,

@@ -34,7 +34,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['5b'], fidelity: 'events', profiles: ['hearthstone'],
+  id: ID, rules: ['5b'], fidelity: 'events', profiles: ['hearthstone', 'hearthtop'],
   description: '"if it survives" / "if that kills it" read mortally wounded and pending-destroy entities as dead',
   check,
   pass,

@@ -92,7 +92,7 @@ export function pass(trace: readonly TraceRecord[], env: InvariantEnv = {}): Wal
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['10', '10-controller'], fidelity: 'phases', profiles: ['hearthstone'], uses: ['cards'],
+  id: ID, rules: ['10', '10-controller'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'], uses: ['cards'],
   description: 'a trigger responds only to events its own filters accept (another / friendly / whose turn), on the board as it stands when the event is queued',
   check,
   pass,

@@ -18,7 +18,7 @@ export interface InvariantEnv {
   card?: (id: string) => CardDef | undefined;
 }
 
-export type Profile = 'hearthstone' | '*';
+export type Profile = 'hearthstone' | 'hearthtop' | '*';
 
 export interface Invariant {
   id: string;
