@@ -10,7 +10,7 @@ import type { TraceRecord } from '../engine/trace/format.js';
 import { baseCard, poolWith } from './arbitraries/_internals/pool.js';
 import { PROPERTY_STEP_BUDGET } from './arbitraries/_internals/legalize.js';
 import { LAST_RUN, type GeneratedCase, type WithRun } from './arbitraries/generatedCase.js';
-import { INVARIANTS, checkDeterminism, type Violation } from './invariants/index.js';
+import { INVARIANTS, applicable, checkDeterminism, type Violation } from './invariants/index.js';
 import { checkLegality, ID as LEGALITY_ID } from './legality.js';
 
 export { PROPERTY_STEP_BUDGET };
@@ -65,7 +65,7 @@ export function checkCase(gc: GeneratedCase, o: CheckOptions = {}): CaseVerdict 
     return { violations: [], trace: [], crash: `${err.name}: ${err.message}\n${(err.stack ?? '').split('\n').slice(1, 6).join('\n')}` };
   }
   const env = { card: cardLookup(gc.cards) };
-  const list = o.only ? INVARIANTS.filter((i) => o.only!.includes(i.id)) : INVARIANTS;
+  const list = o.only ? INVARIANTS.filter((i) => o.only!.includes(i.id)) : applicable('phases', 'hearthstone');
   const violations = list.flatMap((i) => i.check(run.trace, env));
   const wantDeterminism = o.only ? o.only.includes('determinism') : !!o.determinism;
   if (wantDeterminism) {

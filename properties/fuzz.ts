@@ -24,7 +24,7 @@ import { ruleCatalog } from '../engine/rules.js';
 import { InputError, readJson } from '../engine/validation.js';
 import { generatedCaseArb, type GeneratedCase } from './arbitraries/generatedCase.js';
 import { checkCase, cardLookup, PROPERTY_STEP_BUDGET } from './check.js';
-import { INVARIANTS, checkDeterminism, type Violation } from './invariants/index.js';
+import { INVARIANTS, applicable, checkDeterminism, type Violation } from './invariants/index.js';
 import { sizeOf, sizeText, type CaseSize } from './size.js';
 
 export interface FuzzOptions {
@@ -174,7 +174,7 @@ export function checkScenarioFile(file: string, o: { cards?: string[]; mutants?:
   const run = () => runScenario(s, file, { cards: pool, mutants, stepBudget });
   const r = run();
   const env = { card: cardLookup(pool.all().filter((c) => c.source === 'synthetic')) };
-  const violations = INVARIANTS.flatMap((i) => i.check(r.trace, env));
+  const violations = applicable('phases', 'hearthstone').flatMap((i) => i.check(r.trace, env));
   violations.push(...checkDeterminism(() => run().trace));
   return { violations, ...(r.error ? { error: r.error } : {}) };
 }

@@ -129,6 +129,9 @@ export function resolveCard(g: HostGame, item: StackItem): { result: 'resolved' 
   const c = card.card;
   const fail = (reason: string) => { moveTo(g, card, 'drop'); return { result: 'fizzled' as const, reason }; };
   const zone = c.type === 'entity' ? 'frontrow' : c.type === 'form' ? 'form' : 'backrow';
+  // 30.4, 34.2.1: targets declared on casting (21.2, 23.2.1) must still be the cards declared.
+  const stale = item.targets.find((t) => ent(g, t.id).version !== t.version || !isEntityInPlay(ent(g, t.id)));
+  if (stale && !g.mutants.has('host-partial-resolve')) return fail(`target #${stale.id} is no longer a legal target (host/30.4, host/34.2.1)`);
   if ((zone === 'frontrow' || zone === 'backrow') && !slotOpen(g, item.controller, zone, item.slot!) && !g.mutants.has('host-occupied-slot')) return fail(`${zone} slot ${item.slot} is no longer open (host/18.7)`);
   if (c.type === 'form' && g.s.entities.some((e) => e.zone === 'form' && e.controller === item.controller && e.card.name === c.name)) return fail(`${c.name} is Unique (host/19.1)`);
   if (c.type === 'equipment') {

@@ -116,5 +116,5 @@ export function runHostScenario(s: HostScenario, file: string, o: { cards: HostC
 
 /** A game may stop where the Stack is empty and nobody owes a choice; anywhere else the script left a choice open. */
 function openChoice(g: HostGame, need: Need): boolean {
-  return need.kind !== 'priority' || g.s.stack.length > 0 || g.s.pending.length > 0 || (g.s.battle !== null);
+  return need.kind !== 'priority' || g.s.stack.length > 0 || g.s.pending.length > 0;
 }

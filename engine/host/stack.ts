@@ -73,6 +73,7 @@ export function resolveAt(g: HostGame, index: number): void {
   let out: { result: 'resolved' | 'fizzled'; reason?: string };
   try {
     out = item.kind === 'card' ? resolveCard(g, item) : resolveEffect(g, item, item.effect!);
+    g.onPart?.();
     // An Ambush or Sorcery whose effect was used goes to the drop zone unless Lingering (22.1).
     const src = ent(g, item.source);
     if (item.kind === 'effect' && (item.what === 'ambush' || item.what === 'sorcery') && (src.zone === 'backrow') && !(src.card.keywords ?? []).includes('lingering')) {

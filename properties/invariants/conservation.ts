@@ -139,7 +139,7 @@ function counts(s: TraceState, over: Set<string>, v: (rule: string, message: str
 }
 
 export const invariant: Invariant = {
-  id: ID, rules: ['board-limit', 'hand-limit', '4a', 'summon-sequence', 'sequence'], fidelity: 'events', profiles: ['*'],
+  id: ID, rules: ['board-limit', 'hand-limit', '4a', 'summon-sequence', 'sequence'], fidelity: 'events', profiles: ['hearthstone'],
   description: 'every entity is in one zone and moves only by a record; what is acted on is in play; at most 7 minions and 10 cards a side',
   check,
 };

@@ -22,6 +22,8 @@ import * as triggerFilters from './trigger-filters.js';
 import * as survivalCheck from './survival-check.js';
 import * as healthArithmetic from './health-arithmetic.js';
 import * as determinism from './determinism.js';
+import * as hostStack from './host-stack.js';
+import * as hostState from './host-state.js';
 
 export type { Invariant, InvariantEnv, Violation } from './types.js';
 export { checkDeterminism } from './determinism.js';
@@ -42,6 +44,16 @@ export const INVARIANTS: readonly Invariant[] = [
   triggerFilters.invariant,
   survivalCheck.invariant,
   healthArithmetic.invariant,
+  // The Host profile (seed 002): they run on Host traces only, and the Hearthstone ones never do.
+  hostStack.lifo,
+  hostStack.noTriggerMidResolution,
+  hostStack.invalidTarget,
+  hostStack.noInfiniteLoop,
+  hostState.gameActionsAtOnce,
+  hostState.gameEndsAtOnce,
+  hostState.powerNonNegative,
+  hostState.statOrder,
+  hostState.oneCardPerSlot,
 ];
 
 /** Checks that run a producer instead of reading one trace. */

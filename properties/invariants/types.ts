@@ -17,7 +17,7 @@ export interface InvariantEnv {
   card?: (id: string) => CardDef | undefined;
 }
 
-export type Profile = 'hearthstone' | '*';
+export type Profile = 'hearthstone' | 'host' | '*';
 
 export interface Invariant {
   id: string;
