@@ -16,21 +16,22 @@ export const gameActionsAtOnce: Invariant = {
   check(trace) {
     const v = newView();
     const out: Violation[] = [];
-    const lethal = new Map<number, number>(); // entity -> block depth of the simultaneous batch it became lethal in
+    const lethal = new Map<number, number | null>(); // entity -> the SIMULTANEOUS block it became lethal in (40.4.1, 25.4.2.3)
     trace.forEach((r, i) => {
       const e = ev(r);
       const inFront = (id: number) => v.zone.get(id) === 'frontrow' && v.type.get(id) === 'entity';
+      const batch = () => [...v.open].reverse().find((b) => b.kind === 'SIMULTANEOUS')?.id ?? null;
       if (lethal.size) {
-        const sameBatch = r.t === 'close' || (r.t === 'event' && r.e === 'damage' && v.open.some((b) => b.kind === 'SIMULTANEOUS'));
+        const sameBatch = r.t === 'close' || [...lethal.values()].every((b) => b !== null && v.open.some((o) => o.id === b));
         if (!sameBatch && !(e && WITH_GAME_ACTION.has(e.e))) {
           const ids = [...lethal.keys()];
           out.push(violation(this.id, 'host/35.4', `${ids.map((id) => label(v, id)).join(', ')} should have left play by game action before this ${r.t === 'event' ? r.e : r.t} record`, v, i, ids));
           lethal.clear();
         }
       }
-      if (e?.e === 'damage' && inFront(e.target) && e.counters !== undefined && e.health !== undefined && e.counters >= e.health) lethal.set(e.target, v.open.length);
+      if (e?.e === 'damage' && inFront(e.target) && e.counters !== undefined && e.health !== undefined && e.counters >= e.health) lethal.set(e.target, batch());
       if (e?.e === 'host_stats' && inFront(e.entity)) {
-        if (e.health <= 0 || e.damage >= e.health) lethal.set(e.entity, v.open.length);
+        if (e.health <= 0 || e.damage >= e.health) lethal.set(e.entity, batch());
         else lethal.delete(e.entity);
       }
       fold(v, r);
@@ -58,8 +59,11 @@ export const gameEndsAtOnce: Invariant = {
       }
       if (e?.e === 'game_check' && e.result !== 'ongoing') { over = true; met = null; }
       if (e?.e === 'damage' && [...v.hosts.values()].includes(e.target)) {
+        // A point of Host damage takes a card from the hand (2.1): its zone move comes just before the damage record.
         const p = [...v.hosts].find(([, id]) => id === e.target)![0];
-        if (count(v, p, 'hand') === 0 && !met) met = { player: p, why: 'Host damage with no card in hand, 1.1.3' };
+        const prev = trace[i - 1];
+        const took = prev?.t === 'event' && prev.e === 'zone' && prev.from === 'hand' && prev.to === 'damage';
+        if (!took && count(v, p, 'hand') === 0 && !met) met = { player: p, why: 'Host damage with no card in hand, 1.1.3' };
       }
       fold(v, r);
       if (e?.e === 'host_stats' && v.type.get(e.entity) === 'host') hostHealth.set(v.controller.get(e.entity)!, e.health);
