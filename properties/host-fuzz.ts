@@ -18,7 +18,7 @@ import { HostLoopGuard } from '../engine/host/stack.js';
 import { GameOver, SIDES, isEntityInPlay, other, type HEntity, type HostGame, type PlayerIndex } from '../engine/host/state.js';
 import { recordStats } from '../engine/host/stats.js';
 import { runHostScenario } from '../engine/host/run.js';
-import { traceToJsonl } from '../engine/trace/format.js';
+import type { TraceRecord } from '../engine/trace/format.js';
 import { applicable } from './invariants/index.js';
 import type { Violation } from './invariants/types.js';
 
@@ -85,8 +85,12 @@ function randomTargets(r: Rng, g: HostGame, specs: readonly { kind: 'entity' }[]
 function candidates(r: Rng, g: HostGame, p: PlayerIndex): Decision[] {
   const out: Decision[] = [];
   const pl = g.s.players[p];
+  // Mostly decisions the rules may allow (a few illegal ones stay, for the refusals); illegal ones cost a refusal each.
+  const slow = (g.s.active === p && (g.s.phase === 'action1' || g.s.phase === 'action2') && g.s.stack.length === 0) || r() < 0.05;
+  const calm = g.s.active === p && g.s.stack.length === 0 && !g.s.battle;
   for (const id of pl.hand) {
     const c = g.s.entities[id]!.card;
+    if (!slow && c.speed !== 'fast') continue;
     const zone = c.type === 'entity' ? 'frontrow' : 'backrow';
     const slots = [...Array(zone === 'frontrow' ? FRONT_SLOTS : BACK_SLOTS).keys()];
     const open = slots.filter((s) => slotOpen(g, p, zone, s));
@@ -98,14 +102,14 @@ function candidates(r: Rng, g: HostGame, p: PlayerIndex): Decision[] {
     if (e.controller !== p || !isEntityInPlay(e) && !(e.zone === 'backrow' && e.card.type === 'ambush')) continue;
     if (e.card.type === 'ambush' && !e.faceUp) { const pay = autoPay(pl.resources, e.card.activate?.cost); if (pay) out.push({ kind: 'activate', card: e.id, targets: randomTargets(r, g, e.card.activate?.effect.targets, p, e.id), pay }); }
     (e.card.abilities ?? []).forEach((a, i) => { if (a.kind === 'activated') { const pay = autoPay(pl.resources, a.cost); if (pay) out.push({ kind: 'activate', card: e.id, ability: i, targets: randomTargets(r, g, a.effect.targets, p, e.id), pay }); } });
-    if (isEntityInPlay(e)) out.push({ kind: 'attack', card: e.id });
+    if (isEntityInPlay(e) && calm && g.s.phase === 'battle') out.push({ kind: 'attack', card: e.id });
   }
-  out.push({ kind: 'ap', use: pick(r, ['resource', 'draw', 'any'] as const), type: pick(r, RESOURCE_TYPES) });
+  if (slow) out.push({ kind: 'ap', use: pick(r, ['resource', 'draw', 'any'] as const), type: pick(r, RESOURCE_TYPES) });
   if (g.s.phase === 'end' && p === g.s.active) {
     const hand = [...pl.hand].sort(() => r() - 0.5);
     out.push({ kind: 'discard', cards: hand.slice(0, Math.max(0, hand.length - 4)) });
   }
-  out.push({ kind: 'phase' });
+  if (calm || r() < 0.05) out.push({ kind: 'phase' });
   const shuffled = out.sort(() => r() - 0.5);
   // Mostly pass: games then reach resolutions and battles; a rare concession.
   return r() < 0.45 ? [{ kind: 'pass' }, ...shuffled] : r() < 0.002 ? [{ kind: 'concede' }] : [...shuffled, { kind: 'pass' }];
@@ -139,17 +143,17 @@ function toScript(g: HostGame, p: PlayerIndex, d: Decision): HostDecision {
 }
 
 /** Play a scenario with random decisions; returns the script taken and the trace. */
-export function autoplay(s: HostScenario, cards: HostCardPool, r: Rng, o: { mutants?: readonly HostMutant[]; decisions?: number } = {}): { script: HostDecision[]; trace: string; error?: string } {
+export function autoplay(s: HostScenario, cards: HostCardPool, r: Rng, o: { mutants?: readonly HostMutant[]; decisions?: number } = {}): { script: HostDecision[]; trace: TraceRecord[]; error?: string } {
   const { g } = buildHostGame(s, cards, o.mutants ?? []);
   const script: HostDecision[] = [];
   let error: string | undefined;
   try {
     recordStats(g, 'setup');
     gameActions(g);
-    for (let step = 0; step < (o.decisions ?? 60) + 400; step++) {
+    for (let step = 0; step < (o.decisions ?? 40) + 400; step++) {
       const need = settle(g);
       if (!need) break;
-      const winding = step >= (o.decisions ?? 60);
+      const winding = step >= (o.decisions ?? 40);
       if (winding && need.kind === 'priority' && g.s.stack.length === 0 && g.s.pending.length === 0) break;
       const list = need.kind === 'priority' ? (winding ? [{ kind: 'pass' } as Decision] : candidates(r, g, need.player)) : forced(r, g, need);
       let done = false;
@@ -167,7 +171,7 @@ export function autoplay(s: HostScenario, cards: HostCardPool, r: Rng, o: { muta
     else if (!(e instanceof GameOver)) throw e;
   }
   for (const b of [...g.blocks].reverse()) g.trace.closeBlock(b);
-  return { script, trace: traceToJsonl(g.trace.records), ...(error ? { error } : {}) };
+  return { script, trace: g.trace.records, ...(error ? { error } : {}) };
 }
 
 export interface HostFuzzFinding { run: number; scenario: HostScenario; violations: Violation[]; crash?: string }
@@ -182,7 +186,7 @@ export function hostFuzzCase(cards: HostCardPool, seed: string, run: number, mut
     const again = runHostScenario(s, '<generated>', { cards, mutants });
     const trace = again.trace;
     const violations = applicable('phases', 'host').flatMap((i) => i.check(trace));
-    if (traceToJsonl(trace) !== played.trace && !played.error) violations.push({ invariant: 'determinism', rule: 'determinism', message: 'the script of the decisions, run again, gives another trace', path: '', entities: [] });
+    if (JSON.stringify(trace) !== JSON.stringify(played.trace) && !played.error) violations.push({ invariant: 'determinism', rule: 'determinism', message: 'the script of the decisions, run again, gives another trace', path: '', entities: [] });
     return violations.length ? { run, scenario: s, violations } : null;
   } catch (e) {
     return { run, scenario: s, violations: [], crash: `${(e as Error).name}: ${(e as Error).message}` };
@@ -190,6 +194,13 @@ export function hostFuzzCase(cards: HostCardPool, seed: string, run: number, mut
 }
 
 export function hostFuzz(cards: HostCardPool, o: { runs: number; seed: string; mutants?: readonly HostMutant[]; only?: readonly string[] }): { runs: number; finding: HostFuzzFinding | null } {
+  // Refusals are thrown often while decisions are tried: their stack traces are not needed here.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try { return fuzzRuns(cards, o); } finally { Error.stackTraceLimit = limit; }
+}
+
+function fuzzRuns(cards: HostCardPool, o: { runs: number; seed: string; mutants?: readonly HostMutant[]; only?: readonly string[] }): { runs: number; finding: HostFuzzFinding | null } {
   for (let i = 0; i < o.runs; i++) {
     const f = hostFuzzCase(cards, o.seed, i, o.mutants ?? []);
     if (f && o.only) f.violations = f.violations.filter((v) => o.only!.includes(v.invariant));

@@ -8,7 +8,7 @@ import { Random } from '../random.js';
 import { checkVictory, gameActions, moveTo } from './actions.js';
 import { resolveEffect } from './effects.js';
 import { autoTargets, pushTrigger, takePending } from './push.js';
-import { GameOver, closeBlock, ent, isEntityInPlay, openBlock, type HostGame, type PlayerIndex } from './state.js';
+import { GameOver, closeBlock, ent, inPlay, isEntityInPlay, openBlock, type HostGame, type HostState, type PlayerIndex } from './state.js';
 import { resolveCard } from './cards.js';
 
 /** Resolutions the loop check looks ahead (42.1.1); a longer chain without a player's choice counts as infinite. */
@@ -22,8 +22,27 @@ export const signature = (i: { source: number; what: string }) => `${i.source}:$
 
 /** Copy of the game for the loop check: no trace kept, no nested look-ahead. */
 function scratch(g: HostGame): HostGame {
-  return { s: structuredClone(g.s), trace: new Recorder(), random: new Random('host-lookahead'), mutants: g.mutants, lookahead: false, blocks: [] };
+  return { s: cloneState(g.s), trace: new Recorder(), random: new Random('host-lookahead'), mutants: g.mutants, lookahead: false, blocks: [] };
 }
+
+/** A copy of the state that shares the (immutable) card definitions. */
+function cloneState(s: HostState): HostState {
+  const list = <T>(xs: readonly T[]) => [...xs];
+  return {
+    ...s,
+    entities: s.entities.map((e) => ({ ...e, mods: e.mods.map((m) => ({ ...m })), usedThisTurn: list(e.usedThisTurn), lastDamage: e.lastDamage ? { ...e.lastDamage } : null })),
+    players: s.players.map((p) => ({ ...p, deck: list(p.deck), hand: list(p.hand), damage: list(p.damage), drop: list(p.drop), resources: { ...p.resources } })) as HostState['players'],
+    battle: s.battle ? { ...s.battle } : null,
+    stack: s.stack.map((i) => ({ ...i, targets: i.targets.map((t) => ({ ...t })), chain: list(i.chain) })),
+    pending: s.pending.map((t) => ({ ...t, chain: list(t.chain), ...(t.declared ? { declared: t.declared.map((x) => ({ ...x })) } : {}) })),
+    priority: { ...s.priority },
+    windows: s.windows.map((w) => ({ ...w, open: list(w.open) })),
+    cause: list(s.cause),
+  };
+}
+
+/** Only triggered abilities can keep a Stack from emptying: with none in play or on the Stack there is no loop. */
+const mayLoop = (g: HostGame) => g.s.entities.some((e) => (inPlay(e) || e.zone === 'stack') && (e.card.abilities ?? []).some((a) => a.kind === 'trigger'));
 
 /**
  * 42.1: would resolving this item lead, with no change by the players (every priority passed, forced triggers put on
@@ -49,7 +68,7 @@ export function wouldLoop(g: HostGame, index: number): boolean {
 /** Resolve the item the Stack gives next: the last in (32.4). */
 export function resolveNext(g: HostGame): void {
   const index = g.mutants.has('host-fifo-stack') ? 0 : g.s.stack.length - 1;
-  if (g.lookahead && !g.mutants.has('host-no-loop-check') && wouldLoop(g, index)) {
+  if (g.lookahead && !g.mutants.has('host-no-loop-check') && mayLoop(g) && wouldLoop(g, index)) {
     const [item] = g.s.stack.splice(index, 1);
     const b = openBlock(g, 'RESOLVE', { subject: item!.source, entry: item!.item, rule: 'host/42.1.2' });
     g.trace.event({ e: 'stack_resolve', item: item!.item, source: item!.source, result: 'loop', reason: 'resolving it would cause an infinite loop', rule: 'host/42.1.2' });

@@ -20,11 +20,10 @@ export function matches(g: HostGame, f: EntityFilter, controller: number, source
 }
 
 /** Every change that applies to the entity, own and continuous, ordered by when it was given. */
-export function modsOf(g: HostGame, e: HEntity): StatMod[] {
+export function modsOf(g: HostGame, e: HEntity, sources: readonly HEntity[] = continuousSources(g)): StatMod[] {
   const out: StatMod[] = e.mods.map((m) => ({ ...m }));
   if (isEntityInPlay(e)) {
-    for (const s of g.s.entities) {
-      if (!inPlay(s) || (s.zone === 'backrow' && !s.faceUp)) continue;
+    for (const s of sources) {
       for (const a of s.card.abilities ?? []) {
         if (a.kind !== 'continuous') continue;
         const hit = a.applies === 'equipped' ? s.zone === 'marker' && s.attachedTo === e.id : matches(g, a.applies, s.controller, s.id, e);
@@ -35,6 +34,11 @@ export function modsOf(g: HostGame, e: HEntity): StatMod[] {
     }
   }
   return out.sort((a, b) => a.seq - b.seq);
+}
+
+/** The cards in play whose continuous effects apply (31.3); a face-down card has none. */
+export function continuousSources(g: HostGame): HEntity[] {
+  return g.s.entities.filter((s) => inPlay(s) && !(s.zone === 'backrow' && !s.faceUp) && (s.card.abilities ?? []).some((a) => a.kind === 'continuous'));
 }
 
 /** The rule's calculation: increases, then decreases, then sets in order (18.6, 26.1.4.1, 26.2.3.1); power >= 0. */
@@ -57,9 +61,9 @@ function inOrder(base: { power: number; health: number }, mods: readonly StatMod
   return { power, health };
 }
 
-export function stats(g: HostGame, e: HEntity): { power: number; health: number } {
+export function stats(g: HostGame, e: HEntity, sources?: readonly HEntity[]): { power: number; health: number } {
   const base = { power: e.card.type === 'host' ? e.card.soul ?? 0 : e.card.power ?? 0, health: e.card.health ?? 0 };
-  const mods = modsOf(g, e);
+  const mods = modsOf(g, e, sources);
   if (g.mutants.has('host-stats-in-order')) return inOrder(base, mods);
   return computeStats(base, mods, { clamp: !g.mutants.has('host-negative-power') });
 }
@@ -79,13 +83,14 @@ const lastStats = new WeakMap<HEntity, string>();
 
 /** Record the stats of every entity in play (and both Hosts) that changed since they were last recorded. */
 export function recordStats(g: HostGame, why: string): void {
+  const sources = continuousSources(g);
   for (const e of g.s.entities) {
     if (!isEntityInPlay(e) && e.card.type !== 'host') continue;
-    const st = stats(g, e);
+    const st = stats(g, e, sources);
     const key = `${st.power}/${st.health}/${e.damage}/${e.version}/${e.mods.length}`;
     if (lastStats.get(e) === key) continue;
     lastStats.set(e, key);
-    const mods = modsOf(g, e).map((m) => ({ kind: m.kind, ...(m.power !== undefined ? { power: m.power } : {}), ...(m.health !== undefined ? { health: m.health } : {}), ...(m.from !== undefined ? { from: m.from } : {}) }));
+    const mods = modsOf(g, e, sources).map((m) => ({ kind: m.kind, ...(m.power !== undefined ? { power: m.power } : {}), ...(m.health !== undefined ? { health: m.health } : {}), ...(m.from !== undefined ? { from: m.from } : {}) }));
     const base = { power: e.card.type === 'host' ? e.card.soul ?? 0 : e.card.power ?? 0, health: e.card.health ?? 0 };
     g.trace.event({ e: 'host_stats', entity: e.id, power: st.power, health: st.health, damage: e.damage, base, mods, why });
   }
