@@ -33,8 +33,8 @@ export function buildHostGame(s: HostScenario, cards: HostCardPool, mutants: rea
   (['A', 'B'] as const).forEach((side, i) => {
     const owner = i as PlayerIndex;
     const ps: HostPlayerSetup = s.setup[side];
-    const host = make(owner, ps.host, 'host')[0]!;
-    if (typeof ps.host === 'string' || !ps.host.label) labels.set(`host${side}`, host.id);
+    // A Host without a label is labelled hostA / hostB.
+    const host = make(owner, typeof ps.host === 'string' || !ps.host.label ? { ...(typeof ps.host === 'string' ? { card: ps.host } : ps.host), label: `host${side}` } : ps.host, 'host')[0]!;
     const ids = (z: (string | HostCardSetup)[] | undefined, zone: Zone) => (z ?? []).flatMap((x) => make(owner, x, zone)).map((e) => e.id);
     const p: HPlayer = {
       name: ps.name ?? side, host: host.id, deck: ids(ps.deck, 'deck'), hand: ids(ps.hand, 'hand'), damage: ids(ps.damage, 'damage'), drop: ids(ps.drop, 'drop'),

@@ -25,7 +25,7 @@ export const gameActionsAtOnce: Invariant = {
         const sameBatch = r.t === 'close' || [...lethal.values()].every((b) => b !== null && v.open.some((o) => o.id === b));
         if (!sameBatch && !(e && WITH_GAME_ACTION.has(e.e))) {
           const ids = [...lethal.keys()];
-          out.push(violation(this.id, 'host/35.4', `${ids.map((id) => label(v, id)).join(', ')} should have left play by game action before this ${r.t === 'event' ? r.e : r.t} record`, v, i, ids));
+          out.push(violation(this.id, 'host/35.2', `${ids.map((id) => label(v, id)).join(', ')} should have left play by game action before this ${r.t === 'event' ? r.e : r.t} record`, v, i, ids));
           lethal.clear();
         }
       }
