@@ -78,7 +78,7 @@ export function playCard(g: HostGame, player: PlayerIndex, card: HEntity, o: { s
   const zone = c.type === 'entity' ? 'frontrow' : c.type === 'form' ? null : 'backrow';
   if (zone) {
     const max = zone === 'frontrow' ? FRONT_SLOTS : BACK_SLOTS;
-    if (o.slot === undefined || !Number.isInteger(o.slot) || o.slot < 0 || o.slot >= max) throw new HostIllegal(`a ${c.type} is played into a ${zone} slot 0-${max - 1} (give "slot")`, 'host/14.7');
+    if (o.slot === undefined || !Number.isInteger(o.slot) || o.slot < 0 || o.slot >= max) throw new HostIllegal(`${/^[aeiou]/.test(c.type) ? 'an' : 'a'} ${c.type} is played into a ${zone} slot 0-${max - 1} (give "slot")`, 'host/14.7');
     if (!slotOpen(g, player, zone, o.slot) && !g.mutants.has('host-occupied-slot')) throw new HostIllegal(`${zone} slot ${o.slot} is occupied`, 'host/14.7.1');
   }
   if (c.type === 'form' && g.s.entities.some((e) => e.zone === 'form' && e.controller === player && e.card.name === c.name)) throw new HostIllegal(`${c.name} is Unique: the player controls one already`, 'host/19.1');
