@@ -59,7 +59,7 @@ describe('the Host profile on the command line', () => {
     expect(open.err).toMatch(/open\.json: \$\.actions: the script ends while a choice is open: B has priority \(2 item\(s\) on the Stack\)/);
     const slot = await arbiter('run-scenario', write('slot.json', (s) => { s.actions[0].slot = 7; }));
     expect(slot.code).toBe(2);
-    expect(slot.err).toMatch(/slot\.json: \$\.actions\[0\]: illegal: a entity is played into a frontrow slot 0-4/);
+    expect(slot.err).toMatch(/slot\.json: \$\.actions\[0\]: illegal: an entity is played into a frontrow slot 0-4/);
     const pay = await arbiter('run-scenario', write('pay.json', (s) => { s.setup.A.resources = { strife: 1 }; }));
     expect(pay.code).toBe(2);
     expect(pay.err).toMatch(/pay\.json: \$\.actions\[0\]: illegal: pays 2 strife but has 1 \(rule host\/12\.5/);
