@@ -6,7 +6,7 @@
 import type { Amounts, ResourceType } from './format.js';
 import { endGame } from './actions.js';
 import { HostIllegal, activate, playCard } from './cards.js';
-import { legalTargets, refsOf } from './effects.js';
+import { legalTargets } from './effects.js';
 import { needsChoice, pushTrigger, takePending } from './push.js';
 import { resolveNext } from './stack.js';
 import { SIDES, ent, other, type HEntity, type HostGame, type PlayerIndex } from './state.js';
@@ -67,7 +67,6 @@ function placeTriggers(g: HostGame, player: PlayerIndex, list: { source: number;
   }
   g.s.pending = g.s.pending.filter((t) => t.controller !== player);
   for (const { t, targets } of order) pushTrigger(g, t, targets);
-  void refsOf;
   if (!g.s.pending.length) givePriority(g, g.s.active, 'host/31.5.1');
 }
 

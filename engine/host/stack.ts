@@ -4,15 +4,16 @@
  * the next priority timing, 28.6); an effect that would cause an infinite loop does not resolve (42.1.2).
  */
 import { Recorder } from '../trace/recorder.js';
+import { HOST_LOOP_BOUND } from '../trace/format.js';
 import { Random } from '../random.js';
 import { checkVictory, gameActions, moveTo } from './actions.js';
 import { resolveEffect } from './effects.js';
 import { autoTargets, pushTrigger, takePending } from './push.js';
-import { GameOver, closeBlock, ent, inPlay, isEntityInPlay, openBlock, type HostGame, type HostState, type PlayerIndex } from './state.js';
+import { GameOver, closeBlock, ent, inPlay, openBlock, type HostGame, type HostState, type PlayerIndex } from './state.js';
 import { resolveCard } from './cards.js';
 
 /** Resolutions the loop check looks ahead (42.1.1); a longer chain without a player's choice counts as infinite. */
-export const HOST_LOOP_BOUND = 60;
+export { HOST_LOOP_BOUND };
 /** A run stops here whatever the engine does (a broken engine in a loop). */
 export const HOST_HARD_LIMIT = 2000;
 
@@ -110,5 +111,4 @@ export function resolveAt(g: HostGame, index: number): void {
   if (deferred) { delete (g.s as { deferredLoss?: PlayerIndex[] }).deferredLoss; checkVictory(g, deferred); }
   gameActions(g);
   g.s.windows = [];
-  void isEntityInPlay;
 }

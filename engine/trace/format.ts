@@ -9,6 +9,12 @@
 
 export const TRACE_FORMAT = 'arbiter-trace/1';
 
+/**
+ * Host profile (seed 002, 42.1): resolutions a chain may run without a player's choice before it counts as an infinite
+ * loop. The Host kernel's loop check looks this far ahead; a `stack_resolve` with `result: "loop"` refers to it.
+ */
+export const HOST_LOOP_BOUND = 60;
+
 /** How much a producer can tell (adapter protocol `fidelity`). Consumers run only what the fidelity supports. */
 export type Fidelity = 'final_state' | 'events' | 'phases';
 

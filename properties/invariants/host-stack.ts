@@ -4,8 +4,7 @@
  * since it was declared does not resolve (30.4, 34.2.1); no unbroken chain of resolutions longer than the loop bound
  * (42.1.2).
  */
-import type { TraceRecord } from '../../engine/trace/format.js';
-import { HOST_LOOP_BOUND } from '../../engine/host/stack.js';
+import { HOST_LOOP_BOUND, type TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
 import { ev, fold, label, newView, violation } from './host-walk.js';
 
