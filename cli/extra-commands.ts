@@ -3,7 +3,8 @@ import { Option, type Command } from 'commander';
 import { checkLogCommand, parseRules } from '../powerlog/cli.js';
 import { fuzzCommand, invariantIds } from '../properties/fuzz.js';
 import { InputError } from '../engine/validation.js';
-import { mutantOption, parseMutants, cardsOption } from './options.js';
+import { mutantOption, parseMutants, parseAnyMutants, cardsOption, hostCardsOption } from './options.js';
+import { hostFuzzCommand } from '../properties/host-fuzz-cli.js';
 
 function wholeNumber(flag: string) {
   return (v: string): number => {
@@ -43,7 +44,8 @@ Example:
     .command('fuzz')
     .description('run every trace property against the reference engine on generated games; a failure is shrunk and written as a scenario file')
     .option('--runs <n>', 'generated cases (default 1000)', wholeNumber('--runs'))
-    .option('--profile <id>', 'the rule profile of the generated games: hearthstone (default) or hearthtop (whole Hearthtop games from the Setup rules to their end)', 'hearthstone')
+    .addOption(new Option('--profile <name>', 'the rule profile of the generated games: hearthstone (the reference engine), hearthtop (whole Hearthtop games from the Setup rules to their end) or host (the Host WCG kernel, seed 002)').choices(['hearthstone', 'hearthtop', 'host']).default('hearthstone'))
+    .addOption(hostCardsOption())
     .option('--seed <n>', 'seed (default: from the clock, printed)', wholeNumber('--seed'))
     .addOption(mutantOption())
     .option('--path <p>', 'replay one case: the fast-check path printed with a failure (with its --seed)')
@@ -61,9 +63,18 @@ Examples:
   arbiter fuzz --runs 1000 --seed 7
   arbiter fuzz --runs 3000 --mutant die-at-zero-health
   arbiter fuzz --profile hearthtop --runs 20000 --seed 1
+  arbiter fuzz --profile host --runs 20000 --seed 1
+  arbiter fuzz --profile host --runs 2000 --mutant host-fifo-stack
   arbiter fuzz --check fuzz-out/<id>.json --reference`)
-    .action(async (o: { profile: string; runs?: number; seed?: number; mutant: string[]; path?: string; out?: string; write: boolean; only?: string[]; determinism: boolean; excludeCard?: string[]; check?: string; cards?: string[]; reference?: boolean }) => {
+    .action(async (o: { runs?: number; seed?: number; mutant: string[]; path?: string; out?: string; write: boolean; only?: string[]; determinism: boolean; excludeCard?: string[]; check?: string; cards?: string[]; reference?: boolean; profile: string; hostCards?: string[] }) => {
       const known = new Set(invariantIds());
+      if (o.profile === 'host') {
+        for (const id of o.only ?? []) if (!known.has(id)) throw new InputError('--only', '$', `unknown invariant "${id}" (expected: ${[...known].join(', ')})`);
+        const m = parseAnyMutants(o.mutant);
+        if (m.hs.length) throw new InputError('--mutant', '$', `${m.hs.join(', ')}: not a Host mutant (with --profile host: host-* mutants, see arbiter mutants)`);
+        process.exitCode = hostFuzzCommand({ runs: o.runs, seed: o.seed, mutants: m.host, ...(o.only ? { only: o.only } : {}), outDir: o.out, noWrite: !o.write, hostCards: o.hostCards });
+        return;
+      }
       for (const id of o.only ?? []) if (!known.has(id)) throw new InputError('--only', '$', `unknown invariant "${id}" (expected: ${[...known].join(', ')})`);
       const mutants = parseMutants(o.mutant);
       if (o.profile !== 'hearthstone' && o.profile !== 'hearthtop') throw new InputError('--profile', '$', `unknown profile "${o.profile}" (expected hearthstone or hearthtop)`);

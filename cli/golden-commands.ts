@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { verifyAll, updateTraces, summarize } from '../golden/suite.js';
 import { formatGolden } from '../golden/format.js';
-import { mutantOption, parseMutants } from './options.js';
+import { mutantOption, parseAnyMutants } from './options.js';
 import { lintGolden } from '../golden/lint.js';
 
 export function addGoldenCommands(program: Command): void {
@@ -16,7 +16,8 @@ export function addGoldenCommands(program: Command): void {
     .option('--json', 'print results as JSON')
     .option('--diff-lines <n>', 'diff lines shown per failing case', '40')
     .action((ids: string[], o: { mutant: string[]; json?: boolean; diffLines: string }) => {
-      const results = verifyAll(loadCardPool(), { ids, mutants: parseMutants(o.mutant) });
+      const m = parseAnyMutants(o.mutant);
+      const results = verifyAll(loadCardPool(), { ids, mutants: m.hs, hostMutants: m.host });
       if (o.json) process.stdout.write(JSON.stringify(results, null, 2) + '\n');
       else process.stdout.write(formatGolden(results, { diffLines: Number(o.diffLines) }));
       const c = summarize(results);

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { ruleCatalog } from '../engine/rules.js';
 import { MUTANTS, PROFILE_MUTANTS } from '../engine/mutants.js';
+import { HOST_MUTANTS } from '../engine/host/mutants.js';
 import { cardsOption } from './options.js';
 
 export function addInfoCommands(program: Command): void {
@@ -32,7 +33,7 @@ Examples:
     .command('mutants')
     .description('list the mutants: deliberate rule bugs the engine can switch on')
     .action(() => {
-      for (const [k, v] of Object.entries(MUTANTS)) process.stdout.write(`${k.padEnd(32)} rule ${v.rule.padEnd(13)} ${v.text}\n`);
+      for (const [k, v] of Object.entries({ ...MUTANTS, ...HOST_MUTANTS })) process.stdout.write(`${k.padEnd(32)} rule ${v.rule.padEnd(13)} ${v.text}\n`);
       for (const [k, v] of Object.entries(PROFILE_MUTANTS)) process.stdout.write(`${k.padEnd(32)} rule ${v.rule.padEnd(13)} (profile ${v.profile}) ${v.text}\n`);
     });
 }

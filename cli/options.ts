@@ -1,10 +1,11 @@
 /** Options shared by several commands. */
 import { Option } from 'commander';
 import { MUTANTS, isMutantName, type MutantName } from '../engine/mutants.js';
+import { HOST_MUTANTS, isHostMutant, type HostMutant } from '../engine/host/mutants.js';
 import { InputError } from '../engine/validation.js';
 
 export function mutantOption(): Option {
-  return new Option('-m, --mutant <name>', `run the engine with a deliberate rule bug switched on; repeat or comma-separate for several (${Object.keys(MUTANTS).join(', ')})`)
+  return new Option('-m, --mutant <name>', `run the engine with a deliberate rule bug switched on; repeat or comma-separate for several (${Object.keys(MUTANTS).join(', ')}; for Host scenarios: ${Object.keys(HOST_MUTANTS).join(', ')})`)
     .argParser((v: string, prev: string[] = []) => [...prev, v])
     .default([]);
 }
@@ -22,5 +23,24 @@ export function parseMutants(list: string[] | undefined): MutantName[] {
 
 export function cardsOption(): Option {
   return new Option('--cards <path>', 'extra card files or folders to load beside spec/cards (repeatable)')
+    .argParser((v: string, prev: string[] = []) => [...prev, v]);
+}
+
+/** Mutants of both kernels: Hearthstone ones for Hearthstone scenarios, host-* ones for Host scenarios. */
+export function parseAnyMutants(list: string[] | undefined): { hs: MutantName[]; host: HostMutant[] } {
+  const hs: MutantName[] = [];
+  const host: HostMutant[] = [];
+  for (const m of list ?? []) {
+    for (const x of m.split(',').filter(Boolean)) {
+      if (isHostMutant(x)) host.push(x);
+      else if (isMutantName(x)) hs.push(x);
+      else throw new InputError('--mutant', '$', `unknown mutant "${x}" (expected one of: ${[...Object.keys(MUTANTS), ...Object.keys(HOST_MUTANTS)].join(', ')})`);
+    }
+  }
+  return { hs, host };
+}
+
+export function hostCardsOption(): Option {
+  return new Option('--host-cards <path>', 'extra Host card files or folders beside spec/host/cards, for Host scenarios (repeatable)')
     .argParser((v: string, prev: string[] = []) => [...prev, v]);
 }

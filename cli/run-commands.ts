@@ -1,6 +1,6 @@
 /** `arbiter run`, `arbiter adapter`, `arbiter merge`: differential testing against a simulator. */
 import { PROFILE_IDS, isProfileId } from '../engine/profiles/index.js';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { join } from 'node:path';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { InputError, ROOT } from '../engine/validation.js';
@@ -10,7 +10,9 @@ import { scenarioFiles } from './scenario-files.js';
 import { simCommand, DEFAULT_MAX_LINE_BYTES } from '../differential/adapter-process.js';
 import { lockOutDir } from '../reports/files.js';
 import { serveAdapter, DEMO_MUTANTS } from '../adapters/reference/adapter.js';
-import { mutantOption, parseMutants, cardsOption } from './options.js';
+import { mutantOption, parseMutants, parseAnyMutants, cardsOption, hostCardsOption } from './options.js';
+import { serveHostAdapter } from '../adapters/reference/host-adapter.js';
+import { runHost } from './host-run.js';
 import { writeReports, summaryLine, perRuleTable } from '../reports/write.js';
 import { Progress } from './progress.js';
 import { mergeResults, copyTraces, checkShards, writeRunInfo } from '../reports/merge.js';
@@ -39,9 +41,10 @@ export function addRunCommands(program: Command): void {
     .command('run')
     .description('run the golden scenarios (and --runs generated ones) against a simulator through its adapter, compare with the reference engine, write a report folder')
     .option('--sim <command>', 'the adapter command line (spawned without a shell); default: the bundled demo simulator, which has known rule bugs')
+    .addOption(new Option('--profile <name>', `the rule profile whose golden cases are sent: ${PROFILE_IDS.join(', ')}, or host (Host WCG, seed 002: the host golden cases; default simulator the Host kernel's own adapter)`).choices([...PROFILE_IDS, 'host']).default('hearthstone'))
     .option('--cases <path>', 'scenario files or folders to run instead of the golden cases (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .addOption(cardsOption())
-    .option('--profile <id>', `the rule profile whose golden cases are sent (${PROFILE_IDS.join(', ')})`, 'hearthstone')
+    .addOption(hostCardsOption())
     .option('--no-variants', 'send each case as written only (no other orders of play, forced random branches or probes)')
     .option('--no-conformance', 'no card conformance cases (then no divergence is classified as a card difference)')
     .option('--runs <n>', 'generated scenarios to add to the golden ones', '0')
@@ -72,8 +75,11 @@ Examples:
   arbiter run --sim "python3 adapters/hearthbreaker/adapter.py" --jobs 2 --timeout 5000
   arbiter run --sim "node bin/arbiter.mjs adapter --mutant ignore-rule-5" --expectations my-baseline.json
   arbiter run --sim "python3 my_adapter.py" --cases my-scenarios/ --cards my-cards/
-  arbiter run --shard 1/2 --out part1 && arbiter run --shard 2/2 --out part2 && arbiter merge part1 part2 --out all`)
-    .action(async (o: { profile: string; sim?: string; synthetic?: boolean; cases?: string[]; cards?: string[]; variants: boolean; conformance: boolean; allowLost?: boolean; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }, cmd: Command) => {
+  arbiter run --shard 1/2 --out part1 && arbiter run --shard 2/2 --out part2 && arbiter merge part1 part2 --out all
+  arbiter run --profile hearthtop
+  arbiter run --profile host --sim "node bin/arbiter.mjs adapter --profile host --mutant host-fifo-stack"`)
+    .action(async (o: { profile: string; hostCards?: string[]; sim?: string; synthetic?: boolean; cases?: string[]; cards?: string[]; variants: boolean; conformance: boolean; allowLost?: boolean; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }, cmd: Command) => {
+      if (o.profile === 'host') { process.exitCode = await runHost(o); return; }
       // Everything a user can get wrong is checked before the suite runs.
       const command = o.sim !== undefined ? simCommand(o.sim) : DEMO_COMMAND;
       const expectations = o.expectations ?? (o.sim ? undefined : join(ROOT, 'adapters', 'demo', 'expectations.json'));
@@ -121,12 +127,20 @@ Examples:
     .command('adapter')
     .description('serve the reference engine as an adapter on stdin/stdout (spec/protocol.md); with --mutant it has deliberate rule bugs')
     .addOption(mutantOption())
+    .addOption(new Option('--profile <name>', 'hearthstone (the reference engine) or host (the Host kernel, seed 002; host-* mutants)').choices(['hearthstone', 'host']).default('hearthstone'))
+    .addOption(hostCardsOption())
     .option('--demo', `the bundled demo simulator: the reference engine with known bugs (${DEMO_MUTANTS.join(', ')})`)
     .addOption(cardsOption())
     .addHelpText('after', `
 With --cards the engine plays the given card files instead of the built-in cards of the same id: a simulator whose
 cards differ from the card text (its card conformance cases fail: the differences are card causes, not rule ones).`)
-    .action(async (o: { mutant: string[]; demo?: boolean; cards?: string[] }) => {
+    .action(async (o: { mutant: string[]; demo?: boolean; cards?: string[]; profile: string; hostCards?: string[] }) => {
+      if (o.profile === 'host') {
+        const m = parseAnyMutants(o.mutant);
+        if (m.hs.length || o.demo) throw new InputError('--mutant', '$', 'with --profile host: host-* mutants only, no --demo');
+        await serveHostAdapter({ mutants: m.host, name: m.host.length ? `arbiter-host+${m.host.join('+')}` : 'arbiter-host', hostCards: o.hostCards });
+        return;
+      }
       const mutants = o.demo ? DEMO_MUTANTS : parseMutants(o.mutant);
       const name = o.demo ? 'arbiter-demo' : mutants.length ? `arbiter-reference+${mutants.join('+')}` : 'arbiter-reference';
       await serveAdapter({ mutants, name: o.cards?.length ? `${name}+cards` : name, cards: o.cards });

@@ -7,7 +7,12 @@ import { traceToJsonl } from '../engine/trace/format.js';
 import { traceTree } from '../engine/trace/tree.js';
 import { judgeScenario } from '../engine/scenario/judge.js';
 import { traceJudge } from '../properties/invariants/index.js';
-import { mutantOption, parseMutants, cardsOption } from './options.js';
+import { mutantOption, parseAnyMutants, cardsOption, hostCardsOption } from './options.js';
+import { profileOf } from '../golden/suite.js';
+import { loadHostCards, loadHostScenario, type HostCardPool } from '../engine/host/load.js';
+import { judgeHostScenario } from '../engine/host/judge.js';
+import { runHostScenario } from '../engine/host/run.js';
+import { checkTrace } from '../properties/invariants/index.js';
 import { scenarioFiles } from './scenario-files.js';
 import { withVariants } from '../engine/scenario/variants.js';
 
@@ -18,13 +23,20 @@ export function addScenarioCommands(program: Command): void {
     .argument('<files...>', 'scenario JSON files or folders of them (arbiter-scenario/1, see spec/schema/scenario.schema.json)')
     .addOption(mutantOption())
     .addOption(cardsOption())
+    .addOption(hostCardsOption())
     .option('--json', 'print the result as JSON (an array when there are several files)')
-    .action((args: string[], o: { mutant: string[]; cards?: string[]; json?: boolean }) => {
+    .action((args: string[], o: { mutant: string[]; cards?: string[]; hostCards?: string[]; json?: boolean }) => {
       const cards = loadCardPool(o.cards ?? []);
-      const mutants = parseMutants(o.mutant);
+      const { hs: mutants, host } = parseAnyMutants(o.mutant);
       const files = scenarioFiles(args);
-      // One result per scenario and per variant it lists.
-      const results = files.flatMap((file) => withVariants(loadScenario(file, cards)).map((s) => {
+      let hostCards: HostCardPool | undefined;
+      // One result per scenario and per variant it lists; a Host scenario ("profile": "host") on the Host kernel.
+      const results = files.flatMap((file) => profileOf(file) === 'host' ? [(() => {
+        hostCards ??= loadHostCards(o.hostCards ?? []);
+        const s = loadHostScenario(file, hostCards);
+        const { failures, final } = judgeHostScenario(s, file, hostCards, { mutants: host, invariants: (t) => checkTrace(t) });
+        return { id: s.id, title: s.title, ok: failures.length === 0, failures, final: final as unknown };
+      })()] : withVariants(loadScenario(file, cards)).map((s) => {
         const { failures, final } = judgeScenario(s, file, cards, { mutants, invariants: traceJudge });
         return { id: s.id, title: s.title, ok: failures.length === 0, failures, final };
       }));
@@ -47,14 +59,16 @@ export function addScenarioCommands(program: Command): void {
     .argument('<files...>', 'scenario JSON files or folders of them')
     .addOption(mutantOption())
     .addOption(cardsOption())
+    .addOption(hostCardsOption())
     .option('--json', 'print the trace as JSON lines (sorted keys, one record per line)')
-    .action((args: string[], o: { mutant: string[]; cards?: string[]; json?: boolean }) => {
+    .action((args: string[], o: { mutant: string[]; cards?: string[]; hostCards?: string[]; json?: boolean }) => {
       const cards = loadCardPool(o.cards ?? []);
-      const mutants = parseMutants(o.mutant);
+      const { hs: mutants, host } = parseAnyMutants(o.mutant);
       const files = scenarioFiles(args);
       for (const file of files) {
-        const s = loadScenario(file, cards);
-        const r = runScenario(s, file, { cards, mutants });
+        const r = profileOf(file) === 'host'
+          ? (() => { const hc = loadHostCards(o.hostCards ?? []); return runHostScenario(loadHostScenario(file, hc), file, { cards: hc, mutants: host }); })()
+          : runScenario(loadScenario(file, cards), file, { cards, mutants });
         if (files.length > 1 && !o.json) process.stdout.write(`== ${file}\n`);
         process.stdout.write(o.json ? traceToJsonl(r.trace) : traceTree(r.trace));
       }

@@ -5,13 +5,15 @@
  */
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import { caseFiles, tracePath } from './suite.js';
+import { CASES_DIR, caseFiles, tracePath } from './suite.js';
+import { lintHostCase } from './host.js';
 import { loadScenario } from '../engine/scenario/load.js';
 import { InputError } from '../engine/validation.js';
 import type { CardPool } from '../engine/state.js';
 
-export function lintGolden(cards: CardPool, files = caseFiles()): string[] {
+export function lintGolden(cards: CardPool, files = caseFiles(), hostFiles = caseFiles(CASES_DIR, 'host')): string[] {
   const problems: string[] = [];
+  for (const f of hostFiles) problems.push(...lintHostCase(f, basename(f), (id) => tracePath(id)));
   const ids = new Map<string, string>();
   for (const f of files) {
     const name = basename(f);

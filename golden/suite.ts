@@ -14,6 +14,9 @@ import { traceJudge } from '../properties/invariants/index.js';
 import type { CardPool } from '../engine/state.js';
 import type { MutantName } from '../engine/mutants.js';
 import type { Scenario } from '../engine/scenario/format.js';
+import type { HostMutant } from '../engine/host/mutants.js';
+import { isHostScenario } from '../engine/host/load.js';
+import { updateHostTrace, verifyHostCase } from './host.js';
 
 export const CASES_DIR = join(ROOT, 'golden', 'cases');
 export const TRACES_DIR = join(ROOT, 'golden', 'traces');
@@ -32,8 +35,15 @@ export interface GoldenResult {
   reason?: string;
 }
 
-export function caseFiles(dir = CASES_DIR): string[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
+/** The case files of a profile: Hearthstone ones (the default), Host ones (`"profile": "host"`), or all. */
+export function caseFiles(dir = CASES_DIR, profile: 'hearthstone' | 'host' | 'all' = 'hearthstone'): string[] {
+  const all = readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
+  return profile === 'all' ? all : all.filter((f) => (profileOf(f) === 'host') === (profile === 'host'));
+}
+
+/** A file's `profile` (a file that does not parse counts as Hearthstone: its loader reports the error). */
+export function profileOf(file: string): string {
+  try { return isHostScenario(JSON.parse(readFileSync(file, 'utf8'))) ? 'host' : 'hearthstone'; } catch { return 'hearthstone'; }
 }
 
 export function tracePath(id: string, dir = TRACES_DIR): string {
@@ -81,11 +91,11 @@ export function verifyCase(file: string, cards: CardPool, mutants: MutantName[] 
   return { ...base, status, failures: run.failures, ...(diff ? { diff } : {}) };
 }
 
-export function verifyAll(cards: CardPool, opts: { ids?: string[]; mutants?: MutantName[]; dir?: string } = {}): GoldenResult[] {
-  const files = caseFiles(opts.dir);
+export function verifyAll(cards: CardPool, opts: { ids?: string[]; mutants?: MutantName[]; hostMutants?: HostMutant[]; dir?: string } = {}): GoldenResult[] {
+  const files = caseFiles(opts.dir, 'all');
   checkIds(files, opts.ids ?? []);
   const wanted = opts.ids?.length ? files.filter((f) => opts.ids!.some((id) => f.endsWith(`/${id}.json`))) : files;
-  return wanted.map((f) => verifyCase(f, cards, opts.mutants ?? []));
+  return wanted.map((f) => (profileOf(f) === 'host' ? verifyHostCase(f, (id) => tracePath(id), opts.hostMutants ?? []) : verifyCase(f, cards, opts.mutants ?? [])));
 }
 
 /** Rewrite locked traces; returns a line per case saying what changed. */
@@ -97,9 +107,14 @@ function checkIds(files: string[], ids: string[]): void {
 }
 
 export function updateTraces(cards: CardPool, ids: string[] = []): string[] {
-  checkIds(caseFiles(), ids);
+  checkIds(caseFiles(CASES_DIR, 'all'), ids);
   mkdirSync(TRACES_DIR, { recursive: true });
   const out: string[] = [];
+  for (const file of caseFiles(CASES_DIR, 'host')) {
+    if (ids.length && !ids.some((id) => file.endsWith(`/${id}.json`))) continue;
+    const line = updateHostTrace(file, (id) => tracePath(id));
+    if (line) out.push(line);
+  }
   for (const file of caseFiles()) {
     const s = loadScenario(file, cards);
     if (ids.length && !ids.includes(s.id)) continue;

@@ -24,7 +24,7 @@ import { ruleCatalog } from '../engine/rules.js';
 import { InputError, readJson } from '../engine/validation.js';
 import { generatedCaseArb, type GeneratedCase } from './arbitraries/generatedCase.js';
 import { checkCase, cardLookup, PROPERTY_STEP_BUDGET } from './check.js';
-import { INVARIANTS, checkAll, checkDeterminism, type Violation } from './invariants/index.js';
+import { INVARIANTS, applicable, checkAll, checkDeterminism, type Violation } from './invariants/index.js';
 import { sizeOf, sizeText, type CaseSize } from './size.js';
 import { fuzzHearthtop } from './hearthtop-fuzz.js';
 
@@ -175,7 +175,8 @@ export function checkScenarioFile(file: string, o: { cards?: string[]; mutants?:
   const run = () => runScenario(s, file, { cards: pool, mutants, stepBudget });
   const r = run();
   const env = { card: cardLookup(pool.all().filter((c) => c.source === 'synthetic')) };
-  const violations = checkAll(INVARIANTS, r.trace, env);
+  const meta = r.trace[0];
+  const violations = checkAll(applicable('phases', meta?.t === 'meta' ? meta.profile : 'hearthstone'), r.trace, env);
   violations.push(...checkDeterminism(() => run().trace));
   return { violations, ...(r.error ? { error: r.error } : {}) };
 }

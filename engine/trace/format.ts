@@ -9,6 +9,12 @@
 
 export const TRACE_FORMAT = 'arbiter-trace/1';
 
+/**
+ * Host profile (seed 002, 42.1): resolutions a chain may run without a player's choice before it counts as an infinite
+ * loop. The Host kernel's loop check looks this far ahead; a `stack_resolve` with `result: "loop"` refers to it.
+ */
+export const HOST_LOOP_BOUND = 60;
+
 /** How much a producer can tell (adapter protocol `fidelity`). Consumers run only what the fidelity supports. */
 export type Fidelity = 'final_state' | 'events' | 'phases';
 
@@ -55,6 +61,8 @@ export interface EntityRecord {
   order?: number;
   /** true when the entity was already in play when the producer's record began (spectator / mid-game logs). */
   preexisting?: boolean;
+  /** Host: the slot of a card set up in a frontrow or backrow slot. */
+  slot?: number;
 }
 
 export interface OpenRecord {
@@ -109,7 +117,8 @@ export interface QueueRecord {
 
 export type GameEvent =
   // `health`: the target's Health after the event, when the producer knows it (a Power.log may not)
-  | { e: 'damage'; source: number; target: number; amount: number; health?: number; rule?: string }
+  // Host: `combat` for combat damage (38.1.1), `counters` the damage counters after it (18.4)
+  | { e: 'damage'; source: number; target: number; amount: number; health?: number; rule?: string; combat?: boolean; counters?: number }
   | { e: 'heal'; source: number; target: number; amount: number; health?: number }
   | { e: 'armor'; target: number; amount: number }
   | { e: 'divine_shield_pop'; target: number }
@@ -156,7 +165,18 @@ export type GameEvent =
   // the shared deck shuffled: its new order, top first
   | { e: 'deck_shuffle'; deck: number[]; rule: string }
   // where each of the 52 playing cards is, and the counters the profile limits (per player A, B)
-  | { e: 'table'; deck: number[]; markers: number[]; external: number; discard: number[]; hands: number[][]; play: number[]; setaside: number[]; crystals: number[]; boards: number[]; health: number[]; armor: number[] };
+  | { e: 'table'; deck: number[]; markers: number[]; external: number; discard: number[]; hands: number[][]; play: number[]; setaside: number[]; crystals: number[]; boards: number[]; health: number[]; armor: number[] }
+  // Host (seed 002): the Stack, priority, game actions, phases, stats, resources and battles
+  | { e: 'stack_push'; item: number; what: 'card' | 'effect'; source: number; player: number; targets: number[]; slot?: number; rule: string }
+  | { e: 'stack_resolve'; item: number; source: number; result: 'resolved' | 'fizzled' | 'loop'; reason?: string; rule: string }
+  | { e: 'priority'; player: number; action: 'receive' | 'pass' | 'act'; rule?: string }
+  | { e: 'game_action'; action: 'destroy' | 'drop' | 'marker_drop' | 'lose' | 'concede' | 'token_removed'; entity?: number; player?: number; source?: number; cause?: 'combat' | 'effect' | 'none'; rule: string }
+  | { e: 'host_phase'; player: number; phase: 'start' | 'action1' | 'battle' | 'action2' | 'end'; turn: number; rule?: string }
+  | { e: 'host_stats'; entity: number; power: number; health: number; damage: number; base: { power: number; health: number }; mods: { kind: 'add' | 'set'; power?: number; health?: number; from?: number }[]; why: string }
+  | { e: 'resource'; player: number; type: 'authority' | 'strife' | 'emotion' | 'amity' | 'generic'; amount: number; total: number; rule?: string }
+  | { e: 'ap'; player: number; use: 'resource' | 'draw' | 'any' | 'replenish'; spent: number; left: number; rule?: string }
+  | { e: 'trigger_wait'; source: number; event: string; rule: string }
+  | { e: 'battle'; step: 'attack' | 'declare' | 'block' | 'early' | 'normal' | 'after' | 'end'; attacker: number; defender?: number | null; rule?: string };
 
 export type EventRecord = { t: 'event' } & GameEvent;
 
@@ -166,6 +186,7 @@ export const GAME_EVENT_KINDS: readonly GameEvent['e'][] = [
   'enchant', 'unenchant', 'stats', 'control', 'freeze', 'random', 'trigger_abort', 'phase_skipped', 'redirect', 'counter',
   'hero_replaced', 'mana', 'game_check', 'loop_guard', 'condition', 'refused', 'crystals', 'add_to_hand', 'shuffle',
   'mark', 'unmark', 'deck_empty', 'discard', 'deck_shuffle', 'table',
+  'stack_push', 'stack_resolve', 'priority', 'game_action', 'host_phase', 'host_stats', 'resource', 'ap', 'trigger_wait', 'battle',
 ];
 
 export type TraceRecord = MetaRecord | EntityRecord | OpenRecord | CloseRecord | QueueRecord | EventRecord;

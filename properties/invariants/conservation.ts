@@ -174,7 +174,7 @@ function counts(s: TraceState, over: Set<string>, v: (rule: string, message: str
 }
 
 export const invariant: Invariant = {
-  id: ID, rules: ['board-limit', 'hand-limit', '4a', 'summon-sequence', 'sequence'], fidelity: 'events', profiles: ['*'],
+  id: ID, rules: ['board-limit', 'hand-limit', '4a', 'summon-sequence', 'sequence'], fidelity: 'events', profiles: ['hearthstone', 'hearthtop'],
   description: 'every entity is in one zone and moves only by a record; what is acted on is in play; at most the profile\'s minions a side (7; Hearthtop 5) and 10 cards in hand where overdraw burns',
   check,
   pass,

@@ -24,6 +24,8 @@ import * as survivalCheck from './survival-check.js';
 import * as healthArithmetic from './health-arithmetic.js';
 import * as determinism from './determinism.js';
 import { HEARTHTOP_INVARIANTS } from './hearthtop.js';
+import * as hostStack from './host-stack.js';
+import * as hostState from './host-state.js';
 
 export type { Invariant, InvariantEnv, Violation } from './types.js';
 export { checkDeterminism } from './determinism.js';
@@ -45,6 +47,16 @@ export const INVARIANTS: readonly Invariant[] = [
   survivalCheck.invariant,
   healthArithmetic.invariant,
   ...HEARTHTOP_INVARIANTS,
+  // The Host profile (seed 002): they run on Host traces only, and the Hearthstone ones never do.
+  hostStack.lifo,
+  hostStack.noTriggerMidResolution,
+  hostStack.invalidTarget,
+  hostStack.noInfiniteLoop,
+  hostState.gameActionsAtOnce,
+  hostState.gameEndsAtOnce,
+  hostState.powerNonNegative,
+  hostState.statOrder,
+  hostState.oneCardPerSlot,
 ];
 
 /** Checks that run a producer instead of reading one trace. */

@@ -18,7 +18,7 @@ export interface InvariantEnv {
   card?: (id: string) => CardDef | undefined;
 }
 
-export type Profile = 'hearthstone' | 'hearthtop' | '*';
+export type Profile = 'hearthstone' | 'hearthtop' | 'host' | '*';
 
 export interface Invariant {
   id: string;

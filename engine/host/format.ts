@@ -1,0 +1,192 @@
+/**
+ * Host WCG cards and scenarios as data (seed 002). Cards live in spec/host/cards (schema
+ * spec/schema/host-card.schema.json), scenarios carry `"profile": "host"` (spec/schema/host-scenario.schema.json).
+ * The kernel interprets a small set of primitives; no code checks a card's name.
+ */
+
+/** The four resource types (12.2) and the generic type $ (12.1, 12.4). */
+export const RESOURCE_TYPES = ['authority', 'strife', 'emotion', 'amity'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+export type PoolKey = ResourceType | 'generic';
+/** A cost or a payment: typed symbols and generic $ (12.3, 12.4). */
+export type Amounts = Partial<Record<PoolKey, number>>;
+
+export type HostCardType = 'entity' | 'sorcery' | 'ambush' | 'form' | 'equipment' | 'host';
+
+/** Which entities a selector or target takes, seen from the controller of the effect. */
+export interface EntityFilter {
+  side?: 'you' | 'opponent' | 'any';
+  /** Only entities with this subtype (13.5.1). */
+  subtype?: string;
+  /** Leave the effect's own source out. */
+  other?: boolean;
+}
+
+/** An entity an action acts on: a declared target, the source, the event's subject, or all that match (30.2). */
+export type EntityRef = { target: number } | 'self' | 'subject' | 'equipped' | { all: EntityFilter };
+export type PlayerRef = 'you' | 'opponent' | 'subject_player';
+
+export type Action =
+  | { do: 'damage'; to: EntityRef; amount: number }
+  | { do: 'destroy'; to: EntityRef }
+  | { do: 'modify'; to: EntityRef; power?: number; health?: number }
+  | { do: 'set'; to: EntityRef; power?: number; health?: number }
+  | { do: 'gain_resource'; player: PlayerRef; type: ResourceType | 'host'; amount: number }
+  | { do: 'draw'; player: PlayerRef; amount: number }
+  | { do: 'damage_host'; player: PlayerRef; amount: number }
+  | { do: 'heal_host'; player: PlayerRef; amount: number };
+
+/** One part of an effect; `join` says how it follows the part before it (40.3 then, 40.4 and). */
+export type EffectPart = Action & { join?: 'then' | 'and' };
+
+export interface TargetSpec extends EntityFilter {
+  kind: 'entity';
+}
+
+export interface Effect {
+  /** Targets declared when the effect enters the Stack (30.3, 34.1). */
+  targets?: TargetSpec[];
+  parts: EffectPart[];
+}
+
+export type TriggerEvent =
+  | 'created' | 'attacks' | 'blocks' | 'destroyed' | 'resource_gained' | 'start_of_turn' | 'end_of_turn'
+  | 'would_create';
+
+/** Whose event it is, seen from the trigger's source: itself, its controller's, the opponent's, anyone's. */
+export type Whose = 'self' | 'you' | 'opponent' | 'any';
+
+export interface TriggerSpec {
+  on: TriggerEvent;
+  whose: Whose;
+}
+
+export type Ability =
+  | { kind: 'trigger'; when: TriggerSpec; effect: Effect; text?: string }
+  | { kind: 'activated'; cost?: Amounts; oncePerTurn?: boolean; effect: Effect; text?: string }
+  | { kind: 'continuous'; applies: EntityFilter | 'equipped'; add?: { power?: number; health?: number }; set?: { power?: number; health?: number }; text?: string };
+
+export interface HostCard {
+  id: string;
+  name: string;
+  type: HostCardType;
+  subtypes?: string[];
+  /** The card's resource type (13.1); a Host's is the type its action points gain (11.3.1). */
+  resource?: ResourceType;
+  cost?: Amounts;
+  health?: number;
+  power?: number;
+  /** Hosts: hand size kept at the End Phase (10.6.2). */
+  soul?: number;
+  /** 14.1: playing cards is Slow; a card marked fast may be played in response. */
+  speed?: 'slow' | 'fast';
+  keywords?: ('first_strike' | 'cannot_block' | 'lingering')[];
+  /** Ambush: the event its activation requirement names (17.1) and its cost on activation (17.2.1). */
+  activate?: { when: TriggerSpec; cost?: Amounts; effect: Effect };
+  /** Sorcery and Equipment: the effect of the card once it is in its slot (14.9, 21.2). */
+  effect?: Effect;
+  abilities?: Ability[];
+  text: string;
+  /** Choices the seed leaves open, each with its reason. */
+  assumptions?: string[];
+}
+
+// ---- scenarios ----
+
+export type Side = 'A' | 'B';
+
+export interface HostCardSetup {
+  card: string;
+  label?: string;
+  /** Several copies of an unlabelled card (decks, hands, damage zones). */
+  copies?: number;
+  slot?: number;
+  damage?: number;
+  sick?: boolean;
+  faceUp?: boolean;
+  /** A marker: the label of the card in play it is attached to (24.1). */
+  attachedTo?: string;
+}
+
+export interface HostPlayerSetup {
+  name?: string;
+  host: string | HostCardSetup;
+  deck?: (string | HostCardSetup)[];
+  hand?: (string | HostCardSetup)[];
+  frontrow?: HostCardSetup[];
+  backrow?: HostCardSetup[];
+  form?: (string | HostCardSetup)[];
+  markers?: HostCardSetup[];
+  damage?: (string | HostCardSetup)[];
+  drop?: (string | HostCardSetup)[];
+  resources?: Amounts;
+  ap?: number;
+}
+
+export type HostPhase = 'start' | 'action1' | 'battle' | 'action2' | 'end';
+
+export interface HostSetup {
+  active?: Side;
+  first?: Side;
+  turn?: number;
+  phase?: HostPhase;
+  A: HostPlayerSetup;
+  B: HostPlayerSetup;
+}
+
+/** One player's decision, in the order the game asks for them. */
+export type HostDecision = { by: Side; illegal?: true } & (
+  | { pass: true }
+  | { play: string; slot?: number; targets?: string[]; pay?: Amounts }
+  | { activate: string; ability?: number; targets?: string[]; pay?: Amounts }
+  | { ap: 'resource' | 'draw' | 'any'; type?: ResourceType }
+  | { phase: 'next' }
+  | { attack: string }
+  | { target: string }
+  | { triggers: { source: string; ability?: number; targets?: string[] }[] }
+  | { discard: string[] }
+  | { concede: true }
+);
+
+export interface HostEntityExpect {
+  zone?: string;
+  slot?: number;
+  power?: number;
+  health?: number;
+  damage?: number;
+  faceUp?: boolean;
+  controller?: Side;
+}
+
+export interface HostPlayerExpect {
+  hand?: number;
+  deck?: number;
+  damage?: number;
+  drop?: string[];
+  resources?: Amounts;
+  ap?: number;
+}
+
+export interface HostExpect {
+  result?: 'ongoing' | 'A' | 'B' | 'draw';
+  entities?: Record<string, HostEntityExpect>;
+  players?: Partial<Record<Side, HostPlayerExpect>>;
+  /** Trace patterns that must appear in this order (string entity fields are labels, player fields "A"/"B"). */
+  events?: Record<string, unknown>[];
+  /** Trace patterns that must not appear. */
+  absent?: Record<string, unknown>[];
+}
+
+export interface HostScenario {
+  format: 'arbiter-scenario/1';
+  profile: 'host';
+  id: string;
+  title: string;
+  rules: string[];
+  source: { seed: string; section?: string; quote: string };
+  assumptions?: string[];
+  seed?: string;
+  setup: HostSetup;
+  actions: HostDecision[];
+  expect: HostExpect;
+}

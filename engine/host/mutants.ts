@@ -1,0 +1,21 @@
+/**
+ * Host mutants: deliberate rule bugs of the Host kernel, each a switch named after the rule it breaks. They show that
+ * the host invariants, golden cases and the differential runner catch a wrong engine.
+ */
+export const HOST_MUTANTS = {
+  'host-fifo-stack': { rule: 'host/32.4', text: 'the Stack resolves its oldest item first, not the last one in' },
+  'host-trigger-mid-resolution': { rule: 'host/34.4', text: 'an effect that triggers while another resolves goes on the Stack at once, inside the resolution' },
+  'host-game-actions-wait': { rule: 'host/35.2', text: 'game actions (destroying, sending to the drop zone) wait until the effect resolving has finished' },
+  'host-finish-before-loss': { rule: 'host/1.1', text: 'a player who meets a loss condition loses only after the effect resolving has finished' },
+  'host-negative-power': { rule: 'host/26.2.2', text: 'power is not raised to 0: it can go below 0' },
+  'host-stats-in-order': { rule: 'host/26.2.3.2', text: 'stat changes apply in the order they were given, each step clamped at 0, not increases first then decreases' },
+  'host-partial-resolve': { rule: 'host/30.4', text: 'an effect with a target that is no longer valid still resolves on its other targets' },
+  'host-occupied-slot': { rule: 'host/14.7.1', text: 'a card may be played into, or enter, an occupied slot' },
+  'host-no-loop-check': { rule: 'host/42.1.2', text: 'an effect that would cause an infinite loop resolves' },
+} as const;
+
+export type HostMutant = keyof typeof HOST_MUTANTS;
+
+export function isHostMutant(s: string): s is HostMutant {
+  return Object.prototype.hasOwnProperty.call(HOST_MUTANTS, s);
+}

@@ -1,0 +1,64 @@
+/**
+ * What the Host invariants know of a game, rebuilt from a Host trace (any producer's): each entity's zone, slot,
+ * controller and version (a new version at every zone change, 36.2), the open blocks, and each player's zone sizes.
+ */
+import type { EventRecord, TraceRecord } from '../../engine/trace/format.js';
+import type { Violation } from './types.js';
+
+export interface HostView {
+  zone: Map<number, string>;
+  slot: Map<number, number | undefined>;
+  controller: Map<number, number>;
+  version: Map<number, number>;
+  type: Map<number, string>;
+  name: Map<number, string>;
+  /** Open blocks, outermost first: their kinds and, for RESOLVE, the item. */
+  open: { id: number; kind: string; entry?: number }[];
+  hosts: Map<number, number>;
+  /** Cards per `${player}:${zone}`. */
+  counts: Map<string, number>;
+}
+
+export function newView(): HostView {
+  return { zone: new Map(), slot: new Map(), controller: new Map(), version: new Map(), type: new Map(), name: new Map(), open: [], hosts: new Map(), counts: new Map() };
+}
+
+/** Fold one record into the view (call after the invariant looked at the record, or before: each says). */
+const bump = (v: HostView, id: number, zone: string | undefined, d: number) => {
+  if (zone === undefined) return;
+  const k = `${v.controller.get(id)}:${zone}`;
+  v.counts.set(k, (v.counts.get(k) ?? 0) + d);
+};
+
+export function fold(v: HostView, r: TraceRecord): void {
+  if (r.t === 'entity') {
+    bump(v, r.id, v.zone.get(r.id), -1);
+    v.zone.set(r.id, r.zone); v.slot.set(r.id, r.slot); v.controller.set(r.id, r.controller); v.version.set(r.id, 0);
+    v.type.set(r.id, r.type); v.name.set(r.id, r.name);
+    if (r.type === 'host') v.hosts.set(r.controller, r.id);
+    bump(v, r.id, r.zone, 1);
+  } else if (r.t === 'open') v.open.push({ id: r.id, kind: r.kind, ...(r.entry !== undefined ? { entry: r.entry } : {}) });
+  else if (r.t === 'close') { const i = v.open.findIndex((b) => b.id === r.id); if (i >= 0) v.open.length = i; }
+  else if (r.t === 'event' && r.e === 'zone') {
+    bump(v, r.entity, v.zone.get(r.entity), -1); bump(v, r.entity, r.to, 1);
+    v.zone.set(r.entity, r.to); v.slot.set(r.entity, r.position); v.version.set(r.entity, (v.version.get(r.entity) ?? 0) + 1);
+  }
+}
+
+export function count(v: HostView, player: number, zone: string): number {
+  return v.counts.get(`${player}:${zone}`) ?? 0;
+}
+
+export const isHostTrace = (trace: readonly TraceRecord[]) => trace.some((r) => r.t === 'meta' && r.profile === 'host');
+
+export const ev = (r: TraceRecord): EventRecord | null => (r.t === 'event' ? r : null);
+
+export function path(v: HostView): string {
+  return v.open.map((b) => `STEP ${b.kind}#${b.id}`).join(' > ');
+}
+
+export function violation(invariant: string, rule: string, message: string, v: HostView, at: number, entities: number[] = []): Violation {
+  return { invariant, rule, message, path: path(v), entities, at };
+}
+
+export const label = (v: HostView, id: number) => `#${id} ${v.name.get(id) ?? '?'}`;

@@ -1,0 +1,78 @@
+/**
+ * The Host profile from the command line: Host scenarios on run-scenario, the Host reference adapter passes
+ * `arbiter run --profile host` and mutant Host adapters fail naming the rule they break, the Host fuzzer, and bad
+ * Host input (an open choice, an illegal slot, no resources to pay) is exit 2 naming the JSON path.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../engine/validation.js';
+import { arbiter } from './run-cli.js';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'arbiter-host-'));
+const adapter = (m: string) => `"${process.execPath}" "${join(ROOT, 'bin', 'arbiter.mjs')}" adapter --profile host --mutant ${m}`;
+const base = () => JSON.parse(readFileSync(join(ROOT, 'golden', 'cases', 'host-stack-example-32-9.json'), 'utf8'));
+
+describe('the Host profile on the command line', () => {
+  it('run --profile host: the Host reference adapter passes every Host case', async () => {
+    const r = await arbiter('run', '--profile', 'host', '--out', join(tmp(), 'r'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/host: (\d+) cases: \1 pass, 0 fail, 0 unsupported, 0 error/);
+  }, 60_000);
+
+  for (const [m, rule] of [['host-fifo-stack', 'host/32.4'], ['host-game-actions-wait', 'host/35.2'], ['host-no-loop-check', 'host/42.1.2']] as const) {
+    it(`run --profile host: the mutant Host adapter ${m} fails naming rule ${rule}`, async () => {
+      const out = join(tmp(), 'r');
+      const r = await arbiter('run', '--profile', 'host', '--sim', adapter(m), '--out', out);
+      expect(r.code, r.err).toBe(1);
+      const fails = r.out.split('\n').filter((l) => l.startsWith('FAIL'));
+      expect(fails.length).toBeGreaterThan(0);
+      expect(fails.every((l) => l.includes(`[rule ${rule}]`)), fails.join('\n')).toBe(true);
+      expect(readFileSync(join(out, 'summary.md'), 'utf8')).toContain(`(rule ${rule})`);
+    }, 60_000);
+  }
+
+  it('run-scenario and trace take Host scenarios; a Host mutant fails its stated outcome', async () => {
+    const f = join('golden', 'cases', 'host-stack-example-32-9.json');
+    expect((await arbiter('run-scenario', f)).code).toBe(0);
+    const bad = await arbiter('run-scenario', f, '--mutant', 'host-fifo-stack');
+    expect(bad.code).toBe(1);
+    expect(bad.out).toMatch(/invariant host-lifo-stack \(rule host\/32\.4\)/);
+    const t = await arbiter('trace', f);
+    expect(t.out).toMatch(/STEP RESOLVE/);
+  }, 60_000);
+
+  it('fuzz --profile host finds nothing on the reference kernel and finds a Host mutant', async () => {
+    const ok = await arbiter('fuzz', '--profile', 'host', '--runs', '150', '--seed', '5', '--no-write');
+    expect(ok.code, ok.out + ok.err).toBe(0);
+    const found = await arbiter('fuzz', '--profile', 'host', '--runs', '2000', '--seed', '5', '--mutant', 'host-trigger-mid-resolution', '--out', join(tmp(), 'f'));
+    expect(found.code).toBe(1);
+    expect(found.out).toMatch(/\[host-no-trigger-mid-resolution, rule host\/34\.4\]/);
+  }, 120_000);
+
+  it('bad Host input is exit 2 naming the file and the JSON path', async () => {
+    const dir = tmp();
+    const write = (name: string, f: (s: ReturnType<typeof base>) => void) => { const s = base(); f(s); const p = join(dir, name); writeFileSync(p, JSON.stringify(s)); return p; };
+    const open = await arbiter('run-scenario', write('open.json', (s) => { s.actions = s.actions.slice(0, 3); }));
+    expect(open.code).toBe(2);
+    expect(open.err).toMatch(/open\.json: \$\.actions: the script ends while a choice is open: B has priority \(2 item\(s\) on the Stack\)/);
+    const slot = await arbiter('run-scenario', write('slot.json', (s) => { s.actions[0].slot = 7; }));
+    expect(slot.code).toBe(2);
+    expect(slot.err).toMatch(/slot\.json: \$\.actions\[0\]: illegal: an entity is played into a frontrow slot 0-4/);
+    const pay = await arbiter('run-scenario', write('pay.json', (s) => { s.setup.A.resources = { strife: 1 }; }));
+    expect(pay.code).toBe(2);
+    expect(pay.err).toMatch(/pay\.json: \$\.actions\[0\]: illegal: pays 2 strife but has 1 \(rule host\/12\.5/);
+    const who = await arbiter('run-scenario', write('who.json', (s) => { s.actions[1].by = 'A'; }));
+    expect(who.code).toBe(2);
+    expect(who.err).toMatch(/who\.json: \$\.actions\[1\]\.by: expected a decision by B/);
+    const label = await arbiter('run-scenario', write('label.json', (s) => { s.actions[0].play = 'nobody'; }));
+    expect(label.err).toMatch(/label\.json: \$\.actions\[0\]\.play: unknown label "nobody"/);
+    const schema = await arbiter('run-scenario', write('schema.json', (s) => { s.setup.A.frontrow = [{ card: 'Stone Sentinel', slot: 9 }]; }));
+    expect(schema.code).toBe(2);
+    expect(schema.err).toMatch(/schema\.json: \$\.setup\.A\.frontrow\[0\]/);
+    const card = await arbiter('run-scenario', write('card.json', (s) => { s.setup.B.hand[0].card = 'No Such Card'; }));
+    expect(card.err).toMatch(/card\.json: \$\.setup\.B\.hand\[0\]: unknown host card "No Such Card"/);
+    for (const r of [open, slot, pay, who, label, schema, card]) expect(r.err).not.toMatch(/at .*\.js:\d+/);
+  }, 60_000);
+});
