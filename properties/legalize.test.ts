@@ -18,7 +18,7 @@ describe('legalize keeps the run of the final scenario', () => {
   for (const mutants of [[], ['attack-past-taunt'], ['breadth-first']] as MutantName[][]) {
     it(`on ${mutants.length ? mutants.join(', ') : 'the reference engine'}`, () => {
       let withActions = 0;
-      for (const gc of fc.sample(generatedCaseArb({ mutants }), { seed: 11, numRuns: 150 })) {
+      for (const gc of fc.sample(generatedCaseArb({ mutants }), { seed: 11, numRuns: 80 })) {
         const kept = gc[LAST_RUN];
         if (!kept) continue;
         const fresh = runScenario(gc.scenario, '<generated>', { cards: poolWith(gc.cards), mutants, stepBudget: PROPERTY_STEP_BUDGET });
@@ -33,7 +33,7 @@ describe('legalize keeps the run of the final scenario', () => {
 });
 
 describe('the legality oracle on one reused set-up game', () => {
-  const cases = (mutants: MutantName[]) => fc.sample(generatedCaseArb({ mutants }), { seed: 5, numRuns: 200 });
+  const cases = (mutants: MutantName[]) => fc.sample(generatedCaseArb({ mutants }), { seed: 5, numRuns: 120 });
 
   it('finds nothing on the reference engine', () => {
     for (const gc of cases([])) expect(checkLegality(gc.scenario, poolWith(gc.cards), [], PROPERTY_STEP_BUDGET)).toEqual([]);
