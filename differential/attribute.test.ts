@@ -12,7 +12,8 @@ import { goldenCases } from './cases.js';
 import { comparableFromGame, compareEvents, compareFinal, eventSignature } from './compare.js';
 import { attribute } from './attribute.js';
 import { judgeTrace } from './judge.js';
-import { assumptionOf } from './verdict.js';
+import { assumptionOf, judgeCase } from './verdict.js';
+import type { Hello } from './protocol.js';
 
 const cards = loadCardPool();
 const cases = goldenCases(cards);
@@ -59,5 +60,31 @@ describe('attribution', () => {
     expect(assumptionOf(s, [{ path: 'final.players.B.board[1].health', expected: 1, actual: 2 }])).toBe('positions are not fixed');
     expect(assumptionOf(s, [{ path: 'final.players.B.board', expected: [], actual: [] }, { path: 'final.result', expected: 'ongoing', actual: 'A_wins' }])).toBeUndefined();
     expect(assumptionOf(s, [{ path: 'final.players.B.boardX', expected: 1, actual: 2 }])).toBeUndefined();
+  });
+
+  const finalHello: Hello = { type: 'hello', protocol: 'arbiter-adapter/1', name: 'fake', version: '0', profile: 'hearthstone', fidelity: 'final_state', cards: '*' };
+  const judgeFinal = (id: string, change: (f: ReturnType<typeof comparableFromGame>) => void, mutants: MutantName[] = []) => {
+    const c = cases.find((x) => x.id === id)!;
+    const final = comparableFromGame(runScenario(c.scenario, c.origin, { cards, mutants }).g);
+    change(final);
+    return judgeCase(c, finalHello, { kind: 'answer', msg: { type: 'result', case: c.id, final }, stderr: '' }, cards).result;
+  };
+
+  it('a final-state value made by a trigger answering a minion that changed sides is charged to Rule 10-controller', () => {
+    // sylvanas-steals-minion-mid-sequence: Sylvanas's Deathrattle steals the Elven Archer inside its play Sequence;
+    // its After Summon is then answered by its new owner's Knife Juggler, whose knife hits A's hero (29). A simulator
+    // whose Juggler does not throw leaves A's hero at 30.
+    const r = judgeFinal('sylvanas-steals-minion-mid-sequence', (f) => { f.players[0].hero.health = 30; });
+    expect(r.status).toBe('FAIL');
+    expect(r.attribution?.rule).toBe('10-controller');
+  });
+
+  it('a Battlecry whose target requirement is re-checked at resolution is diagnosed as Rule 6 from the final state', () => {
+    // big-game-hunter-ogre-loses-wolf-aura: the Ogre had 7 Attack when targeted and loses the wolf's aura before the
+    // Battlecry resolves; Rule 6 says the requirement is not re-checked, so it is destroyed anyway.
+    const r = judgeFinal('big-game-hunter-ogre-loses-wolf-aura', () => {}, ['recheck-target-requirements']);
+    expect(r.status).toBe('FAIL');
+    expect(r.diagnosis.map((d) => d.mutant)).toContain('recheck-target-requirements');
+    expect(r.attribution?.rule).toBe('6');
   });
 });

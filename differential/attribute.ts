@@ -372,7 +372,7 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
     const exact = rules.length > 1 ? (o.diagnosis ?? []).map((d) => ({ rule: d.rule, mutant: d.mutant })) : [];
     const candidates = exact.length ? exact : (p.ties ?? []);
     const step = exact.length
-      ? `the reference engine gives this final state exactly when one of rules ${rules.join(', ')} is broken (${exact.map((d) => d.mutant).join(', ')}); named: ${p.rule} (${p.mutant})`
+      ? `the reference engine gives this final state exactly when one of rules ${rules.join(', ')} is broken (${exact.map((d) => d.mutant).join(', ')}); first listed: ${p.rule} (${p.mutant})`
       : `breaking rule ${p.rule} alone (${p.mutant}) gives the simulator's ${p.explains.join(', ')}${p.contradicts ? ` (and ${p.contradicts} change(s) the simulator does not show)` : ''}; the rest differs otherwise`;
     return { rule: p.rule, at: p.explains[0]!, step, basis: 'mutant', ...(new Set(candidates.map((x) => x.rule)).size > 1 ? { candidates } : {}) };
   }

@@ -56,6 +56,9 @@ export function settleCandidates(results: CaseResult[], cases: readonly Case[], 
     // One passed case either way is no evidence: the named rule changes only when the named one is contradicted by at
     // least twice as many passed cases, and by at least two more.
     const current = Math.min(...a.candidates!.filter((x) => x.rule === a.rule && score.has(x.mutant)).map((x) => n(x.mutant)), Infinity);
-    if (best.rule !== a.rule && n(best.mutant) * 2 < current && current - n(best.mutant) >= 2) a.rule = best.rule;
+    if (best.rule !== a.rule && n(best.mutant) * 2 < current && current - n(best.mutant) >= 2) {
+      a.step += `: rule ${best.rule} is named instead of ${a.rule}`;
+      a.rule = best.rule;
+    }
   }
 }
