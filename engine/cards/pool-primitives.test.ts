@@ -217,3 +217,11 @@ describe('losing keywords, drawing a card of a kind, destroying Secrets', () => 
     expect(hasKeyword(q.run.g, q.e('wi'), 'stealth')).toBe(false);
   });
 });
+
+describe('weapons with keywords', () => {
+  it('Doomhammer: its Windfury lets the hero attack twice a turn, and it Overloads', () => {
+    const q = quick({ active: 'A', A: { hand: [{ card: 'Doomhammer', label: 'd' }], heroLabel: 'ha' }, B: { heroLabel: 'hb' } }, [{ play: 'd' }, { attack: 'ha', defender: 'hb' }, { attack: 'ha', defender: 'hb' }, { attack: 'ha', defender: 'hb', illegal: true }]);
+    expect(q.heroHealth('B')).toBe(30 - 4);
+    expect(q.run.g.players[0].overloadNext).toBe(2);
+  });
+});
