@@ -178,7 +178,7 @@ export function canAttack(g: Game, attacker: Entity): string | null {
   // a hero attacks with its weapon: the weapon's Windfury is the hero's (Doomhammer)
   const weapon = attacker.card.type === 'hero' ? g.players[attacker.controller].weapon : null;
   const windfury = hasKeyword(g, attacker, 'windfury') || (weapon !== null && hasKeyword(g, entity(g, weapon), 'windfury'));
-  const max = windfury ? 2 : 1;
+  const max = hasKeyword(g, attacker, 'mega_windfury') ? 4 : windfury ? 2 : 1;
   if (attacker.attacks >= max) return 'has already attacked';
   return null;
 }
