@@ -199,7 +199,10 @@ export function canAttack(g: Game, attacker: Entity): string | null {
   if (attack(g, attacker) <= 0) return 'has no attack';
   if (hasKeyword(g, attacker, 'cant_attack')) return 'cannot attack (its text says so)';
   if (attacker.card.type === 'minion' && attacker.exhausted && !hasKeyword(g, attacker, 'charge')) return 'is exhausted (summoning sickness)';
-  const max = hasKeyword(g, attacker, 'windfury') ? 2 : 1;
+  // a hero attacks with its weapon: the weapon's Windfury is the hero's (Doomhammer)
+  const weapon = attacker.card.type === 'hero' ? g.players[attacker.controller].weapon : null;
+  const windfury = hasKeyword(g, attacker, 'windfury') || (weapon !== null && hasKeyword(g, entity(g, weapon), 'windfury'));
+  const max = hasKeyword(g, attacker, 'mega_windfury') ? 4 : windfury ? 2 : 1;
   if (attacker.attacks >= max) return 'has already attacked';
   return null;
 }

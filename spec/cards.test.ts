@@ -66,7 +66,8 @@ function references(card: Json): { id: string; via: string; type?: string }[] {
         if (node.card) refs.push({ id: node.card, via: `${path}.card` });
         break;
       case 'equip':
-        refs.push({ id: node.card, via: `${path}.card`, type: 'weapon' });
+        if (typeof node.card === 'string') refs.push({ id: node.card, via: `${path}.card`, type: 'weapon' });
+        else if (node.card.randomOf) node.card.randomOf.forEach((id: string, k: number) => refs.push({ id, via: `${path}.card.randomOf[${k}]`, type: 'weapon' }));
         break;
       case 'give':
         refs.push({ id: node.enchantment, via: `${path}.enchantment`, type: 'enchantment' });

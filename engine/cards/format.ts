@@ -26,8 +26,8 @@ export type PlayerRel = 'friendly' | 'enemy' | 'both';
  */
 export type Rule5Class = 'negative' | 'beneficial' | 'aoe' | 'neutral';
 
-/** cant_attack: "Can't Attack"; untargetable: "Can't be targeted by spells or Hero Powers". */
-export type Keyword = 'taunt' | 'divine_shield' | 'charge' | 'stealth' | 'windfury' | 'poisonous' | 'immune' | 'cant_attack' | 'untargetable';
+/** cant_attack: "Can't Attack"; untargetable: "Can't be targeted by spells or Hero Powers"; mega_windfury: four attacks a turn. */
+export type Keyword = 'taunt' | 'divine_shield' | 'charge' | 'stealth' | 'windfury' | 'mega_windfury' | 'poisonous' | 'immune' | 'cant_attack' | 'untargetable';
 
 /**
  * A random card of the pool (a recorded random choice): a collectible card (never a token) with all the given
@@ -178,7 +178,7 @@ export type Action =
   | { do: 'copy_to_hand'; of: Selector; count?: number; player?: PlayerRel }
   | { do: 'resurrect'; of: Selector; health?: number }   // summon a fresh copy of a dead minion
   | { do: 'gain_armor'; amount: Amount; player?: PlayerRel }
-  | { do: 'equip'; card: string }
+  | { do: 'equip'; card: string | { randomOf: string[] } | { random: CardQuery }; player?: PlayerRel } // a random weapon is picked for each player
   | { do: 'counter' }                                    // counter the spell being cast (event_subject)
   | { do: 'redirect_attack'; to: Selector }              // the attack's new defender (Misdirection, Noble Sacrifice)
   | { do: 'redirect_spell'; to: Selector }               // the spell's new target (Spellbender)

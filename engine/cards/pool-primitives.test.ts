@@ -217,3 +217,32 @@ describe('losing keywords, drawing a card of a kind, destroying Secrets', () => 
     expect(hasKeyword(q.run.g, q.e('wi'), 'stealth')).toBe(false);
   });
 });
+
+describe('weapons with keywords', () => {
+  it('Doomhammer: its Windfury lets the hero attack twice a turn, and it Overloads', () => {
+    const q = quick({ active: 'A', A: { hand: [{ card: 'Doomhammer', label: 'd' }], heroLabel: 'ha' }, B: { heroLabel: 'hb' } }, [{ play: 'd' }, { attack: 'ha', defender: 'hb' }, { attack: 'ha', defender: 'hb' }, { attack: 'ha', defender: 'hb', illegal: true }]);
+    expect(q.heroHealth('B')).toBe(30 - 4);
+    expect(q.run.g.players[0].overloadNext).toBe(2);
+  });
+});
+
+describe('Mega-Windfury, turn-end draws for the player whose turn it is, random weapons', () => {
+  it("Mimiron's Head forms V-07-TR-0N from three Mechs; it attacks four times", () => {
+    const q = quick({ active: 'B', A: { board: [{ card: "Mimiron's Head", label: 'mh' }, 'Mechwarper', 'Mechwarper'], deck, heroLabel: 'ha' }, B: { heroLabel: 'hb', deck } },
+      [{ endTurn: true }]);
+    const board = q.run.g.players[0].board.map((id) => entity(q.run.g, id).card.name);
+    expect(board).toEqual(['V-07-TR-0N']);
+    const v = quick({ active: 'A', A: { board: [{ card: 'V-07-TR-0N', label: 'v', exhausted: true }] }, B: { heroLabel: 'hb' } },
+      [1, 2, 3, 4].map(() => ({ attack: 'v', defender: 'hb' })).concat([{ attack: 'v', defender: 'hb', illegal: true } as never]));
+    expect(v.heroHealth('B')).toBe(30 - 4 * 4);
+  });
+  it('Jeeves: at the end of each turn, the player whose turn it was draws up to 3 cards', () => {
+    const q = quick({ active: 'A', A: { board: [{ card: 'Jeeves', label: 'j' }], hand: ['Wisp'], deck }, B: { deck } }, [{ endTurn: true }]);
+    // A draws 2 at its own turn end; B then draws its turn card only
+    expect([q.drawn('A'), q.drawn('B')]).toEqual([2, 1]);
+  });
+  it('Blingtron 3000 equips a random weapon of the pool for each player', () => {
+    const q = quick({ active: 'A', A: { hand: [{ card: 'Blingtron 3000', label: 'b' }] }, B: {} }, [{ play: 'b' }]);
+    expect(q.run.g.players.map((p) => p.weapon !== null && entity(q.run.g, p.weapon).card.type)).toEqual(['weapon', 'weapon']);
+  });
+});

@@ -258,7 +258,12 @@ const ACTIONS: Registry = {
       ctx.g.trace.event({ e: 'armor', target: h.id, amount: n });
     }
   },
-  equip: (ctx, a) => equipWeapon(ctx.g, ctx.controller, ctx.g.cards.get(a.card)),
+  equip: (ctx, a) => {
+    for (const s of sides(ctx, a.player ?? 'friendly')) {
+      const card = resolveCardRef(ctx, a.card);
+      if (card) equipWeapon(ctx.g, s, card);
+    }
+  },
   counter: (ctx) => {
     const g = ctx.g;
     const spellId = ctx.event?.seq?.spell ?? ctx.event?.subject;

@@ -22,12 +22,12 @@ export const MISSING_REASONS: Record<string, string> = {
   EX1_137: 'delayed effect', FP1_003: 'delayed effect',
   // cards in hand that act, or card choices from the deck
   GVG_063: 'cards in hand that act', EX1_006: 'cards in hand that act', DS1_184: 'cards in hand that act', GVG_092: 'cards in hand that act',
-  // the opponent's class, per-player equips, Secrets changing sides, "that player" of a turn end
-  BRM_030: 'player-relative effects', GVG_119: 'player-relative effects', GVG_074: 'player-relative effects', GVG_094: 'player-relative effects',
+  // the opponent's class, Secrets changing sides
+  BRM_030: 'player-relative effects', GVG_074: 'player-relative effects',
   // events the format does not raise
   GVG_086: 'armor gained event', EX1_536: 'Secret revealed event',
-  // an aura whose size is a count; keywords the format lacks; lists of effect cards
-  EX1_062: 'aura sized by a count', GVG_111: 'Mega-Windfury keyword', PRO_001: 'random effect cards (Power Chords)', EX1_112: 'random effect cards (inventions)',
+  // an aura whose size is a count; lists of effect cards
+  EX1_062: 'aura sized by a count', PRO_001: 'random effect cards (Power Chords)', EX1_112: 'random effect cards (inventions)',
   GVG_107: 'a random keyword per minion', GVG_108: 'random card by the target\'s cost', GVG_014: 'Health swapped between two minions',
   // the cost change has no enchantment card in CardDefs 2.8 (add_to_hand and give take enchantment cards)
   GVG_003: 'no enchantment in CardDefs for its cost change', GVG_017: 'no enchantment in CardDefs for its cost change',
