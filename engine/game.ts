@@ -55,6 +55,6 @@ export function newGame(o: GameOptions): Game {
     pending: [],
     effects: profile.rules.marking ? { ...EFFECTS, settle: settleMarks } : EFFECTS,
     profile,
-    table: profile.rules.deck === 'shared' ? { deck: [], markers: new Map(), external: new Map(), dryTurn: null } : null,
+    table: profile.rules.deck === 'shared' ? { deck: [], markers: new Map(), external: new Map(), dryTurn: null, last: null } : null,
   };
 }

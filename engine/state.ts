@@ -136,6 +136,8 @@ export interface Table {
   markers: Map<string, number[]>;
   external: Map<string, number>;
   dryTurn: number | null;
+  /** The last table record written (a settle that changes nothing writes none). */
+  last: string | null;
 }
 
 export interface CardPool {

@@ -201,7 +201,7 @@ export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = 
   const mutants = o.mutants ?? [];
   out(`fuzz: ${o.path ? `replaying path ${o.path}` : `${runs} cases`}, seed ${seed}, ${mutants.length ? `mutants ${mutants.join(', ')}` : 'reference engine'}${o.profile && o.profile !== 'hearthstone' ? `, profile ${o.profile}` : ''}\n`);
   if (o.profile === 'hearthtop') {
-    const r = fuzzHearthtop({ runs, seed, mutants, path: o.path, outDir: o.outDir, noWrite: o.noWrite, progress: (n, ms) => err(`  ${n} games, ${(ms / 1000).toFixed(1)} s\n`) });
+    const r = fuzzHearthtop({ runs, seed, mutants, path: o.path, outDir: o.outDir, noWrite: o.noWrite, noDeterminism: o.noDeterminism, progress: (n, ms) => err(`  ${n} games, ${(ms / 1000).toFixed(1)} s\n`) });
     if (r.ok) { out(`OK: ${r.runs} Hearthtop games, nothing found (${(r.ms / 1000).toFixed(1)} s)\n`); return 0; }
     const f = r.failure!;
     out(`FOUND after ${r.runs} Hearthtop games (${(r.ms / 1000).toFixed(1)} s):\n`);

@@ -138,7 +138,7 @@ export function playCase(c: HearthtopCase, cards: CardPool, mutants: MutantName[
 
 export interface HearthtopVerdict { violations: Violation[]; crash?: string; scenario?: Scenario }
 
-export function judgeCase(c: HearthtopCase, cards: CardPool, mutants: MutantName[] = []): HearthtopVerdict {
+export function judgeCase(c: HearthtopCase, cards: CardPool, mutants: MutantName[] = [], o: { determinism?: boolean } = {}): HearthtopVerdict {
   let scenario: Scenario | undefined;
   try {
     const played = playCase(c, cards, mutants);
@@ -146,7 +146,7 @@ export function judgeCase(c: HearthtopCase, cards: CardPool, mutants: MutantName
     // Determinism, and that the written scenario replays the game: its run gives the played trace, record for record.
     let first = true;
     const replay = () => { if (first) { first = false; return played.trace; } return runScenario(played.scenario, 'generated', { cards, mutants }).trace; };
-    const violations = [...checkTrace(played.trace), ...checkDeterminism(replay)];
+    const violations = [...checkTrace(played.trace), ...(o.determinism === false ? [] : checkDeterminism(replay))];
     return { violations, scenario };
   } catch (e) {
     return { violations: [], crash: (e as Error).stack ?? String(e), ...(scenario ? { scenario } : {}) };
@@ -155,7 +155,7 @@ export function judgeCase(c: HearthtopCase, cards: CardPool, mutants: MutantName
 
 export interface HearthtopFuzzReport { ok: boolean; seed: number; runs: number; ms: number; failure?: HearthtopVerdict & { file?: string; path: string } }
 
-export function fuzzHearthtop(o: { runs: number; seed: number; mutants: MutantName[]; path?: string; outDir?: string; noWrite?: boolean; progress?: (done: number, ms: number) => void }): HearthtopFuzzReport {
+export function fuzzHearthtop(o: { runs: number; seed: number; mutants: MutantName[]; path?: string; outDir?: string; noWrite?: boolean; noDeterminism?: boolean; progress?: (done: number, ms: number) => void }): HearthtopFuzzReport {
   const cards = loadCardPool();
   const t0 = performance.now();
   let done = 0;
@@ -163,7 +163,7 @@ export function fuzzHearthtop(o: { runs: number; seed: number; mutants: MutantNa
   const property = fc.property(hearthtopCaseArb, (c) => {
     done++;
     if (o.progress && done % 1000 === 0) o.progress(done, performance.now() - t0);
-    const v = judgeCase(c, cards, o.mutants);
+    const v = judgeCase(c, cards, o.mutants, { determinism: !o.noDeterminism });
     const ok = !v.crash && v.violations.length === 0;
     if (!ok) last = v;
     return ok;
@@ -171,7 +171,7 @@ export function fuzzHearthtop(o: { runs: number; seed: number; mutants: MutantNa
   const r = fc.check(property, { seed: o.seed, numRuns: o.runs, ...(o.path ? { path: o.path } : {}) });
   const ms = performance.now() - t0;
   if (!r.failed || !r.counterexample) return { ok: true, seed: o.seed, runs: r.numRuns, ms };
-  const v: HearthtopVerdict = last ?? judgeCase(r.counterexample[0], cards, o.mutants);
+  const v: HearthtopVerdict = last ?? judgeCase(r.counterexample[0], cards, o.mutants, { determinism: !o.noDeterminism });
   const failure = { ...v, path: r.counterexamplePath ?? '' } as HearthtopVerdict & { file?: string; path: string };
   if (!o.noWrite && v.scenario) {
     const first = v.violations[0];

@@ -15,7 +15,7 @@ import { sizeText } from './size.js';
 describe('mutants are killed by the invariants', () => {
   it('every mutant has invariants that must kill it, and every invariant kills some mutant', () => {
     expect(Object.keys(KILLS).sort()).toEqual(Object.keys(MUTANTS).sort());
-    // Hearthstone's mutants here; a profile's mutants with the invariant each breaks (PROFILE_KILLS, their own tests).
+    // A profile's invariants are killed by that profile's mutants (PROFILE_KILLS, shown in properties/hearthtop.test.ts).
     const killers = new Set([...Object.values(KILLS).flat(), ...Object.values(PROFILE_KILLS).map((k) => k.invariant)]);
     for (const id of INVARIANT_IDS) expect(killers.has(id), `no mutant is killed by ${id}`).toBe(true);
     for (const id of killers) expect(INVARIANT_IDS).toContain(id);

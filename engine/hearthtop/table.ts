@@ -131,15 +131,15 @@ export function settleMarks(g: Game, record = true): void {
   if (record) recordTable(g);
 }
 
-/** The table record: where each of the 52 cards is, and the players' counters the profile limits. */
+/** The table record: where each of the 52 cards is, and the players' counters the profile limits (when it changed). */
 export function recordTable(g: Game): void {
   const t = g.table!;
   const cards = [...g.entities.values()].filter((e) => e.playing && e.playing !== JOKER);
   const where = (z: Entity['zone']) => cards.filter((e) => e.zone === z).map((e) => e.id).sort((a, b) => a - b);
   const ids = (side: Side, list: number[]) => list.filter((id) => entity(g, id).playing && entity(g, id).playing !== JOKER && entity(g, id).controller === side);
   const markers = [...t.markers.values()].flat();
-  g.trace.event({
-    e: 'table',
+  const rec = {
+    e: 'table' as const,
     deck: [...t.deck],
     markers,
     external: [...t.external.values()].reduce((a, b) => a + b, 0),
@@ -151,5 +151,9 @@ export function recordTable(g: Game): void {
     boards: [g.players[0].board.length, g.players[1].board.length],
     health: [health(g, entity(g, g.players[0].hero)), health(g, entity(g, g.players[1].hero))],
     armor: [entity(g, g.players[0].hero).armor, entity(g, g.players[1].hero).armor],
-  });
+  };
+  const line = JSON.stringify(rec);
+  if (line === t.last) return;
+  t.last = line;
+  g.trace.event(rec);
 }

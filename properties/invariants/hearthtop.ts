@@ -19,6 +19,12 @@ type Table = Extract<TraceRecord, { t: 'event'; e: 'table' }>;
 const L = { heroHealth: 20, mana: 6, board: 5, armor: 5 } as const;
 const who = (p: number) => (p === 0 ? 'A' : 'B');
 
+/** These invariants judge Hearthtop traces only (a trace's meta record names its profile; none: Hearthstone). */
+function hearthtop(trace: readonly TraceRecord[]): boolean {
+  const meta = trace.find((r) => r.t === 'meta');
+  return meta?.t === 'meta' && meta.profile === 'hearthtop';
+}
+
 function tables(trace: readonly TraceRecord[]): { r: Table; at: number }[] {
   const out: { r: Table; at: number }[] = [];
   trace.forEach((r, at) => { if (r.t === 'event' && r.e === 'table') out.push({ r, at }); });
@@ -29,6 +35,7 @@ export const cards: Invariant = {
   id: 'hearthtop-cards-accounted', rules: ['hearthtop/shared-deck', 'hearthtop/marking'], fidelity: 'events', profiles: ['hearthtop'],
   description: 'every table record holds the same 52 playing cards, each exactly once (deck, hands, play, markers, discard, set aside)',
   check(trace) {
+    if (!hearthtop(trace)) return [];
     const out: Violation[] = [];
     let first: Set<number> | null = null;
     let before = new Map<number, string>();
@@ -64,6 +71,7 @@ function limit(id: string, rule: string, description: string, read: (r: Table) =
   return {
     id, rules: [rule], fidelity: 'events', profiles: ['hearthtop'], description,
     check(trace) {
+      if (!hearthtop(trace)) return [];
       for (const { r, at } of tables(trace)) {
         const values = read(r);
         const p = values.findIndex((n) => n > max);
@@ -81,6 +89,7 @@ export const health: Invariant = {
   id: 'hearthtop-health', rules: ['hearthtop/health-cap', 'hearthtop/armor'], fidelity: 'events', profiles: ['hearthtop'],
   description: 'a hero never has more than 20 health (damage, heal, stats and table records) nor more than 5 armor',
   check(trace) {
+    if (!hearthtop(trace)) return [];
     const heroes = new Set<number>();
     for (const r of trace) if (r.t === 'entity' && r.type === 'hero') heroes.add(r.id);
     for (const [at, r] of trace.entries()) {
@@ -103,6 +112,7 @@ export const deckEnd: Invariant = {
   id: 'hearthtop-deck-end', rules: ['hearthtop/deck-end', 'hearthtop/deck-end-winner', 'hearthtop/draw-empty'], fidelity: 'events', profiles: ['hearthtop'],
   description: 'the game ends exactly at the Cleanup of the turn in which a draw or a mark found the deck empty (higher health wins, equal is a draw); no fatigue',
   check(trace) {
+    if (!hearthtop(trace)) return [];
     const out: Violation[] = [];
     const v = (rule: string, message: string, at: number) => out.push({ invariant: 'hearthtop-deck-end', rule, message, path: `record ${at}`, entities: [], at });
     let dry: number | null = null;
