@@ -22,6 +22,7 @@ export const MUTANTS = {
   'heal-past-maximum': { rule: 'health', text: 'healing restores its whole amount, past the maximum Health' },
   'attack-past-taunt': { rule: 'legality', text: 'an attack may go past a Taunt minion' },
   'survives-reads-health': { rule: '5b', text: '"if it survives" / "if that kills it" read Health only: a minion pending destroy counts as alive' },
+  'summon-limit-six': { rule: 'board-limit', text: 'an effect\'s summon is refused when the board holds 6 minions, with one slot still free' },
   'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;
 

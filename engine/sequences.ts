@@ -18,6 +18,7 @@ import { runAbility } from './effects/ability.js';
 import { raise, detachEnchantment } from './kernel/queue.js';
 import { runPhase, runSequence, checkGameEnd, GameOverSignal } from './kernel/phases.js';
 import { enterPlay } from './entities.js';
+import { recordStatus } from './status.js';
 
 export class IllegalActionError extends Error {}
 
@@ -247,6 +248,7 @@ export function endTurn(g: Game): void {
   p.maxMana = Math.min(HEARTHSTONE.limits.mana, p.maxMana + 1);
   p.mana = p.maxMana;
   for (const id of [p.hero, ...p.board, ...(p.heroPower !== null ? [p.heroPower] : [])]) { const e = entity(g, id); e.exhausted = false; e.attacks = 0; }
+  recordStatus(g);
   runSequence(g, 'START_TURN', next, undefined, () => {
     runPhase(g, { kind: 'START_OF_TURN', type: 'TRIGGER', player: next }, () => {
       expireEnchantments(g, 'start_of_controller_turn', next);

@@ -26,4 +26,5 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'aura-loss-takes-health': ['health-arithmetic'],
   'heal-past-maximum': ['health-arithmetic'],
   'attack-past-taunt': ['legality-oracle'],
+  'summon-limit-six': ['refusals'],
 };

@@ -144,7 +144,11 @@ const ACTIONS: Registry = {
         moveTo(g, e, 'secret', { from: a.from, order: e.order });
         continue;
       }
-      if (p.board.length >= BOARD_LIMIT) { (a.from === 'deck' ? p.deck : p.hand).push(id); continue; }
+      if (p.board.length >= BOARD_LIMIT) {
+        (a.from === 'deck' ? p.deck : p.hand).push(id);
+        g.trace.event({ e: 'summon_refused', player: ctx.controller, card: entity(g, id).card.id, reason: `the board of player ${ctx.controller === 0 ? 'A' : 'B'} is full`, rule: 'board-limit' });
+        continue;
+      }
       moveTo(g, e, 'play', { from: a.from });
       // From a Deathrattle (Voidcaller) it takes the dead minion's slot, like a Deathrattle's summon; else the right end.
       enterPlay(g, e, summonPosition(ctx, ctx.controller, 'right_of_self'), true);

@@ -13,7 +13,12 @@ import { createEntity, enterPlay } from '../entities.js';
 export function summon(ctx: Ctx, card: CardDef, side: Side, position: number, opts: { forcePlay?: boolean; damageTo?: number } = {}): number | null {
   const g = ctx.g;
   const p = g.players[side];
-  if (p.board.length >= BOARD_LIMIT && !g.mutants.has('no-board-limit')) return null;
+  const refuse = () => {
+    g.trace.event({ e: 'summon_refused', player: side, card: card.id, reason: `the board of player ${side === 0 ? 'A' : 'B'} is full`, rule: 'board-limit' });
+    return null;
+  };
+  if (p.board.length >= BOARD_LIMIT && !g.mutants.has('no-board-limit')) return refuse();
+  if (g.mutants.has('summon-limit-six') && p.board.length >= BOARD_LIMIT - 1) return refuse();
   const e = createEntity(g, card, side, 'setaside');
   enterPlay(g, e, Math.max(0, Math.min(position, p.board.length)), opts.forcePlay ?? false);
   if (opts.damageTo !== undefined) e.damage = Math.max(0, maxHealth(g, e) - opts.damageTo);

@@ -11,6 +11,7 @@
 import type { Aura } from '../cards/format.js';
 import { entity, isCharacter, maxHealth, attack, health, type AuraMod, type Entity, type Game, type OtherAuraSnap } from '../state.js';
 import type { Ctx } from './context.js';
+import { recordStatus } from '../status.js';
 
 function auraSources(g: Game): { src: Entity; aura: Aura }[] {
   const out: { src: Entity; aura: Aura }[] = [];
@@ -80,5 +81,7 @@ export function auraUpdateOther(g: Game): void {
     snap.push({ source: src.id, kind: aura.kind, mods: aura.mods, priority: aura.priority ?? 0, order: src.order, affected: new Set(affected(g, src, aura)) });
   }
   g.otherAuras = snap;
+  // What legality depends on (keywords, costs, Frozen, attacks), as it stands once auras are settled.
+  recordStatus(g);
   g.trace.closeBlock(b);
 }

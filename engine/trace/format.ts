@@ -137,7 +137,16 @@ export type GameEvent =
   // a condition that reads whether an entity is mortally wounded ("if it survives", "if that kills it"), as evaluated
   | { e: 'condition'; source: number; subject: number; reads: 'mortally_wounded'; result: boolean; rule?: string }
   // a Player Action the engine refused (a scenario action marked `illegal`), with why
-  | { e: 'refused'; action: number; player?: number; reason: string; rule: string };
+  | { e: 'refused'; action: number; player?: number; reason: string; rule: string }
+  // a Player Action as it is attempted (scenario action index), before its Sequence opens or it is refused
+  | { e: 'action'; action: number; player: number; kind: 'play' | 'attack' | 'hero_power' | 'end_turn'; subject?: number; target?: number }
+  // what legality depends on, stated when it changes: a character's keywords, Frozen, summoning sickness, attacks made
+  // this turn and Attack, or a card in hand's mana cost (a field left out is not stated)
+  | { e: 'status'; entity: number; keywords?: string[]; frozen?: boolean; exhausted?: boolean; attacks?: number; attack?: number; cost?: number }
+  // a player's mana, mana crystals and whether it is that player's turn, stated when they change
+  | { e: 'player_status'; player: number; mana: number; maxMana: number; active: boolean }
+  // a summon an effect attempted that did not happen, with why (the board limit)
+  | { e: 'summon_refused'; player: number; card: string; reason: string; rule: string };
 
 export type EventRecord = { t: 'event' } & GameEvent;
 
@@ -145,7 +154,8 @@ export type EventRecord = { t: 'event' } & GameEvent;
 export const GAME_EVENT_KINDS: readonly GameEvent['e'][] = [
   'damage', 'heal', 'armor', 'divine_shield_pop', 'destroy_mark', 'death', 'zone', 'summon', 'draw', 'burn', 'fatigue',
   'enchant', 'unenchant', 'stats', 'control', 'freeze', 'random', 'trigger_abort', 'phase_skipped', 'redirect', 'counter',
-  'hero_replaced', 'mana', 'game_check', 'loop_guard', 'condition', 'refused',
+  'hero_replaced', 'mana', 'game_check', 'loop_guard', 'condition', 'refused', 'action', 'status', 'player_status',
+  'summon_refused',
 ];
 
 export type TraceRecord = MetaRecord | EntityRecord | OpenRecord | CloseRecord | QueueRecord | EventRecord;

@@ -21,6 +21,8 @@ import * as conservation from './conservation.js';
 import * as triggerFilters from './trigger-filters.js';
 import * as survivalCheck from './survival-check.js';
 import * as healthArithmetic from './health-arithmetic.js';
+import * as legality from './legality.js';
+import * as refusals from './refusals.js';
 import * as determinism from './determinism.js';
 
 export type { Invariant, InvariantEnv, Violation } from './types.js';
@@ -42,15 +44,17 @@ export const INVARIANTS: readonly Invariant[] = [
   triggerFilters.invariant,
   survivalCheck.invariant,
   healthArithmetic.invariant,
+  legality.invariant,
+  refusals.invariant,
 ];
 
 /** Checks that run a producer instead of reading one trace. */
 export const REPLAY_CHECKS = [determinism.meta] as const;
 
-/** The legality oracle (properties/legality.ts): it offers actions to the engine, so it lives beside the invariants. */
-export const LEGALITY_ORACLE_ID = 'legality-oracle';
+/** The legality oracle is an invariant over the trace (legality.ts); properties/legality.ts offers it illegal actions. */
+export const LEGALITY_ORACLE_ID = legality.ID;
 
-export const INVARIANT_IDS: readonly string[] = [...INVARIANTS.map((i) => i.id), determinism.ID, LEGALITY_ORACLE_ID];
+export const INVARIANT_IDS: readonly string[] = [...INVARIANTS.map((i) => i.id), determinism.ID];
 
 export function invariantById(id: string): Invariant | undefined {
   return INVARIANTS.find((i) => i.id === id);

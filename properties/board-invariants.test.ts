@@ -1,0 +1,90 @@
+/**
+ * The board-level invariants on traces of the reference engine, doctored the way a wrong producer would write them:
+ * the legality oracle judges from the trace alone (no engine state), refusals must say why and be true.
+ */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { TraceRecord } from '../engine/trace/format.js';
+import { loadCardPool } from '../engine/cards/pool.js';
+import { loadScenario } from '../engine/scenario/load.js';
+import { runScenario } from '../engine/scenario/run.js';
+import { ROOT } from '../engine/validation.js';
+import { invariantById } from './invariants/index.js';
+
+const cards = loadCardPool();
+const traceOf = (id: string) => runScenario(loadScenario(join(ROOT, 'golden', 'cases', `${id}.json`), cards), id, { cards }).trace;
+const check = (id: string, t: readonly TraceRecord[]) => invariantById(id)!.check(t);
+
+/** Replace the refusal of action `i` with an ATTACK Sequence of `a` on `d` (what an engine that takes it records). */
+function takeAttack(t: readonly TraceRecord[], a: number, d: number): TraceRecord[] {
+  const at = t.findIndex((r) => r.t === 'event' && r.e === 'refused');
+  const seq: TraceRecord[] = [
+    { t: 'open', id: 900, block: 'sequence', kind: 'ATTACK', subject: a, player: 0 },
+    { t: 'open', id: 901, block: 'phase', kind: 'PREPARATION', subject: a, target: d, outermost: true },
+    { t: 'close', id: 901 }, { t: 'close', id: 900 },
+  ];
+  return [...t.slice(0, at), ...seq, ...t.slice(at + 1)];
+}
+
+describe('legality-oracle (rule legality), judged from the trace', () => {
+  it('every golden trace is legal', () => {
+    for (const id of ['legality-frozen-minion-cannot-attack', 'legality-taunt-must-be-attacked-first', 'legality-stealth-minion-cannot-be-attacked-or-targeted', 'legality-full-board-and-mana', 'legality-summoning-sickness-and-one-attack', 'legality-frozen-by-the-opponent-misses-its-next-attack']) {
+      expect(check('legality-oracle', traceOf(id)), id).toEqual([]);
+    }
+  });
+  it('flags a frozen attacker that attacks, naming it and why', () => {
+    const t = traceOf('legality-frozen-minion-cannot-attack');
+    const v = check('legality-oracle', takeAttack(t, 3, 5));
+    expect(v).toHaveLength(1);
+    expect(v[0]!.message).toBe('ATTACK of minion #3 Chillwind Yeti (yeti) was taken although minion #3 Chillwind Yeti (yeti) is Frozen');
+  });
+  it('a statement that the attacker thawed early does not hide it: Freeze lasts through its controller\'s next turn', () => {
+    const t = traceOf('legality-frozen-by-the-opponent-misses-its-next-attack');
+    const yeti = (t.find((r) => r.t === 'entity' && r.label === 'yeti') as { id: number }).id;
+    // The producer states the Yeti thawed when B's turn ended (Freeze thawing the wrong side), then lets it attack.
+    const at = t.findIndex((r) => r.t === 'event' && r.e === 'refused');
+    const thawed = [...t.slice(0, at), { t: 'event', e: 'status', entity: yeti, frozen: false } as TraceRecord, ...t.slice(at)];
+    const heroB = (t.find((r) => r.t === 'entity' && r.label === 'heroB') as { id: number } | undefined)?.id ?? 5;
+    const v = check('legality-oracle', takeAttack(thawed, yeti, heroB));
+    expect(v.map((x) => x.message).join('\n')).toMatch(/is Frozen/);
+  });
+  it('flags an attack past Taunt and on a Stealth minion; reads keywords from status records only', () => {
+    const taunt = traceOf('legality-taunt-must-be-attacked-first');
+    const label = (t: readonly TraceRecord[], l: string) => (t.find((r) => r.t === 'entity' && r.label === l) as { id: number }).id;
+    const refusedAt = taunt.findIndex((r) => r.t === 'event' && r.e === 'refused');
+    const act = taunt[refusedAt - 1] as Extract<TraceRecord, { e: 'action' }>;
+    const v = check('legality-oracle', takeAttack(taunt, act.subject!, act.target!));
+    expect(v.map((x) => x.message).join('\n')).toMatch(/a Taunt minion \(minion #\d+ Frostwolf Grunt.*\) stands in the way/);
+    // Without the status records the oracle knows no keyword and judges nothing it cannot see.
+    const bare = takeAttack(taunt.filter((r) => !(r.t === 'event' && r.e === 'status')), act.subject!, act.target!);
+    expect(check('legality-oracle', bare)).toEqual([]);
+    const stealth = traceOf('legality-stealth-minion-cannot-be-attacked-or-targeted');
+    const v2 = check('legality-oracle', takeAttack(stealth, label(stealth, 'yeti'), label(stealth, 'panther')));
+    expect(v2.map((x) => x.message).join('\n')).toMatch(/is in Stealth/);
+  });
+  it('flags a payment beyond the mana the player had', () => {
+    const t = traceOf('legality-full-board-and-mana');
+    const at = t.findIndex((r) => r.t === 'event' && r.e === 'refused');
+    const doctored = [...t.slice(0, at), { t: 'event', e: 'mana', player: 0, spent: 4, left: -1 } as TraceRecord, ...t.slice(at + 1)];
+    expect(check('legality-oracle', doctored).map((x) => x.message)).toEqual(['a payment of 4 mana was taken although the player had 3 mana']);
+  });
+});
+
+describe('refusals (rules legality, board-limit)', () => {
+  it('accepts the golden traces', () => {
+    for (const id of ['legality-full-board-and-mana', 'harvest-golem-full-board-summons-into-its-own-slot', 'noble-sacrifice-aborts-full-board']) expect(check('refusals', traceOf(id)), id).toEqual([]);
+  });
+  it('flags an attempt that neither begins nor is refused, and a refusal without a reason', () => {
+    const t = traceOf('legality-frozen-minion-cannot-attack');
+    const silent = t.filter((r) => !(r.t === 'event' && r.e === 'refused'));
+    expect(check('refusals', silent).map((x) => x.message)).toEqual(['action 0 (attack) neither began its Sequence nor left a refused record saying why']);
+    const mute = t.map((r) => (r.t === 'event' && r.e === 'refused' ? { ...r, reason: ' ' } : r));
+    expect(check('refusals', mute).map((x) => x.message)).toEqual(['the refusal of action 0 does not say why (reason and rule are required)']);
+  });
+  it('flags a summon refused with room on the board', () => {
+    const t = traceOf('legality-frozen-minion-cannot-attack');
+    const at = t.findIndex((r) => r.t === 'event' && r.e === 'refused');
+    const doctored = [...t.slice(0, at), { t: 'event', e: 'summon_refused', player: 0, card: 'CS2_231', reason: 'the board of player A is full', rule: 'board-limit' } as TraceRecord, ...t.slice(at)];
+    expect(check('refusals', doctored).map((x) => x.message)).toEqual(['a summon of CS2_231 for player A was refused ("the board of player A is full") with 1 minion(s) on that board: the limit is 7']);
+  });
+});
