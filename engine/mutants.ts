@@ -23,6 +23,8 @@ export const MUTANTS = {
   'attack-past-taunt': { rule: 'legality', text: 'an attack may go past a Taunt minion' },
   'survives-reads-health': { rule: '5b', text: '"if it survives" / "if that kills it" read Health only: a minion pending destroy counts as alive' },
   'summon-limit-six': { rule: 'board-limit', text: 'an effect\'s summon is refused when the board holds 6 minions, with one slot still free' },
+  'auras-first': { rule: '4d', text: 'Health/Attack auras are placed before the enchantments in a character\'s layers, not after them' },
+  'cost-by-play-order': { rule: '4-aura-priority', text: 'mana cost changes apply in order of play only, ignoring aura priority (Summoning Portal not always first)' },
   'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;
 

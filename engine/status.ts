@@ -10,7 +10,8 @@
  * freeze, summon and Sequence records, so a stated value that a rule contradicts does not hide a wrong engine.
  */
 import type { Keyword } from './cards/format.js';
-import { attack, cost, entity, hasKeyword, type Entity, type Game, type Side } from './state.js';
+import type { CostLayerRecord, StatLayerRecord } from './trace/format.js';
+import { attack, cost, costLayers, entity, hasKeyword, statLayers, type Entity, type Game, type Side } from './state.js';
 
 const KEYWORDS: readonly Keyword[] = ['charge', 'divine_shield', 'immune', 'poisonous', 'stealth', 'taunt', 'windfury'];
 
@@ -42,7 +43,8 @@ export function recordStatus(g: Game): void {
       emit(`e${id}`, v, () => g.trace.event({ e: 'status', entity: id, ...v }));
     }
     for (const id of p.hand) {
-      const v = { cost: cost(g, entity(g, id)) };
+      const c = entity(g, id);
+      const v = { cost: cost(g, c), baseCost: c.card.cost ?? 0, costLayers: costLayerRecords(g, c) };
       emit(`h${id}`, v, () => g.trace.event({ e: 'status', entity: id, ...v }));
     }
   }
@@ -53,4 +55,24 @@ export function forgetStatus(g: Game, id: number): void {
   const seen = last.get(g);
   seen?.delete(`e${id}`);
   seen?.delete(`h${id}`);
+}
+
+/** A character's printed stats and the layers on them in the order the engine applies them (Rule 4d), for `stats`. */
+export function statLayerRecords(g: Game, e: Entity): { base: { attack: number; health: number }; layers: StatLayerRecord[] } {
+  const layers: StatLayerRecord[] = [];
+  for (const l of statLayers(g, e)) {
+    const m = l.mods;
+    if (m.attack === undefined && m.health === undefined && m.setAttack === undefined && m.setHealth === undefined && !m.attackEqualsHealth) continue;
+    layers.push({
+      source: l.source, kind: l.kind, order: l.order, ...(l.kind === 'aura' ? { priority: l.priority } : {}),
+      ...(m.attack !== undefined ? { attack: m.attack } : {}), ...(m.health !== undefined ? { health: m.health } : {}),
+      ...(m.setAttack !== undefined ? { setAttack: m.setAttack } : {}), ...(m.setHealth !== undefined ? { setHealth: m.setHealth } : {}),
+      ...(m.attackEqualsHealth ? { attackEqualsHealth: true } : {}),
+    });
+  }
+  return { base: { attack: e.card.attack ?? 0, health: e.card.health ?? 0 }, layers };
+}
+
+function costLayerRecords(g: Game, e: Entity): CostLayerRecord[] {
+  return costLayers(g, e).map((l) => ({ source: l.source, kind: l.kind, order: l.order, amount: l.amount, ...(l.kind === 'aura' ? { priority: l.priority } : {}), ...(l.minimum ? { minimum: l.minimum } : {}) }));
 }

@@ -88,3 +88,34 @@ describe('refusals (rules legality, board-limit)', () => {
     expect(check('refusals', doctored).map((x) => x.message)).toEqual(['a summon of CS2_231 for player A was refused ("the board of player A is full") with 1 minion(s) on that board: the limit is 7']);
   });
 });
+
+describe('stat-layers (Rules 4d, 4-aura-priority)', () => {
+  const find = (t: readonly TraceRecord[], p: (r: TraceRecord) => boolean) => t.findIndex(p);
+  it('accepts the golden traces of enchantment + aura and cost priority', () => {
+    for (const id of ['lightspawn-aura-last', 'summoning-portal-mechwarper-harvest-golem', 'stormwind-champion-redemption-fireball', 'cone-of-cold-champion-sheep-mana-wyrm']) {
+      expect(check('stat-layers', traceOf(id)), id).toEqual([]);
+    }
+  });
+  it('flags cost changes stated out of priority order, and a cost the stated changes do not give', () => {
+    const t = traceOf('summoning-portal-mechwarper-harvest-golem');
+    const i = find(t, (r) => r.t === 'event' && r.e === 'status' && (r.costLayers?.length ?? 0) >= 2);
+    expect(i).toBeGreaterThan(0);
+    const r = t[i] as Extract<TraceRecord, { e: 'status' }>;
+    const swapped = { ...r, costLayers: [...r.costLayers!].reverse() } as TraceRecord;
+    const v = check('stat-layers', [...t.slice(0, i), swapped, ...t.slice(i + 1)]);
+    expect(v.map((x) => x.rule)).toContain('4-aura-priority');
+    const wrong = { ...r, cost: r.cost! + 1 } as TraceRecord;
+    expect(check('stat-layers', [...t.slice(0, i), wrong, ...t.slice(i + 1)]).map((x) => x.message).join('\n')).toMatch(/cost \d+ stated, but its printed \d+ with its cost changes in order gives \d+/);
+  });
+  it('flags an aura applied before an enchantment, and stats the layers do not give', () => {
+    const t = traceOf('stormwind-champion-redemption-fireball');
+    const i = find(t, (r) => r.t === 'event' && r.e === 'stats' && (r.layers?.some((l) => l.kind === 'aura') ?? false));
+    expect(i).toBeGreaterThan(0);
+    const r = t[i] as Extract<TraceRecord, { e: 'stats' }>;
+    const fake = { source: r.layers![0]!.source, kind: 'enchantment', order: 1, attack: 0 };
+    const auraFirst = { ...r, layers: [...r.layers!, fake] } as TraceRecord;
+    expect(check('stat-layers', [...t.slice(0, i), auraFirst, ...t.slice(i + 1)]).map((x) => x.message).join('\n')).toMatch(/an enchantment is applied after a Health\/Attack aura/);
+    const off = { ...r, maxHealth: r.maxHealth + 1, health: r.health + 1 } as TraceRecord;
+    expect(check('stat-layers', [...t.slice(0, i), off, ...t.slice(i + 1)]).map((x) => x.message).join('\n')).toMatch(/maximum Health \d+ stated, but its printed \d+ with its layers in order gives \d+/);
+  });
+});

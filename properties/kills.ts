@@ -27,4 +27,6 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'heal-past-maximum': ['health-arithmetic'],
   'attack-past-taunt': ['legality-oracle'],
   'summon-limit-six': ['refusals'],
+  'auras-first': ['stat-layers'],
+  'cost-by-play-order': ['stat-layers'],
 };

@@ -11,7 +11,7 @@
 import type { Aura } from '../cards/format.js';
 import { entity, isCharacter, maxHealth, attack, health, type AuraMod, type Entity, type Game, type OtherAuraSnap } from '../state.js';
 import type { Ctx } from './context.js';
-import { recordStatus } from '../status.js';
+import { recordStatus, statLayerRecords } from '../status.js';
 
 function auraSources(g: Game): { src: Entity; aura: Aura }[] {
   const out: { src: Entity; aura: Aura }[] = [];
@@ -69,7 +69,7 @@ export function applyAuraLayer(g: Game, e: Entity, next: AuraMod[]): void {
   // Losing max Health lowers current Health only as far as the new maximum (seed 003 change_health; Rule 4b example).
   if (newMax < oldMax && !g.mutants.has('aura-loss-takes-health')) e.damage = Math.max(0, e.damage - (oldMax - newMax));
   if (newMax !== oldMax || attack(g, e) !== oldAtk) {
-    g.trace.event({ e: 'stats', entity: e.id, attack: attack(g, e), health: health(g, e), maxHealth: newMax, why: 'aura' });
+    g.trace.event({ e: 'stats', entity: e.id, attack: attack(g, e), health: health(g, e), maxHealth: newMax, why: 'aura', ...statLayerRecords(g, e) });
   }
 }
 

@@ -107,6 +107,29 @@ export interface QueueRecord {
   rule: string;
 }
 
+/** One layer of a character's Health/Attack as the producer applied it (Rule 4d), with the amounts it carries. */
+export interface StatLayerRecord {
+  source: number;
+  kind: 'enchantment' | 'aura';
+  order: number;
+  priority?: number;
+  attack?: number;
+  health?: number;
+  setAttack?: number;
+  setHealth?: number;
+  attackEqualsHealth?: boolean;
+}
+
+/** One mana cost change of a card as the producer applied it (Rule 4d, aura priority). */
+export interface CostLayerRecord {
+  source: number;
+  kind: 'enchantment' | 'card' | 'aura';
+  order: number;
+  priority?: number;
+  amount: number;
+  minimum?: number;
+}
+
 export type GameEvent =
   // `health`: the target's Health after the event, when the producer knows it (a Power.log may not)
   | { e: 'damage'; source: number; target: number; amount: number; health?: number; rule?: string }
@@ -122,7 +145,8 @@ export type GameEvent =
   | { e: 'fatigue'; player: number; amount: number }
   | { e: 'enchant'; target: number; enchantment: number; card: string; order?: number }
   | { e: 'unenchant'; target: number; enchantment: number }
-  | { e: 'stats'; entity: number; attack: number; health: number; maxHealth: number; why: string }
+  // `base` and `layers`: the printed stats and the layers on them, in the order applied (Rule 4d), when stated
+  | { e: 'stats'; entity: number; attack: number; health: number; maxHealth: number; why: string; base?: { attack: number; health: number }; layers?: StatLayerRecord[] }
   | { e: 'control'; entity: number; from: number; to: number }
   | { e: 'freeze'; target: number }
   | { e: 'random'; kind: 'entity' | 'int' | 'chance'; what: string; options: number[]; pick: number; forced?: boolean }
@@ -142,7 +166,7 @@ export type GameEvent =
   | { e: 'action'; action: number; player: number; kind: 'play' | 'attack' | 'hero_power' | 'end_turn'; subject?: number; target?: number }
   // what legality depends on, stated when it changes: a character's keywords, Frozen, summoning sickness, attacks made
   // this turn and Attack, or a card in hand's mana cost (a field left out is not stated)
-  | { e: 'status'; entity: number; keywords?: string[]; frozen?: boolean; exhausted?: boolean; attacks?: number; attack?: number; cost?: number }
+  | { e: 'status'; entity: number; keywords?: string[]; frozen?: boolean; exhausted?: boolean; attacks?: number; attack?: number; cost?: number; baseCost?: number; costLayers?: CostLayerRecord[] }
   // a player's mana, mana crystals and whether it is that player's turn, stated when they change
   | { e: 'player_status'; player: number; mana: number; maxMana: number; active: boolean }
   // a summon an effect attempted that did not happen, with why (the board limit)

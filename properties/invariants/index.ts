@@ -23,6 +23,7 @@ import * as survivalCheck from './survival-check.js';
 import * as healthArithmetic from './health-arithmetic.js';
 import * as legality from './legality.js';
 import * as refusals from './refusals.js';
+import * as statLayers from './stat-layers.js';
 import * as determinism from './determinism.js';
 
 export type { Invariant, InvariantEnv, Violation } from './types.js';
@@ -46,6 +47,7 @@ export const INVARIANTS: readonly Invariant[] = [
   healthArithmetic.invariant,
   legality.invariant,
   refusals.invariant,
+  statLayers.invariant,
 ];
 
 /** Checks that run a producer instead of reading one trace. */
