@@ -25,6 +25,7 @@ export const MUTANTS = {
   'summon-limit-six': { rule: 'board-limit', text: 'an effect\'s summon is refused when the board holds 6 minions, with one slot still free' },
   'auras-first': { rule: '4d', text: 'Health/Attack auras are placed before the enchantments in a character\'s layers, not after them' },
   'cost-by-play-order': { rule: '4-aura-priority', text: 'mana cost changes apply in order of play only, ignoring aura priority (Summoning Portal not always first)' },
+  'deathrattle-summon-right': { rule: 'board-position', text: 'a minion a Deathrattle summons goes to the right end of the board, not to the dead minion\'s place' },
   'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;
 

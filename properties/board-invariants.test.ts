@@ -119,3 +119,21 @@ describe('stat-layers (Rules 4d, 4-aura-priority)', () => {
     expect(check('stat-layers', [...t.slice(0, i), off, ...t.slice(i + 1)]).map((x) => x.message).join('\n')).toMatch(/maximum Health \d+ stated, but its printed \d+ with its layers in order gives \d+/);
   });
 });
+
+describe('board-positions (rule board-position, an assumption)', () => {
+  const env = { card: (id: string) => (cards.has(id) ? cards.get(id) : undefined) };
+  const checkEnv = (t: readonly TraceRecord[]) => invariantById('board-positions')!.check(t, env);
+  it('accepts the golden traces', () => {
+    for (const id of ['harvest-golem-full-board-summons-into-its-own-slot', 'harvest-golem-explosive-sheep', 'dr-boom-sacred-trial', 'force-play-minion-is-oldest', 'summon-sequence-on-summon-after-summon']) expect(checkEnv(traceOf(id)), id).toEqual([]);
+  });
+  it('flags a Deathrattle summon at the right end instead of the dead minion\'s place, and a gap', () => {
+    const t = traceOf('harvest-golem-full-board-summons-into-its-own-slot');
+    const i = t.findIndex((r) => r.t === 'event' && r.e === 'summon');
+    const r = t[i] as Extract<TraceRecord, { e: 'summon' }>;
+    expect(r.position).toBe(0);
+    const moved = (p: number) => [...t.slice(0, i), { ...r, position: p } as TraceRecord, ...t.slice(i + 1)];
+    const v = checkEnv(moved(6));
+    expect(v.map((x) => x.message).join('\n')).toMatch(/summoned by the Deathrattle of minion #\d+ Harvest Golem.*went to position 6; the dead minion was at 0, so it takes position 0/);
+    expect(checkEnv(moved(7)).map((x) => x.message).join('\n')).toMatch(/was summoned at position 7 of a board of 6 minion\(s\): positions run from 0 to 6/);
+  });
+});

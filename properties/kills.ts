@@ -29,4 +29,5 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'summon-limit-six': ['refusals'],
   'auras-first': ['stat-layers'],
   'cost-by-play-order': ['stat-layers'],
+  'deathrattle-summon-right': ['board-positions'],
 };

@@ -39,6 +39,7 @@ export function summonPosition(ctx: Ctx, side: Side, pos: 'right' | 'right_of_se
   const board = ctx.g.players[side].board;
   const self = ctx.self;
   if (pos === 'right' || self.controller !== side) return board.length;
+  if (ctx.g.mutants.has('deathrattle-summon-right') && self.zone !== 'play') return board.length;
   // No position given: a Deathrattle's minion takes the dead minion's place; anything else goes to the right end.
   if (pos === undefined && !(self.card.type === 'minion' && self.zone !== 'play' && self.lastPosition >= 0)) return board.length;
   const i = board.indexOf(self.id);

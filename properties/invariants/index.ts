@@ -24,6 +24,7 @@ import * as healthArithmetic from './health-arithmetic.js';
 import * as legality from './legality.js';
 import * as refusals from './refusals.js';
 import * as statLayers from './stat-layers.js';
+import * as boardPositions from './board-positions.js';
 import * as determinism from './determinism.js';
 
 export type { Invariant, InvariantEnv, Violation } from './types.js';
@@ -48,6 +49,7 @@ export const INVARIANTS: readonly Invariant[] = [
   legality.invariant,
   refusals.invariant,
   statLayers.invariant,
+  boardPositions.invariant,
 ];
 
 /** Checks that run a producer instead of reading one trace. */
