@@ -137,3 +137,28 @@ describe('board-positions (rule board-position, an assumption)', () => {
     expect(checkEnv(moved(7)).map((x) => x.message).join('\n')).toMatch(/was summoned at position 7 of a board of 6 minion\(s\): positions run from 0 to 6/);
   });
 });
+
+describe('condition-timing (Rule 10b)', () => {
+  const env = { card: (id: string) => (cards.has(id) ? cards.get(id) : undefined) };
+  const run = (t: readonly TraceRecord[]) => invariantById('condition-timing')!.check(t, env).map((x) => x.message);
+  it('accepts the golden traces with conditions checked at queue time and at resolution', () => {
+    for (const id of ['grim-patron-acidmaw-acidmaw-first', 'grim-patron-acidmaw-patron-first', 'avenge-queues-for-deathrattle-minion', 'dr-boom-sacred-trial', 'noble-sacrifice-aborts-full-board']) expect(run(traceOf(id)), id).toEqual([]);
+  });
+  it('flags a condition read at the wrong moment, a trigger that resolves without its check, and one that resolves after a failed check', () => {
+    const t = traceOf('grim-patron-acidmaw-patron-first');
+    const i = t.findIndex((r) => r.t === 'event' && r.e === 'trigger_condition' && r.when === 'resolve' && r.result);
+    expect(i).toBeGreaterThan(0);
+    const r = t[i] as Extract<TraceRecord, { e: 'trigger_condition' }>;
+    const swap = (x: TraceRecord | null) => [...t.slice(0, i), ...(x ? [x] : []), ...t.slice(i + 1)];
+    expect(run(swap({ ...r, when: 'queue' } as TraceRecord)).join('\n')).toMatch(/had its condition checked when the Queue was populated, but the card checks it when the trigger resolves/);
+    expect(run(swap(null)).join('\n')).toMatch(/resolved without its condition being checked when it resolved/);
+    expect(run(swap({ ...r, result: false } as TraceRecord)).join('\n')).toMatch(/resolved although its condition was false when it resolved/);
+  });
+  it('flags a trigger queued without its queue-time check, or after a check that failed', () => {
+    const t = traceOf('avenge-queues-for-deathrattle-minion');
+    const i = t.findIndex((r) => r.t === 'event' && r.e === 'trigger_condition' && r.when === 'queue' && r.result);
+    expect(i).toBeGreaterThan(0);
+    expect(run([...t.slice(0, i), ...t.slice(i + 1)]).join('\n')).toMatch(/was queued without its condition being checked when the Queue was populated/);
+    expect(run([...t.slice(0, i), { ...t[i]!, result: false } as TraceRecord, ...t.slice(i + 1)]).join('\n')).toMatch(/was queued although its condition was false/);
+  });
+});

@@ -30,4 +30,5 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'auras-first': ['stat-layers'],
   'cost-by-play-order': ['stat-layers'],
   'deathrattle-summon-right': ['board-positions'],
+  'resolve-condition-at-queue': ['condition-timing'],
 };

@@ -160,6 +160,8 @@ export type GameEvent =
   | { e: 'loop_guard'; steps: number; rule: string }
   // a condition that reads whether an entity is mortally wounded ("if it survives", "if that kills it"), as evaluated
   | { e: 'condition'; source: number; subject: number; reads: 'mortally_wounded'; result: boolean; rule?: string }
+  // a trigger's condition (Rule 10b) as checked when the Queue was populated or when the entry resolved, with its result
+  | { e: 'trigger_condition'; source: number; trigger: number; when: 'queue' | 'resolve'; result: boolean; rule: string }
   // a Player Action the engine refused (a scenario action marked `illegal`), with why
   | { e: 'refused'; action: number; player?: number; reason: string; rule: string }
   // a Player Action as it is attempted (scenario action index), before its Sequence opens or it is refused
@@ -179,7 +181,7 @@ export const GAME_EVENT_KINDS: readonly GameEvent['e'][] = [
   'damage', 'heal', 'armor', 'divine_shield_pop', 'destroy_mark', 'death', 'zone', 'summon', 'draw', 'burn', 'fatigue',
   'enchant', 'unenchant', 'stats', 'control', 'freeze', 'random', 'trigger_abort', 'phase_skipped', 'redirect', 'counter',
   'hero_replaced', 'mana', 'game_check', 'loop_guard', 'condition', 'refused', 'action', 'status', 'player_status',
-  'summon_refused',
+  'summon_refused', 'trigger_condition',
 ];
 
 export type TraceRecord = MetaRecord | EntityRecord | OpenRecord | CloseRecord | QueueRecord | EventRecord;

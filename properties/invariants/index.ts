@@ -25,6 +25,7 @@ import * as legality from './legality.js';
 import * as refusals from './refusals.js';
 import * as statLayers from './stat-layers.js';
 import * as boardPositions from './board-positions.js';
+import * as conditionTiming from './condition-timing.js';
 import * as determinism from './determinism.js';
 
 export type { Invariant, InvariantEnv, Violation } from './types.js';
@@ -50,6 +51,7 @@ export const INVARIANTS: readonly Invariant[] = [
   refusals.invariant,
   statLayers.invariant,
   boardPositions.invariant,
+  conditionTiming.invariant,
 ];
 
 /** Checks that run a producer instead of reading one trace. */
