@@ -253,7 +253,6 @@ export function costLayers(g: Game, e: Entity): CostLayer[] {
     if (a.kind === 'mana_cost' && a.affected.has(e.id)) mods.push({ source: a.source, kind: 'aura', amount: a.mods.cost ?? 0, minimum: a.mods.costMinimum ?? 0, priority: a.priority, order: a.order });
   }
   mods.sort((a, b) => a.priority - b.priority || a.order - b.order);
-  if (g.mutants.has('cost-by-play-order')) mods.sort((a, b) => a.order - b.order);
   return mods;
 }
 

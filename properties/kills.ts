@@ -28,7 +28,6 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'attack-past-taunt': ['legality-oracle'],
   'summon-limit-six': ['refusals'],
   'auras-first': ['stat-layers'],
-  'cost-by-play-order': ['stat-layers'],
   'deathrattle-summon-right': ['board-positions'],
   'resolve-condition-at-queue': ['condition-timing'],
 };
