@@ -23,6 +23,10 @@ export const MUTANTS = {
   'heal-past-maximum': { rule: 'health', text: 'healing restores its whole amount, past the maximum Health' },
   'attack-past-taunt': { rule: 'legality', text: 'an attack may go past a Taunt minion' },
   'survives-reads-health': { rule: '5b', text: '"if it survives" / "if that kills it" read Health only: a minion pending destroy counts as alive' },
+  'summon-limit-six': { rule: 'board-limit', text: 'an effect\'s summon is refused when the board holds 6 minions, with one slot still free' },
+  'auras-first': { rule: '4d', text: 'Health/Attack auras are placed before the enchantments in a character\'s layers, not after them' },
+  'deathrattle-summon-right': { rule: 'board-position', text: 'a minion a Deathrattle summons goes to the right end of the board, not to the dead minion\'s place' },
+  'resolve-condition-at-queue': { rule: '10b', text: 'a trigger\'s condition the card checks when it resolves is checked when the Queue is populated instead (a trigger whose condition was true then resolves after it turned false)' },
   'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;
 

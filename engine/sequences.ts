@@ -19,6 +19,7 @@ import { runPhase, runSequence, checkGameEnd, GameOverSignal } from './kernel/ph
 import { enterPlay } from './entities.js';
 import { oweOverload, startTurnCrystals } from './effects/resources.js';
 import { cleanup } from './hearthtop/cleanup.js';
+import { recordStatus } from './status.js';
 
 export class IllegalActionError extends Error {
   constructor(message: string) {
@@ -310,6 +311,7 @@ export function endTurn(g: Game): void {
   p.played = [];
   startTurnCrystals(g, next);
   for (const id of [p.hero, ...p.board, ...(p.heroPower !== null ? [p.heroPower] : [])]) { const e = entity(g, id); e.exhausted = false; e.attacks = 0; }
+  recordStatus(g);
   const startOfTurn = () => runPhase(g, { kind: 'START_OF_TURN', type: 'TRIGGER', player: next }, () => {
     expireEnchantments(g, 'start_of_controller_turn', next);
     raise(g, [{ kind: 'turn_start', subject: p.hero, player: next }]);

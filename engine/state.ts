@@ -190,6 +190,28 @@ function enchantmentMods(g: Game, e: Entity): Mods[] {
   return out;
 }
 
+/**
+ * One layer of an entity's Health/Attack (Rule 4d): its enchantments in the order they were played, then its
+ * Health/Attack auras in priority order (then order of play), as the Aura Update (Health/Attack) placed them.
+ */
+export interface StatLayer {
+  source: number;
+  kind: 'enchantment' | 'aura';
+  mods: Mods;
+  priority: number;
+  order: number;
+}
+
+export function statLayers(g: Game, e: Entity): StatLayer[] {
+  const ench: StatLayer[] = [];
+  for (const id of e.enchantments) {
+    const en = g.entities.get(id);
+    if (en?.mods) ench.push({ source: en.id, kind: 'enchantment', mods: en.mods, priority: 0, order: en.order });
+  }
+  const auras: StatLayer[] = e.auraLayer.map((a) => ({ source: a.source, kind: 'aura', mods: a.mods, priority: a.priority, order: a.order }));
+  return g.mutants.has('auras-first') ? [...auras, ...ench] : [...ench, ...auras];
+}
+
 function fold(base: number, layers: Mods[], key: 'attack' | 'health', set: 'setAttack' | 'setHealth'): number {
   let v = base;
   for (const m of layers) {
@@ -200,7 +222,7 @@ function fold(base: number, layers: Mods[], key: 'attack' | 'health', set: 'setA
 }
 
 export function maxHealth(g: Game, e: Entity): number {
-  const layers = [...enchantmentMods(g, e), ...e.auraLayer.map((a) => a.mods)];
+  const layers = statLayers(g, e).map((l) => l.mods);
   return fold(e.card.health ?? 0, layers, 'health', 'setHealth');
 }
 
@@ -209,7 +231,7 @@ export function health(g: Game, e: Entity): number {
 }
 
 export function attack(g: Game, e: Entity): number {
-  const layers = [...enchantmentMods(g, e), ...e.auraLayer.map((a) => a.mods)];
+  const layers = statLayers(g, e).map((l) => l.mods);
   let v = e.card.attack ?? 0;
   for (const m of layers) {
     if (m.setAttack !== undefined) v = m.setAttack;
@@ -258,29 +280,36 @@ export function spellDamage(g: Game, side: Side): number {
   return n;
 }
 
+export interface CostLayer { source: number; kind: 'enchantment' | 'card' | 'aura'; amount: number; minimum: number; priority: number; order: number }
+
+/** The mana cost changes of a card, in the order they apply (see cost). */
+export function costLayers(g: Game, e: Entity): CostLayer[] {
+  const mods: CostLayer[] = [];
+  for (const id of e.enchantments) {
+    const en = g.entities.get(id);
+    if (en?.mods?.cost) mods.push({ source: en.id, kind: 'enchantment', amount: en.mods.cost, minimum: en.mods.costMinimum ?? 0, priority: 0, order: en.order });
+  }
+  for (const m of e.costMods) mods.push({ source: e.id, kind: 'card', amount: m.amount, minimum: 0, priority: 0, order: m.order });
+  for (const a of g.otherAuras) {
+    if (a.kind === 'mana_cost' && a.affected.has(e.id)) mods.push({ source: a.source, kind: 'aura', amount: a.mods.cost ?? 0, minimum: a.mods.costMinimum ?? 0, priority: a.priority, order: a.order });
+  }
+  mods.sort((a, b) => a.priority - b.priority || a.order - b.order);
+  return mods;
+}
+
 /**
  * Mana cost of a card. Rule 4d: mana-cost auras have no special priority against mana-cost enchantments, so both are
  * applied together by priority (Summoning Portal "always first") and then order of play; a minimum ("not less than
  * (1)") only limits the change that carries it.
  */
 export function cost(g: Game, e: Entity): number {
-  const mods: { amount: number; minimum: number; priority: number; order: number }[] = [];
-  for (const id of e.enchantments) {
-    const en = g.entities.get(id);
-    if (en?.mods?.cost) mods.push({ amount: en.mods.cost, minimum: en.mods.costMinimum ?? 0, priority: 0, order: en.order });
-  }
-  for (const m of e.costMods) mods.push({ amount: m.amount, minimum: 0, priority: 0, order: m.order });
-  for (const a of g.otherAuras) {
-    if (a.kind === 'mana_cost' && a.affected.has(e.id)) mods.push({ amount: a.mods.cost ?? 0, minimum: a.mods.costMinimum ?? 0, priority: a.priority, order: a.order });
-  }
-  mods.sort((a, b) => a.priority - b.priority || a.order - b.order);
   let c = e.card.cost ?? 0;
   // A cost that depends on the game (Sea Giant, Molten Giant) is part of the card's own cost, before any change.
   if (e.card.costChange !== undefined && e.zone === 'hand') {
     const ctx = { g, source: e, self: e, controller: e.controller, cls: 'neutral' as const, isTrigger: false, summoned: [] };
     c = Math.max(0, c + g.effects.evalAmount(ctx, e.card.costChange));
   }
-  for (const m of mods) c = m.amount >= 0 ? c + m.amount : Math.min(c, Math.max(m.minimum, c + m.amount));
+  for (const m of costLayers(g, e)) c = m.amount >= 0 ? c + m.amount : Math.min(c, Math.max(m.minimum, c + m.amount));
   return Math.max(0, c);
 }
 

@@ -267,7 +267,7 @@ describe('the registry', () => {
       expect(i.profiles.length).toBeGreaterThan(0);
       expect(i.description.length).toBeGreaterThan(20);
     }
-    expect(applicable('events').map((i) => i.id).sort()).toEqual(['conservation', 'force-play-oldest', 'health-arithmetic', 'survival-check']);
+    expect(applicable('events').map((i) => i.id).sort()).toEqual(['conservation', 'force-play-oldest', 'health-arithmetic', 'stat-layers', 'survival-check']);
   });
   it('invariants are pure: they import nothing from the engine but types and the trace vocabulary', () => {
     const dir = join(dirname(fileURLToPath(import.meta.url)), 'invariants');

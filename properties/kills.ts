@@ -27,6 +27,10 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'aura-loss-takes-health': ['health-arithmetic'],
   'heal-past-maximum': ['health-arithmetic'],
   'attack-past-taunt': ['legality-oracle'],
+  'summon-limit-six': ['refusals'],
+  'auras-first': ['stat-layers'],
+  'deathrattle-summon-right': ['board-positions'],
+  'resolve-condition-at-queue': ['condition-timing'],
 };
 
 /**

@@ -1,94 +1,63 @@
 /**
- * A legality oracle of the property suite's own (rule `legality`): which Player Actions the game's rules allow in a
- * state, decided here from the state's values (mana, Frozen, summoning sickness, attacks made, Windfury, Charge,
- * Stealth, Taunt, a full board), not by the engine's own checks. For a generated case, every attack and every play of
- * a card in hand from the set-up state is offered to the engine under test one at a time; an action the oracle
- * forbids that the engine takes is a violation. (An action the oracle allows that the engine refuses is not judged:
- * card target requirements are the engine's, and the oracle does not model them.)
+ * Offering illegal actions (rule `legality`). The fuzzer's own actions are made legal by the engine under test, so
+ * on their own they never show an engine that allows too much. For a generated case, the set-up state is read from
+ * the TRACE of a run with no actions (invariants/legality-state.ts: keywords, Frozen, summoning sickness, attacks
+ * made, mana, costs, the board), every attack and every play of a card in hand that the trace state forbids is
+ * offered to the engine one at a time, and the run that follows is judged by the legality invariant over its trace
+ * (invariants/legality.ts): an engine that takes such an action breaks it. The engine's state objects are never read.
+ * (An action the trace allows that the engine refuses is not judged: card target requirements are the engine's.)
  */
-import type { Game, Entity, CardPool } from '../engine/state.js';
-import { attack, cost, entity, hasKeyword, BOARD_LIMIT } from '../engine/state.js';
+import type { CardPool } from '../engine/state.js';
 import type { MutantName } from '../engine/mutants.js';
 import type { Scenario, ScenarioAction } from '../engine/scenario/format.js';
-import { startRun, tryAction, type LiveRun } from '../engine/scenario/run.js';
+import { runScenario } from '../engine/scenario/run.js';
+import type { TraceRecord } from '../engine/trace/format.js';
 import type { Violation } from './invariants/index.js';
+import { walk, IN_PLAY, type TraceState } from './invariants/walk.js';
+import { LegalityState } from './invariants/legality-state.js';
+import { check as checkLegalityTrace, ID } from './invariants/legality.js';
 
-export const ID = 'legality-oracle';
+export { ID };
 
-const isCharacter = (e: Entity) => e.card.type === 'minion' || e.card.type === 'hero';
+interface Candidate { action: ScenarioAction; refusal: string | null }
 
-/** Why the rules forbid `a` attacking `d` (null: they allow it). */
-export function attackRefusal(g: Game, a: Entity, d: Entity): string | null {
-  if (a.zone !== 'play' || !isCharacter(a)) return 'the attacker is not a character in play';
-  if (a.controller !== g.active) return 'it is not the attacker\'s controller\'s turn';
-  if (a.frozen) return 'the attacker is Frozen';
-  if (attack(g, a) <= 0) return 'the attacker has no Attack';
-  if (a.card.type === 'minion' && a.exhausted && !hasKeyword(g, a, 'charge')) return 'the minion came into play this turn and has no Charge';
-  if (a.attacks >= (hasKeyword(g, a, 'windfury') ? 2 : 1)) return 'the attacker has already attacked as often as it may this turn';
-  if (d.zone !== 'play' || !isCharacter(d) || d.controller === a.controller) return 'the defender is not an enemy character in play';
-  if (d.card.type === 'minion' && hasKeyword(g, d, 'stealth')) return 'the defender is in Stealth';
-  const taunts = g.players[d.controller].board.map((id) => entity(g, id)).filter((m) => hasKeyword(g, m, 'taunt') && !hasKeyword(g, m, 'stealth'));
-  if (taunts.length && !taunts.includes(d)) return 'a Taunt minion stands in the way';
-  return null;
-}
-
-/** Why the rules forbid playing `c` (at `target`) (null: the oracle sees nothing against it). */
-export function playRefusal(g: Game, c: Entity, target: Entity | null): string | null {
-  const p = g.players[c.controller];
-  if (c.controller !== g.active || !p.hand.includes(c.id)) return 'the card is not in the active player\'s hand';
-  if (cost(g, c) > p.mana) return `it costs ${cost(g, c)} mana and the player has ${p.mana}`;
-  if (c.card.type === 'minion' && p.board.length >= BOARD_LIMIT) return 'the board is full';
-  if (target && target.card.type === 'minion' && target.controller !== c.controller && hasKeyword(g, target, 'stealth')) return 'the target is an enemy minion in Stealth';
-  return null;
-}
-
-/** Every attack and every play (untargeted, and at each character) the active player could try in the set-up state. */
-function candidates(g: Game, labelOf: (id: number) => string | undefined): { action: ScenarioAction; refusal: string | null }[] {
-  const out: { action: ScenarioAction; refusal: string | null }[] = [];
-  const side = g.active;
-  const chars = (s: 0 | 1) => [g.players[s].hero, ...g.players[s].board].map((id) => entity(g, id));
+/** Every attack and every play (untargeted, and at each character) the active player could try, from a trace. */
+export function candidatesFromTrace(trace: readonly TraceRecord[], targeted: (card: string) => boolean): Candidate[] {
+  const ls = new LegalityState();
+  const s: TraceState = walk(trace, (r, st) => ls.apply(r, st));
+  const side = ls.active;
+  if (side === undefined) return [];
+  const chars = (p: number) => [...s.entities.values()].filter((e) => IN_PLAY.has(e.zone) && (e.type === 'hero' || e.type === 'minion') && e.controller === p && e.label);
+  const out: Candidate[] = [];
   for (const a of chars(side)) {
-    for (const d of chars(side === 0 ? 1 : 0)) {
-      const la = labelOf(a.id), ld = labelOf(d.id);
-      if (la && ld) out.push({ action: { attack: la, defender: ld }, refusal: attackRefusal(g, a, d) });
-    }
+    for (const d of chars(1 - side)) out.push({ action: { attack: a.label!, defender: d.label! }, refusal: ls.attackerRefusal(s, a.id) ?? ls.defenderRefusal(s, a.id, d.id) });
   }
-  for (const id of g.players[side].hand.slice(0, 3)) {
-    const c = entity(g, id);
-    const lc = labelOf(id);
-    if (!lc) continue;
-    if (!c.card.target) out.push({ action: { play: lc }, refusal: playRefusal(g, c, null) });
-    else for (const t of [...chars(0), ...chars(1)]) { const lt = labelOf(t.id); if (lt) out.push({ action: { play: lc, target: lt }, refusal: playRefusal(g, c, t) }); }
+  const hand = [...s.entities.values()].filter((e) => e.zone === 'hand' && e.controller === side && e.label).slice(0, 3);
+  for (const c of hand) {
+    const own = ls.playRefusal(s, c.id, ls.mana[side as 0 | 1]);
+    if (!targeted(c.card)) out.push({ action: { play: c.label! }, refusal: own });
+    else for (const t of [...chars(0), ...chars(1)]) out.push({ action: { play: c.label!, target: t.label! }, refusal: own ?? ls.targetRefusal(s, side, t.id) });
   }
   return out;
 }
 
-/**
- * Offer each candidate action of the set-up state to the engine: taking one the oracle forbids is a violation. The
- * set-up game is built once and reused while the engine refuses (it refuses before it changes anything,
- * engine/sequences.ts; the records a refusal wrote are rewound); after an action it took, or a failure, the next
- * candidate gets a fresh set-up.
- */
+/** Offer each action the set-up trace forbids to the engine: the trace of one it takes breaks the legality invariant. */
 export function checkLegality(s: Scenario, cards: CardPool, mutants: readonly MutantName[] = [], stepBudget?: number): Violation[] {
-  const setup = { ...s, actions: [] };
-  const start = () => startRun(setup, '<legality>', { cards, mutants, stepBudget });
-  let live: LiveRun | null;
-  try { live = start(); } catch { return []; }
-  if (live.g.result !== 'ongoing') return [];
-  const names = new Map([...live.labels].map(([l, id]) => [id, l]));
+  let start;
+  try { start = runScenario({ ...s, actions: [] }, '<legality>', { cards, mutants, stepBudget }); } catch { return []; }
+  if (start.trace.some((r) => r.t === 'event' && r.e === 'game_check' && r.result !== 'ongoing')) return [];
+  const targeted = (id: string) => cards.has(id) && !!cards.get(id).target;
   const out: Violation[] = [];
-  for (const { action, refusal } of candidates(live.g, (id) => names.get(id))) {
+  for (const { action, refusal } of candidatesFromTrace(start.trace, targeted)) {
     if (!refusal) continue;
+    let run;
     try {
-      live ??= start();
-      const mark = live.g.trace.mark();
-      if (tryAction(live, '<legality>', action, 0) !== null) { live.g.trace.rewind(mark); continue; } // refused, as it must be
+      run = runScenario({ ...s, actions: [action] }, '<legality>', { cards, mutants, stepBudget });
     } catch {
-      live = null;
-      continue; // another failure is not a legality verdict
+      continue; // refused, as it must be (or another failure, which is not a legality verdict)
     }
-    live = null; // the engine took it: the game has moved on
-    out.push({ invariant: ID, rule: 'legality', path: '', entities: [], message: `the engine took ${JSON.stringify(action)} although ${refusal}` });
+    const found = checkLegalityTrace(run.trace).map((v) => ({ ...v, message: `${v.message} (offered ${JSON.stringify(action)})` }));
+    out.push(...found);
     if (out.length >= 3) break;
   }
   return out;

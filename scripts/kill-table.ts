@@ -1,7 +1,7 @@
 /**
  * The mutant-kill table for properties/README.md: for each mutant, the invariants that kill it on generated cases
  * (with the shrunk size), the golden cases whose stated outcome fails with it, and the golden cases whose trace
- * breaks an invariant with it. `npx tsx scripts/kill-table.ts`
+ * breaks an invariant with it. `npx tsx scripts/kill-table.ts` (`npx tsx scripts/kill-table.ts <mutant>...`: only their rows)
  */
 import { MUTANTS, type CoreMutantName } from '../engine/mutants.js';
 import { loadCardPool } from '../engine/cards/pool.js';
@@ -18,7 +18,8 @@ const scenarios = caseFiles().map((f) => ({ f, s: loadScenario(f, cards) })).fil
 const list = (xs: string[], n = 3) => (xs.length ? `${xs.length}: ${xs.slice(0, n).join(', ')}${xs.length > n ? ', …' : ''}` : '—');
 
 const rows: string[] = [];
-for (const m of Object.keys(MUTANTS) as CoreMutantName[]) {
+const only = process.argv.slice(2);
+for (const m of (Object.keys(MUTANTS) as CoreMutantName[]).filter((x) => !only.length || only.includes(x))) {
   const h = huntMutant(m, { numRuns: 2000 });
   const stated: string[] = [];
   const byInvariant = new Map<string, string[]>();

@@ -69,7 +69,7 @@ describe.concurrent('regression reports', () => {
     expect(issue.out).toMatch(/^# /);
     for (const h of ['## Rule broken', '## Expected vs actual', '## Trace diff', '## Minimal scenario', '## Reproduce']) expect(issue.out).toContain(h);
     expect(issue.out).toMatch(/\*\*Simulator:\*\* arbiter-reference\+ignore-rule-5\+deaths-one-at-a-time 0\.1\.0/);
-  }, 120_000);
+  }, 240_000); // several full runs, each judged by every trace invariant and run concurrently with the other tests
 
   it('output is deterministic, with any number of jobs; shards merge into the same report as one run', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'arbiter-det-'));
@@ -90,7 +90,7 @@ describe.concurrent('regression reports', () => {
     expect(readFileSync(join(dir('merged'), 'results.jsonl'), 'utf8')).toBe(readFileSync(join(dir('one'), 'results.jsonl'), 'utf8'));
     expect(readFileSync(join(dir('merged'), 'report.html'), 'utf8').replace(/<code>[^<]*<\/code>/, '')).toBe(readFileSync(join(dir('one'), 'report.html'), 'utf8').replace(/<code>[^<]*<\/code>/, ''));
     expect(readFileSync(join(dir('merged'), 'summary.md'), 'utf8').replace(/^Simulator command: .*$/m, '')).toBe(readFileSync(join(dir('one'), 'summary.md'), 'utf8').replace(/^Simulator command: .*$/m, ''));
-  }, 120_000);
+  }, 240_000);
 
   it('arbiter repro also shrinks a failure that shows only as a broken trace invariant', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'arbiter-repro-inv-'));
@@ -98,7 +98,7 @@ describe.concurrent('regression reports', () => {
     const r = await arbiter('repro', 'cult-master-simultaneous-death', '--report', join(tmp, 'r'), '--out', join(tmp, 'x'));
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/divergence: FAIL invariant death-creation-complete/);
-  }, 60_000);
+  }, 120_000);
 
   it('arbiter repro shrinks a mutant\'s failing generated case to at most 4 minions and 3 actions; its vitest test fails on the mutant and passes on the reference engine', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'arbiter-repro-'));

@@ -385,7 +385,11 @@ function putIntoPlay(ctx: Ctx, a: Extract<Action, { do: 'put_into_play' }>, side
       moveTo(g, e, 'secret', { from: a.from, order: e.order });
       continue;
     }
-    if (p.board.length >= g.profile.limits.board) { (a.from === 'deck' ? p.deck : p.hand).push(id); continue; }
+    if (p.board.length >= g.profile.limits.board) {
+      (a.from === 'deck' ? p.deck : p.hand).push(id);
+      g.trace.event({ e: 'summon_refused', player: side, card: e.card.id, reason: `the board of player ${side === 0 ? 'A' : 'B'} is full`, rule: 'board-limit' });
+      continue;
+    }
     moveTo(g, e, 'play', { from: a.from });
     // From a Deathrattle (Voidcaller) it takes the dead minion's slot, like a Deathrattle's summon; else the right end.
     enterPlay(g, e, summonPosition(ctx, side, 'right_of_self'), true);

@@ -14,7 +14,12 @@ export function summon(ctx: Ctx, card: CardDef, side: Side, position: number, op
   const g = ctx.g;
   const p = g.players[side];
   const BOARD_LIMIT = boardLimit(g);
-  if (p.board.length >= BOARD_LIMIT && !g.mutants.has('no-board-limit')) return null;
+  const refuse = () => {
+    g.trace.event({ e: 'summon_refused', player: side, card: card.id, reason: `the board of player ${side === 0 ? 'A' : 'B'} is full`, rule: 'board-limit' });
+    return null;
+  };
+  if (p.board.length >= BOARD_LIMIT && !g.mutants.has('no-board-limit')) return refuse();
+  if (g.mutants.has('summon-limit-six') && p.board.length >= BOARD_LIMIT - 1) return refuse();
   const e = createEntity(g, card, side, 'setaside');
   enterPlay(g, e, Math.max(0, Math.min(position, p.board.length)), opts.forcePlay ?? false);
   if (opts.damageTo !== undefined) e.damage = Math.max(0, maxHealth(g, e) - opts.damageTo);
@@ -35,6 +40,7 @@ export function summonPosition(ctx: Ctx, side: Side, pos: 'right' | 'right_of_se
   const board = ctx.g.players[side].board;
   const self = ctx.self;
   if (pos === 'right' || self.controller !== side) return board.length;
+  if (ctx.g.mutants.has('deathrattle-summon-right') && self.zone !== 'play') return board.length;
   // No position given: a Deathrattle's minion takes the dead minion's place; anything else goes to the right end.
   if (pos === undefined && !(self.card.type === 'minion' && self.zone !== 'play' && self.lastPosition >= 0)) return board.length;
   const i = board.indexOf(self.id);

@@ -11,6 +11,7 @@
 import type { Aura } from '../cards/format.js';
 import { entity, isCharacter, maxHealth, attack, health, type AuraMod, type Entity, type Game, type OtherAuraSnap } from '../state.js';
 import type { Ctx } from './context.js';
+import { recordStatus, statLayerRecords } from '../status.js';
 
 function auraSources(g: Game): { src: Entity; aura: Aura }[] {
   const out: { src: Entity; aura: Aura }[] = [];
@@ -70,7 +71,7 @@ export function applyAuraLayer(g: Game, e: Entity, next: AuraMod[]): void {
   // Losing max Health lowers current Health only as far as the new maximum (seed 003 change_health; Rule 4b example).
   if (newMax < oldMax && !g.mutants.has('aura-loss-takes-health')) e.damage = Math.max(0, e.damage - (oldMax - newMax));
   if (newMax !== oldMax || attack(g, e) !== oldAtk) {
-    g.trace.event({ e: 'stats', entity: e.id, attack: attack(g, e), health: health(g, e), maxHealth: newMax, why: 'aura' });
+    g.trace.event({ e: 'stats', entity: e.id, attack: attack(g, e), health: health(g, e), maxHealth: newMax, why: 'aura', ...statLayerRecords(g, e) });
   }
 }
 
@@ -82,5 +83,7 @@ export function auraUpdateOther(g: Game): void {
     snap.push({ source: src.id, kind: aura.kind, mods: aura.mods, priority: aura.priority ?? 0, order: src.order, affected: new Set(affected(g, src, aura)) });
   }
   g.otherAuras = snap;
+  // What legality depends on (keywords, costs, Frozen, attacks), as it stands once auras are settled.
+  recordStatus(g);
   g.trace.closeBlock(b);
 }

@@ -88,7 +88,13 @@ export function respondersTo(g: Game, ev: GameEventRef, eventIndex: number, carr
       // Secrets only act on the opponent's turn.
       if (t.secret && g.active === src.controller) continue;
       if (!matchesPattern(g, ctx, t.when, ev)) continue;
-      if (t.queueCondition && !ctx.g.effects.evalCondition(ctx, t.queueCondition)) continue;
+      // Rule 10b: a condition the card checks when the Queue is populated; the check is recorded with its result.
+      const atQueue = t.queueCondition ?? (g.mutants.has('resolve-condition-at-queue') ? t.resolveCondition : undefined);
+      if (atQueue) {
+        const ok = ctx.g.effects.evalCondition(ctx, atQueue);
+        g.trace.event({ e: 'trigger_condition', source: src.id, trigger: i, when: 'queue', result: ok, rule: '10b' });
+        if (!ok) continue;
+      }
       out.push({ source: src, trigger: t, triggerIndex: i, event: ev, eventIndex, order: src.order, priority: t.priority });
     }
   }
@@ -223,8 +229,15 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
       return;
     }
   }
+  // Rule 10b: a condition the card checks when the entry resolves; the check is recorded with its result.
+  const atResolve = g.mutants.has('resolve-condition-at-queue') ? undefined : t.resolveCondition;
+  if (atResolve) {
+    const ok = g.effects.evalCondition(ctx, atResolve);
+    g.trace.event({ e: 'trigger_condition', source: src.id, trigger: entry.triggerIndex!, when: 'resolve', result: ok, rule: '10b' });
+    if (!ok) { abort(g, src, 'its condition is false when it would trigger', '10b'); return; }
+  }
   let b = 0;
-  const ran = g.effects.runAbility(ctx, { condition: t.resolveCondition, actions: t.actions }, {
+  const ran = g.effects.runAbility(ctx, { actions: t.actions }, {
     reason: 'its condition is false when it would trigger', rule: '10b',
     before: () => {
       b = g.trace.openBlock({ block: 'trigger', kind: t.when.on, subject: src.id, class: t.class, queue: qid, entry: index, rule: '2a' });

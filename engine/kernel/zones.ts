@@ -5,6 +5,7 @@
  * drawn, which have records of their own) pass none.
  */
 import type { Entity, Game, Zone } from '../state.js';
+import { forgetStatus } from '../status.js';
 
 export interface ZoneRecord {
   from: string;
@@ -13,6 +14,7 @@ export interface ZoneRecord {
 }
 
 export function moveTo(g: Game, e: Entity, to: Zone, record?: ZoneRecord): void {
+  if (e.zone !== to) forgetStatus(g, e.id);
   e.zone = to;
   if (!record) return;
   g.trace.event({

@@ -80,6 +80,14 @@ function resolveLabel(file: string, labels: Map<string, number>, l: string, path
 
 function act(g: Game, file: string, labels: Map<string, number>, a: ScenarioAction, i: number): void {
   const path = `$.actions[${i}]`;
+  const id = (l: string | undefined, at: string) => (l === undefined ? undefined : resolveLabel(file, labels, l, `${path}.${at}`));
+  // The attempt is recorded first, so a consumer pairs it with the Sequence it opens or the refusal that follows.
+  const attempt = 'play' in a ? { kind: 'play' as const, subject: id(a.play, 'play'), target: id(a.target, 'target') }
+    : 'attack' in a ? { kind: 'attack' as const, subject: id(a.attack, 'attack'), target: id(a.defender, 'defender') }
+      : 'heroPower' in a ? { kind: 'hero_power' as const, subject: g.players[a.heroPower === 'A' ? 0 : 1].heroPower ?? undefined, target: id(a.target, 'target') }
+        : { kind: 'end_turn' as const };
+  const player = 'heroPower' in a ? (a.heroPower === 'A' ? 0 : 1) : attempt.subject !== undefined ? entity(g, attempt.subject).controller : g.active;
+  g.trace.event({ e: 'action', action: i, player, ...attempt });
   if ('play' in a) {
     const id = resolveLabel(file, labels, a.play, `${path}.play`);
     const target = a.target !== undefined ? resolveLabel(file, labels, a.target, `${path}.target`) : null;

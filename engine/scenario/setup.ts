@@ -1,4 +1,5 @@
 /** Build a game from a scenario's setup: entities, zones, labels and the order of play. */
+import { statLayerRecords } from '../status.js';
 import { HEARTHSTONE } from '../profiles/hearthstone.js';
 import { moveTo } from '../kernel/zones.js';
 import type { CardDef } from '../cards/format.js';
@@ -161,7 +162,7 @@ export function recordSetupStats(g: Game): void {
   for (const p of g.players) {
     for (const id of [p.hero, ...p.board]) {
       const e = entity(g, id);
-      g.trace.event({ e: 'stats', entity: id, attack: attack(g, e), health: health(g, e), maxHealth: maxHealth(g, e), why: 'setup' });
+      g.trace.event({ e: 'stats', entity: id, attack: attack(g, e), health: health(g, e), maxHealth: maxHealth(g, e), why: 'setup', ...statLayerRecords(g, e) });
     }
   }
 }

@@ -115,6 +115,29 @@ export interface QueueRecord {
   rule: string;
 }
 
+/** One layer of a character's Health/Attack as the producer applied it (Rule 4d), with the amounts it carries. */
+export interface StatLayerRecord {
+  source: number;
+  kind: 'enchantment' | 'aura';
+  order: number;
+  priority?: number;
+  attack?: number;
+  health?: number;
+  setAttack?: number;
+  setHealth?: number;
+  attackEqualsHealth?: boolean;
+}
+
+/** One mana cost change of a card as the producer applied it (Rule 4d, aura priority). */
+export interface CostLayerRecord {
+  source: number;
+  kind: 'enchantment' | 'card' | 'aura';
+  order: number;
+  priority?: number;
+  amount: number;
+  minimum?: number;
+}
+
 export type GameEvent =
   // `health`: the target's Health after the event, when the producer knows it (a Power.log may not)
   // Host: `combat` for combat damage (38.1.1), `counters` the damage counters after it (18.4)
@@ -131,7 +154,8 @@ export type GameEvent =
   | { e: 'fatigue'; player: number; amount: number }
   | { e: 'enchant'; target: number; enchantment: number; card: string; order?: number }
   | { e: 'unenchant'; target: number; enchantment: number }
-  | { e: 'stats'; entity: number; attack: number; health: number; maxHealth: number; why: string }
+  // `base` and `layers`: the printed stats and the layers on them, in the order applied (Rule 4d), when stated
+  | { e: 'stats'; entity: number; attack: number; health: number; maxHealth: number; why: string; base?: { attack: number; health: number }; layers?: StatLayerRecord[] }
   | { e: 'control'; entity: number; from: number; to: number }
   | { e: 'freeze'; target: number }
   | { e: 'random'; kind: 'entity' | 'int' | 'chance'; what: string; options: number[]; pick: number; forced?: boolean }
@@ -152,6 +176,8 @@ export type GameEvent =
   | { e: 'loop_guard'; steps: number; rule: string }
   // a condition that reads whether an entity is mortally wounded ("if it survives", "if that kills it"), as evaluated
   | { e: 'condition'; source: number; subject: number; reads: 'mortally_wounded'; result: boolean; rule?: string }
+  // a trigger's condition (Rule 10b) as checked when the Queue was populated or when the entry resolved, with its result
+  | { e: 'trigger_condition'; source: number; trigger: number; when: 'queue' | 'resolve'; result: boolean; rule: string }
   // a Player Action the engine refused (a scenario action marked `illegal`), with why
   | { e: 'refused'; action: number; player?: number; reason: string; rule: string }
   // Hearthtop (engine/hearthtop): a playing card taken from the top of the shared deck to mark an effect on `host`
@@ -176,7 +202,16 @@ export type GameEvent =
   | { e: 'resource'; player: number; type: 'authority' | 'strife' | 'emotion' | 'amity' | 'generic'; amount: number; total: number; rule?: string }
   | { e: 'ap'; player: number; use: 'resource' | 'draw' | 'any' | 'replenish'; spent: number; left: number; rule?: string }
   | { e: 'trigger_wait'; source: number; event: string; rule: string }
-  | { e: 'battle'; step: 'attack' | 'declare' | 'block' | 'early' | 'normal' | 'after' | 'end'; attacker: number; defender?: number | null; rule?: string };
+  | { e: 'battle'; step: 'attack' | 'declare' | 'block' | 'early' | 'normal' | 'after' | 'end'; attacker: number; defender?: number | null; rule?: string }
+  // a Player Action as it is attempted (scenario action index), before its Sequence opens or it is refused
+  | { e: 'action'; action: number; player: number; kind: 'play' | 'attack' | 'hero_power' | 'end_turn'; subject?: number; target?: number }
+  // what legality depends on, stated when it changes: a character's keywords, Frozen, summoning sickness, attacks made
+  // this turn and Attack, or a card in hand's mana cost (a field left out is not stated)
+  | { e: 'status'; entity: number; keywords?: string[]; frozen?: boolean; exhausted?: boolean; attacks?: number; attack?: number; cost?: number; baseCost?: number; costLayers?: CostLayerRecord[] }
+  // a player's mana, mana crystals and whether it is that player's turn, stated when they change
+  | { e: 'player_status'; player: number; mana: number; maxMana: number; active: boolean }
+  // a summon an effect attempted that did not happen, with why (the board limit)
+  | { e: 'summon_refused'; player: number; card: string; reason: string; rule: string };
 
 export type EventRecord = { t: 'event' } & GameEvent;
 
@@ -187,6 +222,7 @@ export const GAME_EVENT_KINDS: readonly GameEvent['e'][] = [
   'hero_replaced', 'mana', 'game_check', 'loop_guard', 'condition', 'refused', 'crystals', 'add_to_hand', 'shuffle',
   'mark', 'unmark', 'deck_empty', 'discard', 'deck_shuffle', 'table',
   'stack_push', 'stack_resolve', 'priority', 'game_action', 'host_phase', 'host_stats', 'resource', 'ap', 'trigger_wait', 'battle',
+  'action', 'status', 'player_status', 'summon_refused', 'trigger_condition',
 ];
 
 export type TraceRecord = MetaRecord | EntityRecord | OpenRecord | CloseRecord | QueueRecord | EventRecord;

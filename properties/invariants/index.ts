@@ -22,6 +22,11 @@ import * as conservation from './conservation.js';
 import * as triggerFilters from './trigger-filters.js';
 import * as survivalCheck from './survival-check.js';
 import * as healthArithmetic from './health-arithmetic.js';
+import * as legality from './legality.js';
+import * as refusals from './refusals.js';
+import * as statLayers from './stat-layers.js';
+import * as boardPositions from './board-positions.js';
+import * as conditionTiming from './condition-timing.js';
 import * as determinism from './determinism.js';
 import { HEARTHTOP_INVARIANTS } from './hearthtop.js';
 import * as hostStack from './host-stack.js';
@@ -46,6 +51,11 @@ export const INVARIANTS: readonly Invariant[] = [
   triggerFilters.invariant,
   survivalCheck.invariant,
   healthArithmetic.invariant,
+  legality.invariant,
+  refusals.invariant,
+  statLayers.invariant,
+  boardPositions.invariant,
+  conditionTiming.invariant,
   ...HEARTHTOP_INVARIANTS,
   // The Host profile (seed 002): they run on Host traces only, and the Hearthstone ones never do.
   hostStack.lifo,
@@ -62,10 +72,10 @@ export const INVARIANTS: readonly Invariant[] = [
 /** Checks that run a producer instead of reading one trace. */
 export const REPLAY_CHECKS = [determinism.meta] as const;
 
-/** The legality oracle (properties/legality.ts): it offers actions to the engine, so it lives beside the invariants. */
-export const LEGALITY_ORACLE_ID = 'legality-oracle';
+/** The legality oracle is an invariant over the trace (legality.ts); properties/legality.ts offers it illegal actions. */
+export const LEGALITY_ORACLE_ID = legality.ID;
 
-export const INVARIANT_IDS: readonly string[] = [...INVARIANTS.map((i) => i.id), determinism.ID, LEGALITY_ORACLE_ID];
+export const INVARIANT_IDS: readonly string[] = [...INVARIANTS.map((i) => i.id), determinism.ID];
 
 export function invariantById(id: string): Invariant | undefined {
   return INVARIANTS.find((i) => i.id === id);

@@ -44,6 +44,11 @@ export const EXTERNAL_MUTANTS: readonly ExternalMutant[] = [
   { name: 'armor-ignored', kind: 'Armor does not absorb damage', rule: 'health', file: 'engine/effects/damage.js', find: 'if (t.armor > 0)', replace: 'if (false)' },
   { name: 'divine-shield-ignored', kind: 'Divine Shield does not stop damage', rule: 'health', file: 'engine/effects/damage.js', find: 'if (t.divineShield) {', replace: 'if (false) {' },
   { name: 'hand-limit-eleven', kind: 'the hand holds 11 cards before overdraw burns', rule: 'hand-limit', file: 'engine/effects/zones.js', find: 'if (p.hand.length >= HAND_LIMIT) {', replace: 'if (p.hand.length > HAND_LIMIT) {', all: true },
+  { name: 'deathrattle-summon-left-of-slot', kind: 'a Deathrattle summon placed one slot left of the dead minion\'s place', rule: 'board-position', file: 'engine/effects/summon.js', find: 'return Math.min(self.lastPosition, board.length);', replace: 'return Math.max(0, Math.min(self.lastPosition, board.length) - 1);' },
+  { name: 'summons-at-left-end', kind: 'summons the card does not place go to the left end of the board', rule: 'board-position', file: 'engine/effects/summon.js', find: "self.lastPosition >= 0))\n        return board.length;", replace: "self.lastPosition >= 0))\n        return 0;" },
+  { name: 'enchantments-newest-first', kind: 'enchantments applied newest first, not in the order they were played', rule: '4d', file: 'engine/state.js', find: 'ench.push({ source: en.id', replace: 'ench.unshift({ source: en.id' },
+  { name: 'mana-unchecked', kind: 'a card that costs more than the player\'s mana can be played', rule: 'legality', file: 'engine/sequences.js', find: 'if (c > p.mana)\n        throw', replace: 'if (false)\n        throw' },
+  { name: 'cost-enchantments-before-auras', kind: 'mana cost enchantments applied before mana cost auras (Rule 4d: no special priority between them)', rule: '4d', file: 'engine/state.js', find: 'mods.sort((a, b) => a.priority - b.priority || a.order - b.order);', replace: "mods.sort((a, b) => (a.kind === 'aura' ? 1 : 0) - (b.kind === 'aura' ? 1 : 0) || a.priority - b.priority || a.order - b.order);" },
   { name: 'fatigue-flat', kind: 'fatigue always deals 1', rule: 'fatigue', file: 'engine/effects/zones.js', find: 'dealDamage(ctx, hero.id, [hero.id], p.fatigue);', replace: 'dealDamage(ctx, hero.id, [hero.id], 1);' },
 ];
 

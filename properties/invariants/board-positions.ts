@@ -1,0 +1,115 @@
+/**
+ * Board positions (rule `board-position`, an assumption: the rulebook does not place summons). The boards are rebuilt
+ * from the trace: the set-up positions, then every summon inserted at its stated position, every minion that dies,
+ * leaves play or changes sides taken out (a minion taken over goes to the right end of its new board), so no slot is
+ * ever shared or left empty. Checked:
+ * - a summon enters at a position from 0 to the number of minions on that board (no gap, no slot outside);
+ * - a Deathrattle's summon on the dead minion's own side, when the card's Deathrattle does not say where: the first
+ *   takes the dead minion's place (its slot when it died, or the right end if the board is shorter now), each further
+ *   one goes right of the one before (as far as the board allows, if something left it meanwhile);
+ * - a summon by a trigger, Battlecry or spell whose card says nowhere where its summons go: the right end.
+ * Summons the card places itself (right or left of the summoner, both sides), resurrections and summons whose source
+ * card is unknown (no card definitions given) are judged on the first point only.
+ */
+import type { TraceRecord } from '../../engine/trace/format.js';
+import type { CardDef } from '../../engine/cards/format.js';
+import type { Invariant, InvariantEnv, Violation } from './types.js';
+import { walk, type Block, type TraceState } from './walk.js';
+
+export const ID = 'board-positions';
+
+const SUMMONING = new Set(['summon', 'put_into_play', 'resurrect']);
+
+/** The summon-like actions somewhere in `node` (a card or one of its abilities). */
+function summonActions(node: unknown, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  if (Array.isArray(node)) for (const x of node) summonActions(x, out);
+  else if (node && typeof node === 'object') {
+    const o = node as Record<string, unknown>;
+    if (typeof o.do === 'string' && SUMMONING.has(o.do)) out.push(o);
+    for (const v of Object.values(o)) summonActions(v, out);
+  }
+  return out;
+}
+
+/** Where the card's summons go when it never says so itself: 'default'; otherwise undefined (not judged). */
+function unplaced(card: CardDef | undefined, part: 'deathrattle' | 'all'): boolean {
+  if (!card) return false;
+  const acts = summonActions(part === 'deathrattle' ? card.deathrattle : card);
+  return acts.length > 0 && acts.every((a) => a.do === 'summon' && a.position === undefined && (a.player === undefined || a.player === 'friendly'));
+}
+
+export function check(trace: readonly TraceRecord[], env?: InvariantEnv): Violation[] {
+  const out: Violation[] = [];
+  const boards: [number[], number[]] = [[], []];
+  const setupAt = new Map<number, number>();
+  const lastPosition = new Map<number, number>();
+  /** Summons made so far on a side by each open trigger block: trigger id → positions. */
+  const made = new Map<number, number[]>();
+  const take = (id: number) => {
+    for (const b of boards) {
+      const i = b.indexOf(id);
+      if (i >= 0) { b.splice(i, 1); lastPosition.set(id, i); }
+    }
+  };
+  const flag = (s: TraceState, at: number, ids: number[], message: string) => out.push({ invariant: ID, rule: 'board-position', at, path: s.path(), entities: ids, message });
+  const source = (s: TraceState): Block | undefined => {
+    for (let i = s.stack.length - 1; i >= 0; i--) {
+      const b = s.stack[i]!;
+      if (b.block === 'trigger') return b;
+      if (b.block === 'phase' && (b.kind === 'BATTLECRY' || b.kind === 'SPELL_TEXT')) return b;
+      if (b.block === 'phase' || b.block === 'sequence') return undefined;
+    }
+    return undefined;
+  };
+  walk(trace, (r, s, at) => {
+    if (r.t !== 'event') return;
+    if (r.e === 'zone' && r.from === 'setup') {
+      // Set-up positions are those of the finished board: keep each board sorted by them.
+      if (r.position === undefined) return;
+      const b = boards[s.entities.get(r.entity)?.controller === 1 ? 1 : 0];
+      setupAt.set(r.entity, r.position);
+      b.push(r.entity);
+      b.sort((x, y) => setupAt.get(x)! - setupAt.get(y)!);
+      return;
+    }
+    if (r.e === 'summon') {
+      const side = r.controller === 1 ? 1 : 0;
+      const board = boards[side];
+      if (r.position < 0 || r.position > board.length) {
+        flag(s, at, [r.entity], `${s.name(r.entity)} was summoned at position ${r.position} of a board of ${board.length} minion(s): positions run from 0 to ${board.length}`);
+      } else {
+        const src = source(s);
+        const srcEnt = src?.subject !== undefined ? s.entities.get(src.subject) : undefined;
+        const card = srcEnt ? env?.card?.(srcEnt.card) : undefined;
+        if (src && srcEnt && src.block === 'trigger' && src.kind === 'deathrattle' && srcEnt.controller === side && srcEnt.zone !== 'play' && unplaced(card, 'deathrattle')) {
+          const before = made.get(src.id) ?? [];
+          const dead = lastPosition.get(srcEnt.id);
+          const want = before.length ? Math.min(before[before.length - 1]! + 1, board.length) : dead === undefined ? undefined : Math.min(dead, board.length);
+          if (want !== undefined && want !== r.position) {
+            flag(s, at, [r.entity, srcEnt.id], `${s.name(r.entity)}, summoned by the Deathrattle of ${s.name(srcEnt.id)}, went to position ${r.position}; ${before.length ? 'the one before it went to ' + before[before.length - 1] + ', so it goes to ' + want : 'the dead minion was at ' + dead + ', so it takes position ' + want}`);
+          }
+          made.set(src.id, [...before, r.position]);
+        } else if (src && srcEnt && !(src.block === 'trigger' && src.kind === 'deathrattle') && (srcEnt.type !== 'minion' || srcEnt.zone === 'play') && unplaced(card, 'all') && r.position !== board.length) {
+          flag(s, at, [r.entity, srcEnt.id], `${s.name(r.entity)}, summoned by ${s.name(srcEnt.id)}, whose card does not say where, went to position ${r.position}, not the right end (${board.length})`);
+        }
+      }
+      board.splice(Math.max(0, Math.min(r.position, board.length)), 0, r.entity);
+      return;
+    }
+    if (r.e === 'death') { take(r.entity); return; }
+    if (r.e === 'zone' && r.from === 'play' && r.to !== 'play') { take(r.entity); return; }
+    if (r.e === 'control') {
+      const e = s.entities.get(r.entity);
+      if (e?.type !== 'minion') return;
+      take(r.entity);
+      boards[r.to === 1 ? 1 : 0].push(r.entity);
+    }
+  });
+  return out;
+}
+
+export const invariant: Invariant = {
+  id: ID, rules: ['board-position'], fidelity: 'phases', profiles: ['hearthstone'], uses: ['cards'],
+  description: 'a summon enters the board without a gap; a Deathrattle summon takes the dead minion\'s place, other summons the right end unless the card says where',
+  check,
+};

@@ -1,0 +1,74 @@
+/**
+ * A refused action leaves a record saying why (rules `legality`, `board-limit`).
+ * - Every Player Action the trace shows attempted (an `action` record) is followed, before the next attempt, by the
+ *   top-level Sequence it begins (play → PLAY_MINION / CAST_SPELL / PLAY_WEAPON, attack → ATTACK, hero power →
+ *   HERO_POWER, end turn → END_TURN) or by a `refused` record for it that gives a reason and a rule id; never both,
+ *   never neither. (An attempt after the game was decided is not judged: nothing follows it.)
+ * - A summon an effect attempted and did not make (`summon_refused`) gives a reason and a rule, and the reason is
+ *   true: that player's board holds 7 minions as the trace shows it (a summon refused with room on the board breaks
+ *   the board limit's own rule: the limit is 7).
+ */
+import type { TraceRecord } from '../../engine/trace/format.js';
+import type { Invariant, Violation } from './types.js';
+import { walk } from './walk.js';
+import { BOARD_LIMIT } from './legality-state.js';
+
+export const ID = 'refusals';
+
+const BEGINS: Record<string, readonly string[]> = {
+  play: ['PLAY_MINION', 'CAST_SPELL', 'PLAY_WEAPON'], attack: ['ATTACK'], hero_power: ['HERO_POWER'], end_turn: ['END_TURN'],
+};
+
+interface Attempt { action: number; kind: string; at: number; path: string; began?: string; refused?: boolean }
+
+export function check(trace: readonly TraceRecord[]): Violation[] {
+  const out: Violation[] = [];
+  let open: Attempt | undefined;
+  let decided = false;
+  const settle = () => {
+    if (!open || decided) return;
+    if (!open.began && !open.refused) {
+      out.push({ invariant: ID, rule: 'legality', at: open.at, path: open.path, entities: [], message: `action ${open.action} (${open.kind}) neither began its Sequence nor left a refused record saying why` });
+    }
+  };
+  walk(trace, (r, st, at) => {
+    if (r.t === 'event' && r.e === 'game_check' && r.result !== 'ongoing') decided = true;
+    if (r.t === 'event' && r.e === 'action') {
+      settle();
+      open = { action: r.action, kind: r.kind, at, path: st.path() };
+      return;
+    }
+    if (r.t === 'open' && r.block === 'sequence' && st.stack.length === 0 && open && !open.began && !open.refused) {
+      if ((BEGINS[open.kind] ?? []).includes(r.kind)) open.began = r.kind;
+      return;
+    }
+    if (r.t === 'event' && r.e === 'refused') {
+      const bad = !r.reason.trim() || !r.rule.trim();
+      if (open && r.action === open.action && open.began) {
+        out.push({ invariant: ID, rule: 'legality', at, path: st.path(), entities: [], message: `action ${r.action} was refused after its ${open.began} Sequence had begun` });
+      } else if (bad) {
+        out.push({ invariant: ID, rule: 'legality', at, path: st.path(), entities: [], message: `the refusal of action ${r.action} does not say why (reason and rule are required)` });
+      }
+      if (open && r.action === open.action) open.refused = true;
+      return;
+    }
+    if (r.t === 'event' && r.e === 'summon_refused') {
+      if (!r.reason.trim() || !r.rule.trim()) {
+        out.push({ invariant: ID, rule: 'board-limit', at, path: st.path(), entities: [], message: `a refused summon of ${r.card} does not say why (reason and rule are required)` });
+      }
+      let n = 0;
+      for (const e of st.entities.values()) if (e.type === 'minion' && e.zone === 'play' && e.controller === r.player) n++;
+      if (n < BOARD_LIMIT) {
+        out.push({ invariant: ID, rule: 'board-limit', at, path: st.path(), entities: [], message: `a summon of ${r.card} for player ${r.player === 0 ? 'A' : 'B'} was refused ("${r.reason}") with ${n} minion(s) on that board: the limit is ${BOARD_LIMIT}` });
+      }
+    }
+  });
+  settle();
+  return out;
+}
+
+export const invariant: Invariant = {
+  id: ID, rules: ['legality', 'board-limit'], fidelity: 'phases', profiles: ['hearthstone'],
+  description: 'every attempted Player Action begins its Sequence or leaves a refused record saying why; a refused summon had a full board',
+  check,
+};
