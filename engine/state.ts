@@ -285,6 +285,13 @@ export interface CostLayer { source: number; kind: 'enchantment' | 'card' | 'aur
 /** The mana cost changes of a card, in the order they apply (see cost). */
 export function costLayers(g: Game, e: Entity): CostLayer[] {
   const mods: CostLayer[] = [];
+  // A cost that depends on the game (Sea Giant, Molten Giant) is part of the card's own cost: it applies before any
+  // other change (priority -1000, before any aura), never below 0.
+  if (e.card.costChange !== undefined && e.zone === 'hand') {
+    const ctx = { g, source: e, self: e, controller: e.controller, cls: 'neutral' as const, isTrigger: false, summoned: [] };
+    const amount = g.effects.evalAmount(ctx, e.card.costChange);
+    if (amount !== 0) mods.push({ source: e.id, kind: 'card', amount, minimum: 0, priority: -1000, order: e.order });
+  }
   for (const id of e.enchantments) {
     const en = g.entities.get(id);
     if (en?.mods?.cost) mods.push({ source: en.id, kind: 'enchantment', amount: en.mods.cost, minimum: en.mods.costMinimum ?? 0, priority: 0, order: en.order });
@@ -304,11 +311,6 @@ export function costLayers(g: Game, e: Entity): CostLayer[] {
  */
 export function cost(g: Game, e: Entity): number {
   let c = e.card.cost ?? 0;
-  // A cost that depends on the game (Sea Giant, Molten Giant) is part of the card's own cost, before any change.
-  if (e.card.costChange !== undefined && e.zone === 'hand') {
-    const ctx = { g, source: e, self: e, controller: e.controller, cls: 'neutral' as const, isTrigger: false, summoned: [] };
-    c = Math.max(0, c + g.effects.evalAmount(ctx, e.card.costChange));
-  }
   for (const m of costLayers(g, e)) c = m.amount >= 0 ? c + m.amount : Math.min(c, Math.max(m.minimum, c + m.amount));
   return Math.max(0, c);
 }

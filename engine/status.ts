@@ -13,7 +13,15 @@ import type { Keyword } from './cards/format.js';
 import type { CostLayerRecord, StatLayerRecord } from './trace/format.js';
 import { attack, cost, costLayers, entity, hasKeyword, statLayers, type Entity, type Game, type Side } from './state.js';
 
-const KEYWORDS: readonly Keyword[] = ['charge', 'divine_shield', 'immune', 'poisonous', 'stealth', 'taunt', 'windfury'];
+const KEYWORDS: readonly Keyword[] = ['charge', 'divine_shield', 'immune', 'poisonous', 'stealth', 'taunt', 'windfury', 'mega_windfury'];
+
+/** The keywords a character attacks and is attacked with: a hero also has its weapon's Windfury (Doomhammer). */
+function keywordsOf(g: Game, e: Entity): Keyword[] {
+  const own = KEYWORDS.filter((k) => hasKeyword(g, e, k));
+  const weapon = e.card.type === 'hero' ? g.players[e.controller].weapon : null;
+  if (weapon !== null && !own.includes('windfury') && hasKeyword(g, entity(g, weapon), 'windfury')) own.push('windfury');
+  return own;
+}
 
 const last = new WeakMap<Game, Map<string, string>>();
 
@@ -39,7 +47,7 @@ export function recordStatus(g: Game): void {
     for (const id of [p.hero, ...p.board]) {
       const e = entity(g, id);
       if (e.zone !== 'play') continue;
-      const v = { keywords: KEYWORDS.filter((k) => hasKeyword(g, e, k)), frozen: frozen(g, e), exhausted: e.exhausted, attacks: e.attacks, attack: attack(g, e) };
+      const v = { keywords: keywordsOf(g, e), frozen: frozen(g, e), exhausted: e.exhausted, attacks: e.attacks, attack: attack(g, e) };
       emit(`e${id}`, v, () => g.trace.event({ e: 'status', entity: id, ...v }));
     }
     for (const id of p.hand) {
@@ -64,7 +72,7 @@ export function statLayerRecords(g: Game, e: Entity): { base: { attack: number; 
     const m = l.mods;
     if (m.attack === undefined && m.health === undefined && m.setAttack === undefined && m.setHealth === undefined && !m.attackEqualsHealth) continue;
     layers.push({
-      source: l.source, kind: l.kind, order: l.order, ...(l.kind === 'aura' ? { priority: l.priority } : {}),
+      source: l.source, kind: l.kind, order: l.order, ...(l.kind === 'aura' || l.priority !== 0 ? { priority: l.priority } : {}),
       ...(m.attack !== undefined ? { attack: m.attack } : {}), ...(m.health !== undefined ? { health: m.health } : {}),
       ...(m.setAttack !== undefined ? { setAttack: m.setAttack } : {}), ...(m.setHealth !== undefined ? { setHealth: m.setHealth } : {}),
       ...(m.attackEqualsHealth ? { attackEqualsHealth: true } : {}),
@@ -74,5 +82,5 @@ export function statLayerRecords(g: Game, e: Entity): { base: { attack: number; 
 }
 
 function costLayerRecords(g: Game, e: Entity): CostLayerRecord[] {
-  return costLayers(g, e).map((l) => ({ source: l.source, kind: l.kind, order: l.order, amount: l.amount, ...(l.kind === 'aura' ? { priority: l.priority } : {}), ...(l.minimum ? { minimum: l.minimum } : {}) }));
+  return costLayers(g, e).map((l) => ({ source: l.source, kind: l.kind, order: l.order, amount: l.amount, ...(l.kind === 'aura' || l.priority !== 0 ? { priority: l.priority } : {}), ...(l.minimum ? { minimum: l.minimum } : {}) }));
 }

@@ -112,7 +112,7 @@ export class LegalityState {
     if (st.frozen) return `${s.name(a)} is Frozen`;
     if (st.attack !== undefined && st.attack <= 0) return `${s.name(a)} has no Attack`;
     if (e.type === 'minion' && st.exhausted && this.has(a, 'charge') === false) return `${s.name(a)} came into play this turn and has no Charge`;
-    const most = this.has(a, 'windfury') ? 2 : 1;
+    const most = this.has(a, 'mega_windfury') ? 4 : this.has(a, 'windfury') ? 2 : 1;
     if (st.attacks !== undefined && this.of.get(a)?.keywords !== undefined && st.attacks >= most) return `${s.name(a)} has already attacked ${st.attacks} time(s) this turn`;
     return null;
   }
