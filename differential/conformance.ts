@@ -126,10 +126,13 @@ export function readsHand(def: unknown): boolean {
 }
 
 /** What the reference engine does in a run, without entity ids (a set-up with one more card shifts them). */
+const STATEMENTS = new Set(['status', 'player_status', 'action', 'trigger_condition']);
+
 function effects(s: Scenario, cards: CardPool): string | null {
   try {
     const r = runScenario(s, s.id, { cards });
-    const events = r.trace.filter((x) => x.t === 'event' && !(x.e === 'stats' && x.why === 'setup') && !(x.e === 'zone' && x.from === 'setup'));
+    // What the card did, not what the trace states about the board for legality (status, player_status, action).
+    const events = r.trace.filter((x) => x.t === 'event' && !STATEMENTS.has(x.e) && !(x.e === 'stats' && x.why === 'setup') && !(x.e === 'zone' && x.from === 'setup'));
     const fin = r.final.players.map((p) => [p.hero.health, p.board.map((m) => `${m.card} ${m.attack}/${m.health}`), p.deckSize]);
     return JSON.stringify([events.map((x) => { const e = x as Record<string, unknown>; return [e.e, e.amount, e.attack, e.health, e.card]; }), fin]);
   } catch { return null; }

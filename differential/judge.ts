@@ -7,5 +7,8 @@ import type { TraceViolation } from './runner.js';
 export function judgeTrace(trace: TraceRecord[], fidelity: Fidelity): TraceViolation[] {
   const pool = loadCardPool();
   const env = { card: (id: string) => (pool.has(id) ? pool.get(id) : undefined) };
-  return checkAll(applicable(fidelity), trace, env).map((v) => ({ invariant: v.invariant, rule: v.rule, message: v.message, ...(v.at !== undefined ? { at: v.at } : {}) }));
+  // The rule profile the trace says it follows (its meta record); a trace without one is a Hearthstone trace.
+  const meta = trace.find((r) => r.t === 'meta');
+  const profile = meta?.t === 'meta' ? meta.profile : 'hearthstone';
+  return checkAll(applicable(fidelity, profile), trace, env).map((v) => ({ invariant: v.invariant, rule: v.rule, message: v.message, ...(v.at !== undefined ? { at: v.at } : {}) }));
 }

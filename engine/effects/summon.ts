@@ -45,8 +45,12 @@ export function summonPosition(ctx: Ctx, side: Side, pos: 'right' | 'right_of_se
   if (pos === undefined && !(self.card.type === 'minion' && self.zone !== 'play' && self.lastPosition >= 0)) return board.length;
   const i = board.indexOf(self.id);
   if (i >= 0) return pos === 'left_of_self' ? i : i + 1;
-  // A dead summoner (a Deathrattle): its slot is gone, so the new minion takes the place where it was.
-  if (self.card.type === 'minion' && self.zone !== 'play' && self.lastPosition >= 0) return Math.min(self.lastPosition, board.length);
+  // A dead summoner (a Deathrattle): its slot is gone, so the new minion takes the place where it was; a later one
+  // of the same Deathrattle (another summon or put-into-play action) goes to the right of the one before it.
+  if (self.card.type === 'minion' && self.zone !== 'play' && self.lastPosition >= 0) {
+    const before = ctx.summoned.length ? board.indexOf(ctx.summoned[ctx.summoned.length - 1]!) : -1;
+    return before >= 0 ? before + 1 : Math.min(self.lastPosition, board.length);
+  }
   return board.length; // a spell, a hero power, a secret: the right end
 }
 
