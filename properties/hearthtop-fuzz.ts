@@ -19,9 +19,8 @@ import type { TraceRecord } from '../engine/trace/format.js';
 import type { CardPool, Game, Side } from '../engine/state.js';
 import { entity, cost, hasKeyword } from '../engine/state.js';
 import { loadCardPool } from '../engine/cards/pool.js';
-import { buildGame } from '../engine/scenario/setup.js';
-import { runScenario } from '../engine/scenario/run.js';
-import { playCard, attackWith, useHeroPower, endTurn, legalTargets, canAttack, IllegalActionError } from '../engine/sequences.js';
+import { runScenario, startRun, tryAction } from '../engine/scenario/run.js';
+import { playCard, attackWith, useHeroPower, endTurn, legalTargets, canAttack } from '../engine/sequences.js';
 import { DECK_CODES, hearthtopHeroes } from '../engine/hearthtop/cards.js';
 import { checkTrace, checkDeterminism, type Violation } from './invariants/index.js';
 
@@ -113,7 +112,10 @@ function legalActions(g: Game, labelOf: (id: number) => string | undefined): { a
 /** Play a case: the scenario with the actions taken (a whole game), and the game's trace. */
 export function playCase(c: HearthtopCase, cards: CardPool, mutants: MutantName[] = []): { scenario: Scenario; trace: TraceRecord[] } {
   const s = baseScenario(c);
-  const { g, labels } = buildGame(s, 'generated', { cards, mutants });
+  // Played as a scenario is (engine/scenario/run.ts): each action recorded, a refused one rewound, so the scenario
+  // written from the game replays it record for record.
+  const run = startRun(s, 'generated', { cards, mutants });
+  const { g, labels } = run;
   const byId = new Map([...labels].map(([l, id]) => [id, l]));
   const labelOf = (id: number) => byId.get(id);
   const actions: ScenarioAction[] = [];
@@ -124,12 +126,8 @@ export function playCase(c: HearthtopCase, cards: CardPool, mutants: MutantName[
   for (let step = 0; g.result === 'ongoing' && turns < TURN_CAP && step < 20 * TURN_CAP; step++) {
     const options = legalActions(g, labelOf);
     const pick = options[(i < c.choices.length ? c.choices[i++]! : next()) % options.length]!;
-    try {
-      pick.take();
-    } catch (e) {
-      if (e instanceof IllegalActionError) continue;
-      throw e;
-    }
+    const mark = g.trace.mark();
+    if (tryAction(run, 'generated', pick.a, actions.length) !== null) { g.trace.rewind(mark); continue; }
     actions.push(pick.a);
     if ('endTurn' in pick.a) turns++;
   }
