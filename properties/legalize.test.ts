@@ -44,13 +44,12 @@ describe('the legality oracle on one reused set-up game', () => {
     for (const gc of cases(['attack-past-taunt'])) {
       const v = checkLegality(gc.scenario, poolWith(gc.cards), ['attack-past-taunt'], PROPERTY_STEP_BUDGET);
       for (const x of v) {
-        expect(x.message).toMatch(/^the engine took \{"attack":.* although a Taunt minion stands in the way$/);
+        expect(x.message).toMatch(/Taunt.* \(offered \{"attack":.*\}\)$/);
         // taken from the set-up state, as a scenario of that one action
-        const action = JSON.parse(x.message.slice('the engine took '.length, x.message.indexOf(' although')));
+        const action = JSON.parse(/\(offered (\{.*\})\)$/.exec(x.message)![1]!);
         const r = runScenario({ ...gc.scenario, actions: [action] }, '<generated>', { cards: poolWith(gc.cards), mutants: ['attack-past-taunt'], stepBudget: PROPERTY_STEP_BUDGET });
         expect(r.trace.some((t) => t.t === 'open' && t.block === 'sequence' && t.kind === 'ATTACK')).toBe(true);
       }
-      expect(v.length).toBeLessThanOrEqual(3);
       found += v.length;
     }
     expect(found).toBeGreaterThan(5);
