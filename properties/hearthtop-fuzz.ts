@@ -20,7 +20,7 @@ import type { CardPool, Game, Side } from '../engine/state.js';
 import { entity, cost, hasKeyword } from '../engine/state.js';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { runScenario, startRun, tryAction } from '../engine/scenario/run.js';
-import { playCard, attackWith, useHeroPower, endTurn, legalTargets, canAttack } from '../engine/sequences.js';
+import { legalTargets, canAttack } from '../engine/sequences.js';
 import { DECK_CODES, hearthtopHeroes } from '../engine/hearthtop/cards.js';
 import { checkTrace, checkDeterminism, type Violation } from './invariants/index.js';
 
@@ -72,29 +72,29 @@ export function baseScenario(c: HearthtopCase): Scenario {
   };
 }
 
-/** Legal actions of the active player, in label form, with how to take them. */
-function legalActions(g: Game, labelOf: (id: number) => string | undefined): { a: ScenarioAction; take: () => void }[] {
+/** Legal actions of the active player, in label form (taken through the scenario runner). */
+function legalActions(g: Game, labelOf: (id: number) => string | undefined): ScenarioAction[] {
   const side = g.active as Side;
   const p = g.players[side];
-  const out: { a: ScenarioAction; take: () => void }[] = [];
+  const out: ScenarioAction[] = [];
   for (const id of p.hand) {
     const c = entity(g, id);
     const l = labelOf(id);
     if (!l || cost(g, c) > p.mana) continue;
     if (c.card.type === 'minion' && p.board.length >= g.profile.limits.board) continue;
     if (c.card.target) {
-      for (const t of legalTargets(g, c)) { const tl = labelOf(t); if (tl) out.push({ a: { play: l, target: tl }, take: () => playCard(g, side, id, { target: t }) }); }
-      if (c.card.target.optional || c.card.target.requires) out.push({ a: { play: l }, take: () => playCard(g, side, id) });
+      for (const t of legalTargets(g, c)) { const tl = labelOf(t); if (tl) out.push({ play: l, target: tl }); }
+      if (c.card.target.optional || c.card.target.requires) out.push({ play: l });
     } else {
-      out.push({ a: { play: l }, take: () => playCard(g, side, id) });
+      out.push({ play: l });
     }
   }
   if (p.heroPower !== null) {
     const hp = entity(g, p.heroPower);
     if (hp.attacks === 0 && cost(g, hp) <= p.mana) {
       const who = side === 0 ? 'A' : 'B';
-      if (hp.card.target) for (const t of legalTargets(g, hp)) { const tl = labelOf(t); if (tl) out.push({ a: { heroPower: who, target: tl }, take: () => useHeroPower(g, side, t) }); }
-      else out.push({ a: { heroPower: who }, take: () => useHeroPower(g, side, null) });
+      if (hp.card.target) for (const t of legalTargets(g, hp)) { const tl = labelOf(t); if (tl) out.push({ heroPower: who, target: tl }); }
+      else out.push({ heroPower: who });
     }
   }
   const enemy = g.players[side === 0 ? 1 : 0];
@@ -103,9 +103,9 @@ function legalActions(g: Game, labelOf: (id: number) => string | undefined): { a
   for (const a of [p.hero, ...p.board]) {
     const al = labelOf(a);
     if (!al || canAttack(g, entity(g, a)) !== null) continue;
-    for (const d of defenders) { const dl = labelOf(d); if (dl) out.push({ a: { attack: al, defender: dl }, take: () => attackWith(g, a, d) }); }
+    for (const d of defenders) { const dl = labelOf(d); if (dl) out.push({ attack: al, defender: dl }); }
   }
-  out.push({ a: { endTurn: true }, take: () => endTurn(g) });
+  out.push({ endTurn: true });
   return out;
 }
 
@@ -127,9 +127,9 @@ export function playCase(c: HearthtopCase, cards: CardPool, mutants: MutantName[
     const options = legalActions(g, labelOf);
     const pick = options[(i < c.choices.length ? c.choices[i++]! : next()) % options.length]!;
     const mark = g.trace.mark();
-    if (tryAction(run, 'generated', pick.a, actions.length) !== null) { g.trace.rewind(mark); continue; }
-    actions.push(pick.a);
-    if ('endTurn' in pick.a) turns++;
+    if (tryAction(run, 'generated', pick, actions.length) !== null) { g.trace.rewind(mark); continue; }
+    actions.push(pick);
+    if ('endTurn' in pick) turns++;
   }
   return { scenario: { ...s, actions }, trace: g.trace.records };
 }
