@@ -364,6 +364,15 @@ describe('game rules', () => {
     expect(() => quick({ active: 'A', A: {}, B: {} }, [{ heroPower: 'B', target: 'heroA' }])).toThrow(/not player B's turn/);
     expect(() => quick({ active: 'A', A: { board: [{ card: 'Chillwind Yeti', label: 'y' }] }, B: { board: [{ card: 'Wisp', label: 'w', enchantments: ['Concealed'] }] } }, [{ attack: 'y', defender: 'w' }])).toThrow(/cannot be attacked: it has Stealth/);
   });
+  it('control-sickness: a minion taken by Mind Control cannot attack that turn; Shadow Madness grants Charge; the next turn it can', () => {
+    const board = { board: [{ card: 'Chillwind Yeti', label: 'y' }], deck: ['Wisp', 'Wisp'] };
+    const mc = (more: object[]) => quick({ active: 'A', A: { mana: 10, hand: [{ card: 'Mind Control', label: 'mc' }], deck: ['Wisp', 'Wisp'] }, B: board }, [{ play: 'mc', target: 'y' }, ...more] as never);
+    expect(() => mc([{ attack: 'y', defender: 'heroB' }])).toThrow(/\$\.actions\[1\]: illegal action: .*summoning sickness/);
+    expect(mc([{ endTurn: true }, { endTurn: true }, { attack: 'y', defender: 'heroB' }]).heroHealth('B')).toBe(26);
+    const sm = quick({ active: 'A', A: { mana: 10, hand: [{ card: 'Shadow Madness', label: 'sm' }], deck: ['Wisp'] }, B: { board: [{ card: 'Bloodfen Raptor', label: 'r' }] } }, [{ play: 'sm', target: 'r' }, { attack: 'r', defender: 'heroB' }]);
+    expect(sm.heroHealth('B')).toBe(27);
+    expect(checkTrace(sm.run.trace)).toEqual([]);
+  });
   it('mana: a card that costs more than the mana left is an illegal action, reported with its JSON path', () => {
     expect(() => quick({ active: 'A', A: { mana: 3, hand: [{ card: 'Fireball', label: 'fb' }] }, B: {} }, [{ play: 'fb', target: 'heroB' }])).toThrow(/\$\.actions\[0\]: illegal action: Fireball costs 4 mana/);
   });

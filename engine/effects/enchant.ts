@@ -43,6 +43,9 @@ export function takeControl(ctx: Ctx, t: Entity, to: Side): void {
   t.controller = to;
   for (const en of t.enchantments) entity(g, en).controller = to; // enchantments follow (Nightmare, Rule 10)
   g.trace.event({ e: 'control', entity: t.id, from, to });
+  // A minion whose controller changes cannot attack until its new controller's turn starts, unless it has Charge
+  // (rule control-sickness; Shadow Madness's enchantment grants Charge).
+  t.exhausted = true;
   if (g.players[to].board.length >= g.profile.limits.board) {
     t.pendingDestroy = true; // no room: the stolen minion is destroyed
     g.trace.event({ e: 'destroy_mark', target: t.id, rule: 'board-limit' });

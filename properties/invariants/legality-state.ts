@@ -7,6 +7,8 @@
  *   thaw if they made no attack that turn (Freeze: "Frozen characters lose their next attack");
  * - a summoned minion is exhausted (summoning sickness) and has made no attack; when its controller's turn starts,
  *   its characters are ready and have made no attack;
+ * - a minion whose controller changes (`control`) is exhausted until its new controller's turn starts (rule
+ *   control-sickness);
  * - every ATTACK Sequence counts one attack of its attacker.
  * A later statement may only add Frozen (an engine that says a character is frozen must not let it attack): a
  * statement that it thawed early does not thaw it.
@@ -66,6 +68,9 @@ export class LegalityState {
         return;
       case 'freeze':
         this.get(r.target).frozen = true;
+        return;
+      case 'control':
+        this.get(r.entity).exhausted = true; // rule control-sickness
         return;
       case 'summon':
         this.of.set(r.entity, { frozen: false, exhausted: true, attacks: 0 });
