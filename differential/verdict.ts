@@ -83,7 +83,8 @@ export interface CaseResult {
 }
 
 /** Judge a simulator trace (invariants at its fidelity). */
-export type TraceJudgeFn = (trace: TraceRecord[], fidelity: Fidelity) => TraceViolation[];
+/** Judges a simulator's own trace by the invariants; `cards` is the run's card pool (user overrides included). */
+export type TraceJudgeFn = (trace: TraceRecord[], fidelity: Fidelity, cards?: CardPool) => TraceViolation[];
 
 /** The mutants a case of this profile can be diagnosed by: the kernel's, and the profile's own. */
 function mutantsFor(profile: string | undefined): [string, { rule: string; text: string }][] {
@@ -277,7 +278,7 @@ function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, j
     outcomesNote = `the scenario leaves random choices open and the simulator reports none: compared with all ${all.runs.length}${all.truncated ? '+ (truncated)' : ''} outcomes the reference engine allows`;
   }
   const expected = comparableFromGame(ref.g);
-  const violations = judgeTrace && msg.trace ? judgeTrace(msg.trace, hello.fidelity) : [];
+  const violations = judgeTrace && msg.trace ? judgeTrace(msg.trace, hello.fidelity, cards) : [];
   const failed = divergences.length > 0 || violations.length > 0;
   return {
     result: {

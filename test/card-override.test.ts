@@ -44,3 +44,22 @@ describe('--cards overrides', () => {
     expect((await arbiter('cards', '--cards', join(dir, 'bad.json'))).code).toBe(2);
   });
 });
+
+describe('a simulator trace is judged with the run\'s card pool', () => {
+  it('an overridden trigger filter is the one the invariants read (judgeTrace gets the pool of the run)', async () => {
+    const { judgeTrace } = await import('../differential/judge.js');
+    const { runScenario } = await import('../engine/scenario/run.js');
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-override-'));
+    // a patch where the Juggler answers every minion summoned, either side's
+    const trig = juggler.triggers[0];
+    writeFileSync(join(dir, 'kj.json'), JSON.stringify({ ...juggler, triggers: [{ ...trig, when: { ...trig.when, subject: { type: 'minion', is: 'other' } } }] }));
+    const pool = readCardPool([dir], () => undefined);
+    const s = { format: 'arbiter-scenario/1', id: 'kj', title: 'kj', rules: ['10'], source: { seed: 'test', quote: 'test' }, seed: 's',
+      setup: { active: 'B', A: { board: [{ card: 'Knife Juggler', label: 'kj' }] }, B: { mana: 10, hand: [{ card: 'Wisp', label: 'w' }] } },
+      actions: [{ play: 'w' }], expect: {} } as const;
+    const run = runScenario(s as never, '<test>', { cards: pool });
+    expect(run.trace.some((r) => r.t === 'open' && r.block === 'trigger')).toBe(true);
+    expect(judgeTrace(run.trace, 'phases', pool)).toEqual([]);
+    expect(judgeTrace(run.trace, 'phases').map((v) => v.invariant)).toContain('trigger-filters');
+  });
+});
