@@ -113,3 +113,13 @@ export interface ParseSummary {
   warnings: string[];
 }
 
+/** The summary of a file before anything is read from it. */
+export function newSummary(file: string): ParseSummary {
+  return { file, bytes: 0, lines: 0, games: 0, gameStateLines: 0, powerTaskListLines: 0, warnings: [] };
+}
+
+/** The summary of a file that cannot be read (`e`: the error from the file system). */
+export function unreadable(summary: ParseSummary, e: unknown): ParseSummary {
+  return { ...summary, error: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+}
+

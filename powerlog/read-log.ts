@@ -7,7 +7,7 @@ import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:
 import { createInterface } from 'node:readline';
 import { basename } from 'node:path';
 import { PowerLogParser, type ParseOptions } from './game-stream.js';
-import type { ParsedGame, ParseSummary } from './parsed-game.js';
+import { newSummary, unreadable, type ParsedGame, type ParseSummary } from './parsed-game.js';
 import { looksLikeXml, parseHsReplay } from './hsreplay/read.js';
 
 export type { ParseSummary };
@@ -39,14 +39,14 @@ export async function parsePowerLog(
   opts: ParseOptions = {},
 ): Promise<ParseSummary> {
   const name = opts.name ?? basename(path);
-  const summary: ParseSummary = { file: name, bytes: 0, lines: 0, games: 0, gameStateLines: 0, powerTaskListLines: 0, warnings: [] };
+  const summary = newSummary(name);
   let size: number;
   try {
     const st = statSync(path);
     if (!st.isFile()) return { ...summary, error: 'not a regular file' };
     size = st.size;
   } catch (e) {
-    return { ...summary, error: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    return unreadable(summary, e);
   }
   summary.bytes = size;
   if (size === 0) return { ...summary, error: 'empty file (0 bytes)' };
@@ -61,7 +61,7 @@ export async function parsePowerLog(
     const bin = sniffBinary(head);
     if (bin) return { ...summary, error: `not a text Power.log (${bin})` };
   } catch (e) {
-    return { ...summary, error: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    return unreadable(summary, e);
   }
 
   const queue: ParsedGame[] = [];

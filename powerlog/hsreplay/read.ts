@@ -13,7 +13,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { PowerLogParser, type ParseOptions } from '../game-stream.js';
-import type { ParsedGame, ParseSummary } from '../parsed-game.js';
+import { newSummary, unreadable, type ParsedGame, type ParseSummary } from '../parsed-game.js';
 import { BLOCK_TYPES, GAME_TAGS, GAME_TYPES, META_DATA_TYPES, TAG_VALUE_ENUMS, invert } from './enums.js';
 import { tokenize, XmlError, type XmlToken } from './xml.js';
 
@@ -201,13 +201,13 @@ export async function parseHsReplay(
   opts: ParseOptions = {},
 ): Promise<ParseSummary> {
   const name = opts.name ?? basename(path);
-  const summary: ParseSummary = { file: name, bytes: 0, lines: 0, games: 0, gameStateLines: 0, powerTaskListLines: 0, warnings: [] };
+  const summary = newSummary(name);
   let text: string;
   try {
     summary.bytes = statSync(path).size;
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    return { ...summary, error: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    return unreadable(summary, e);
   }
   const r = parseHsReplayText(text, { ...opts, name });
   summary.lines = r.lines;
