@@ -113,6 +113,9 @@ export interface ParseSummary {
   warnings: string[];
 }
 
+/** Called with each game read; return false (or a promise of false) to stop reading: no further game is delivered. */
+export type OnGame = (g: ParsedGame) => void | boolean | Promise<void | boolean>;
+
 /** The summary of a file before anything is read from it. */
 export function newSummary(file: string): ParseSummary {
   return { file, bytes: 0, lines: 0, games: 0, gameStateLines: 0, powerTaskListLines: 0, warnings: [] };

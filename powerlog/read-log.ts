@@ -7,7 +7,7 @@ import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:
 import { createInterface } from 'node:readline';
 import { basename } from 'node:path';
 import { PowerLogParser, type ParseOptions } from './game-stream.js';
-import { newSummary, unreadable, type ParsedGame, type ParseSummary } from './parsed-game.js';
+import { newSummary, unreadable, type OnGame, type ParsedGame, type ParseSummary } from './parsed-game.js';
 import { looksLikeXml, parseHsReplay } from './hsreplay/read.js';
 
 export type { ParseSummary };
@@ -34,8 +34,7 @@ export function sniffBinary(buf: Buffer): string | undefined {
  */
 export async function parsePowerLog(
   path: string,
-  /** Return false (or a promise of false) to stop reading: no further game is delivered. */
-  onGame: (g: ParsedGame) => void | boolean | Promise<void | boolean>,
+  onGame: OnGame,
   opts: ParseOptions = {},
 ): Promise<ParseSummary> {
   const name = opts.name ?? basename(path);

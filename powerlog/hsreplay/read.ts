@@ -13,7 +13,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { PowerLogParser, type ParseOptions } from '../game-stream.js';
-import { newSummary, unreadable, type ParsedGame, type ParseSummary } from '../parsed-game.js';
+import { newSummary, unreadable, type OnGame, type ParsedGame, type ParseSummary } from '../parsed-game.js';
 import { BLOCK_TYPES, GAME_TAGS, GAME_TYPES, META_DATA_TYPES, TAG_VALUE_ENUMS, invert } from './enums.js';
 import { tokenize, XmlError, type XmlToken } from './xml.js';
 
@@ -197,7 +197,7 @@ export function parseHsReplayText(text: string, opts: ParseOptions = {}): { game
 /** Parse an HSReplay file (read whole: an HSReplay document is one or a few games). Never throws for bad input. */
 export async function parseHsReplay(
   path: string,
-  onGame: (g: ParsedGame) => void | boolean | Promise<void | boolean>,
+  onGame: OnGame,
   opts: ParseOptions = {},
 ): Promise<ParseSummary> {
   const name = opts.name ?? basename(path);
