@@ -325,7 +325,9 @@ export function endTurn(g: Game): void {
 
 function expireEnchantments(g: Game, when: 'end_of_turn' | 'start_of_controller_turn', side: Side): void {
   for (const e of [...g.entities.values()]) {
-    if (e.card.type !== 'enchantment' || e.zone !== 'play' || e.card.expires !== when || e.attachedTo === undefined) continue;
+    // "next turn" (end_of_next_turn): at the end of the first turn after the one it was given in.
+    const due = e.card.expires === when || (when === 'end_of_turn' && e.card.expires === 'end_of_next_turn' && (e.attachedTurn ?? g.turn) < g.turn);
+    if (e.card.type !== 'enchantment' || e.zone !== 'play' || !due || e.attachedTo === undefined) continue;
     if (when === 'start_of_controller_turn' && e.controller !== side) continue;
     const host = entity(g, e.attachedTo);
     detachEnchantment(g, e);

@@ -60,6 +60,8 @@ export interface Entity {
   lostKeywords?: Keyword[];
   /** The turn it left play (died, was destroyed), for "died this turn". */
   diedTurn?: number;
+  /** Enchantments: the turn it was attached (`expires: 'end_of_next_turn'`). */
+  attachedTurn?: number;
   /** A playing card of the Hearthtop deck: its code (rank then suit: "7H", "10S", "QD"; "JK" the joker). */
   playing?: string;
 }

@@ -14,6 +14,7 @@ export function attach(ctx: Ctx, targetId: number, card: CardDef, extraMods?: Ca
   en.caster = ctx.controller;
   en.mods = { ...(card.mods ?? {}), ...(extraMods ?? {}) };
   en.order = g.nextOrder++;
+  if (card.expires === 'end_of_next_turn') en.attachedTurn = g.turn;
   t.enchantments.push(en.id);
   g.trace.event({ e: 'enchant', target: targetId, enchantment: en.id, card: card.id, order: en.order });
   // Divine Shield granted by an enchantment is a shield like any other: it is up until the next damage pops it.

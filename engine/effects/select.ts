@@ -61,6 +61,7 @@ function baseSet(ctx: Ctx, sel: Selector): number[] {
     case 'graveyard': return ss.flatMap((s) => [...g.players[s].graveyard]);
     case 'summoned': return [...ctx.summoned];
     case 'drawn': return [...(ctx.drawn ?? [])];
+    case 'added': return [...(ctx.added ?? [])];
     case 'each': return ctx.each !== undefined ? [ctx.each] : [];
     case 'adjacent': {
       const of = sel.of === 'self' ? ctx.self.id : sel.of === 'event_subject' ? ctx.event?.subject : ctx.target;
@@ -145,6 +146,7 @@ function counter(ctx: Ctx, c: Counter, side: Side): number {
       const i = p.played.indexOf(ctx.source.id);
       return i >= 0 ? i : p.played.length;
     }
+    case 'minions_played_this_turn': return p.played.filter((id) => entity(g, id).card.type === 'minion').length;
     case 'minions_died_this_turn': return p.graveyard.filter((id) => { const e = entity(g, id); return e.card.type === 'minion' && e.diedTurn === g.turn; }).length;
     case 'overloaded': return p.overloaded;
     case 'mana_crystals': return p.maxMana;
@@ -177,6 +179,15 @@ export function select(ctx: Ctx, sel: Selector): number[] {
       pool = pool.filter((x) => x !== p);
     }
     return picked;
+  }
+  if (sel.exceptRandom !== undefined) {
+    // all but N, the N spared picked at random (each a recorded random choice)
+    let kept = ids;
+    for (let i = 0; i < sel.exceptRandom && kept.length; i++) {
+      const p = pickRandomEntity(g, kept, `${ctx.source.card.name}: random ${sel.select} spared`);
+      kept = kept.filter((x) => x !== p);
+    }
+    return kept;
   }
   return ids;
 }
@@ -219,6 +230,7 @@ export function evalAmount(ctx: Ctx, a: Amount): number {
   }
   if ('sum' in a) return a.sum.reduce((n: number, x) => n + evalAmount(ctx, x), 0);
   if ('eventAmount' in a) return (ctx.event?.amount ?? 0) * (a.times ?? 1) + (a.plus ?? 0);
+  if ('recall' in a) return (ctx.memory?.[a.recall] ?? 0) * (a.times ?? 1) + (a.plus ?? 0);
   if ('counter' in a) return sides(ctx, a.player ?? 'friendly').reduce((n: number, s) => n + counter(ctx, a.counter, s), 0) * (a.times ?? 1) + (a.plus ?? 0);
   return randomInt(ctx.g, a.min, a.max, `${ctx.source.card.name}: ${a.min}-${a.max}`);
 }

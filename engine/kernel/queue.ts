@@ -247,6 +247,8 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
   if (!ran) return;
   if (t.expires && src.attachedTo !== undefined) detachEnchantment(g, src);
   g.trace.closeBlock(b);
+  // A revealed Secret is an Event of its own, once its effect is done (Eaglehorn Bow).
+  if (t.secret) raise(g, [{ kind: 'secret_revealed', subject: src.id }]);
 }
 
 function revealSecret(g: Game, secret: Entity): void {
