@@ -93,6 +93,7 @@ export interface Selector {
    * - hero: heroes; minions; characters (heroes + minions); weapon; secrets;
    * - adjacent: the minions next to `of` (default: target).
    * - summoned: the entities summoned by the previous action of this ability; drawn: the cards it drew so far.
+   * - hero_power: the player's hero power.
    * - added: the cards `add_to_hand` put into a hand during this ability.
    * - each: the entity a per-target amount is evaluated for (a `damage` action with `each: true`).
    * - hand / deck: cards in hand / deck; graveyard: minions, weapons and spells that left play this game (minions that
@@ -100,7 +101,7 @@ export interface Selector {
    */
   select:
     | 'self' | 'attached' | 'target' | 'event_subject' | 'event_source' | 'event_target'
-    | 'hero' | 'minions' | 'characters' | 'weapon' | 'secrets' | 'adjacent' | 'summoned' | 'hand' | 'deck' | 'graveyard' | 'drawn' | 'each' | 'added';
+    | 'hero' | 'minions' | 'characters' | 'weapon' | 'secrets' | 'adjacent' | 'summoned' | 'hand' | 'deck' | 'graveyard' | 'drawn' | 'each' | 'added' | 'hero_power';
   player?: PlayerRel;
   /** For 'adjacent': whose neighbours. */
   of?: 'self' | 'target' | 'event_subject';
@@ -133,11 +134,12 @@ export type Stat = 'attack' | 'health' | 'damage' | 'armor' | 'durability' | 'co
  * - cards_played_earlier_this_turn: cards the player played from hand this turn before the card carrying the ability
  *   (all of them when that card was not played this turn). Combo = at least 1.
  * - minions_played_this_turn: minions the player played from hand this turn.
+ * - spell_damage: the player's Spell Damage now.
  * - minions_died_this_turn: minions of the player that died this turn.
  * - overloaded: the player's Mana Crystals locked this turn by Overload.
  * - mana_crystals: the player's Mana Crystals (maximum mana); mana: the mana left now.
  */
-export type Counter = 'cards_played_earlier_this_turn' | 'minions_played_this_turn' | 'minions_died_this_turn' | 'overloaded' | 'mana_crystals' | 'mana';
+export type Counter = 'cards_played_earlier_this_turn' | 'minions_played_this_turn' | 'spell_damage' | 'minions_died_this_turn' | 'overloaded' | 'mana_crystals' | 'mana';
 
 /** A test on the game state, evaluated when its timing says (queue time or resolve time, Rule 10b). */
 export type Condition =

@@ -3,7 +3,7 @@
  * Selectors compose as sets: a base set, a filter, Rule 5 exclusion, then a recorded random pick.
  */
 import type { Amount, Condition, Counter, Filter, PlayerRel, Selector, Stat } from '../cards/format.js';
-import { attack, cost, durability, entity, health, maxHealth, hasKeyword, isCharacter, mortallyWoundedOrPendingDestroy, opponent, type Entity, type Game, type Side } from '../state.js';
+import { spellDamage, attack, cost, durability, entity, health, maxHealth, hasKeyword, isCharacter, mortallyWoundedOrPendingDestroy, opponent, type Entity, type Game, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { pickRandomEntity, randomInt, randomChance } from './randomness.js';
 
@@ -62,6 +62,7 @@ function baseSet(ctx: Ctx, sel: Selector): number[] {
     case 'summoned': return [...ctx.summoned];
     case 'drawn': return [...(ctx.drawn ?? [])];
     case 'added': return [...(ctx.added ?? [])];
+    case 'hero_power': return ss.flatMap((s) => (g.players[s].heroPower !== null ? [g.players[s].heroPower!] : []));
     case 'each': return ctx.each !== undefined ? [ctx.each] : [];
     case 'adjacent': {
       const of = sel.of === 'self' ? ctx.self.id : sel.of === 'event_subject' ? ctx.event?.subject : ctx.target;
@@ -146,6 +147,7 @@ function counter(ctx: Ctx, c: Counter, side: Side): number {
       const i = p.played.indexOf(ctx.source.id);
       return i >= 0 ? i : p.played.length;
     }
+    case 'spell_damage': return spellDamage(g, side);
     case 'minions_played_this_turn': return p.played.filter((id) => entity(g, id).card.type === 'minion').length;
     case 'minions_died_this_turn': return p.graveyard.filter((id) => { const e = entity(g, id); return e.card.type === 'minion' && e.diedTurn === g.turn; }).length;
     case 'overloaded': return p.overloaded;
