@@ -162,7 +162,7 @@ export type Action =
   | { do: 'damage'; to: Selector; amount: Amount; spellDamage?: boolean; each?: boolean; by?: Selector } // each: the amount is evaluated for every target (selector `each`), all hit at once; by: the damage is dealt by the first selected entity instead of the card (Betrayal)
   | { do: 'heal'; to: Selector; amount: Amount }
   | { do: 'split_damage'; among: Selector; amount: Amount; spellDamage?: boolean } // one damage at a time, random target each
-  | { do: 'destroy'; to: Selector } // a selected Secret leaves at once, unrevealed
+  | { do: 'destroy'; to: Selector } // a selected Secret leaves at once, unrevealed; a card in a hand goes to the graveyard
   | { do: 'draw'; player?: PlayerRel | 'caster'; count?: Amount; filter?: Filter } // filter: a random card of the deck that passes it (none: nothing)
   | { do: 'summon'; card: string | { randomOf: string[] } | { random: CardQuery }; count?: Amount; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' | 'both_sides' }
   | { do: 'summon_copy'; of: Selector; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' } // a fresh copy of each selected minion's card (Mirror Entity)
@@ -257,6 +257,7 @@ export type EventKind =
   | 'turn_end'      // End of Turn phase (subject: the active player's hero)
   | 'armor_gained'  // a hero gained Armor (subject: the hero; amount: how much)
   | 'secret_revealed' // a Secret was revealed, once its effect is done (subject: the Secret)
+  | 'drawn'         // a card was drawn into a hand (subject: the card); not a card added to a hand
   | 'hero_power';   // a hero power is used (subject: the hero power)
 
 export interface EventPattern {
@@ -292,6 +293,8 @@ export interface Trigger {
   specificTarget?: 'event_subject' | 'event_source' | 'event_target';
   /** A Secret: revealed and removed when it resolves (not when it aborts). */
   secret?: boolean;
+  /** 'hand': the trigger acts while the card is in its owner's hand, not in play ("when you draw this", Bolvar Fordragon). */
+  zone?: 'hand';
   /** The enchantment carrying this trigger is removed after it fires (Conceal-like one-turn effects). */
   expires?: boolean;
   /**

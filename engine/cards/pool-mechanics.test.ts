@@ -138,7 +138,7 @@ describe('random keywords, cards and hero powers', () => {
     const g = quick({ active: 'A', A: { hand: [{ card: 'Gelbin Mekkatorque', label: 'g' }], deck }, B: { deck } }, [{ play: 'g' }], { random: [3] });
     expect(g.run.g.players[0].board.map((id) => entity(g.run.g, id).card.id)).toEqual(['EX1_112', 'Mekka4']);
     const e = quick({ active: 'A', A: { hand: [{ card: 'Elite Tauren Chieftain', label: 'e' }], deck }, B: { deck } }, [{ play: 'e' }], { random: [0, 1] });
-    expect([0, 1].map((s) => e.run.g.players[s].hand.map((id) => entity(e.run.g, id).card.id))).toEqual([['PRO_001a'], ['PRO_001b']]);
+    expect(e.run.g.players.map((p) => p.hand.map((id) => entity(e.run.g, id).card.id))).toEqual([['PRO_001a'], ['PRO_001b']]);
   });
 });
 
@@ -177,5 +177,35 @@ describe('tokens named like others', () => {
     const ids = q.run.g.players[0].board.map((id) => entity(q.run.g, id).card.id);
     expect(ids.filter((c) => c === 'ds1_whelptoken')).toHaveLength(5);
     expect(ids).toHaveLength(7);
+  });
+});
+
+describe('draws and cards in hand that act (rules add-to-hand, draw)', () => {
+  it('Chromaggus: each card its player draws is put into the hand a second time (the copy is not a draw)', () => {
+    const q = quick({ active: 'A', A: { board: [{ card: 'Chromaggus' }], hand: [{ card: 'Arcane Intellect', label: 'ai' }], deck }, B: { deck } }, [{ play: 'ai' }]);
+    expect(q.run.g.players[0].hand.map((id) => entity(q.run.g, id).card.name)).toEqual(Array(4).fill('Chillwind Yeti'));
+    expect(q.drawn('A')).toBe(2);
+    const enemy = quick({ active: 'B', A: { board: [{ card: 'Chromaggus' }], deck }, B: { hand: [{ card: 'Arcane Intellect', label: 'ai' }], deck } }, [{ play: 'ai' }]);
+    expect(enemy.run.g.players[0].hand).toHaveLength(0);
+  });
+  it('Flame Leviathan: drawing it deals 2 damage to all characters; in play or merely in hand it does nothing', () => {
+    const q = quick({ active: 'B', A: { board: [yeti('y')], deck: [{ card: 'Flame Leviathan', label: 'f' }] }, B: { deck } }, [{ endTurn: true }]);
+    expect([q.zone('f'), q.hp('y'), q.heroHealth('A'), q.heroHealth('B')]).toEqual(['hand', 3, 28, 28]);
+    const held = quick({ active: 'B', A: { board: [yeti('y')], hand: [{ card: 'Flame Leviathan' }], deck }, B: { deck } }, [{ endTurn: true }]);
+    expect(held.hp('y')).toBe(5);
+  });
+  it("Iron Juggernaut's Mine explodes when its victim draws it: 10 damage, the Mine is gone, a card is drawn", () => {
+    // B's deck holds only the Mine: drawn at B's turn start, it explodes (10) and its own draw finds an empty deck (fatigue 1)
+    const q = quick({ active: 'A', A: { hand: [{ card: 'Iron Juggernaut', label: 'j' }], deck }, B: { deck: [] } }, [{ play: 'j' }, { endTurn: true }]);
+    expect(q.heroHealth('B')).toBe(30 - 10 - 1);
+    expect(q.events('fatigue')).toHaveLength(1);
+    const mine = [...q.run.g.entities.values()].find((e) => e.card.id === 'GVG_056t')!;
+    expect(mine.zone).toBe('graveyard');
+  });
+  it('Bolvar Fordragon gains +1 Attack in the hand for each friendly minion that dies; not in play', () => {
+    const mine = quick({ active: 'B', A: { hand: [{ card: 'Bolvar Fordragon', label: 'b' }], board: [{ card: 'Wisp' }, { card: 'Wisp' }], deck }, B: { hand: [{ card: 'Consecration', label: 'c' }], deck } }, [{ play: 'c' }]);
+    expect(mine.atk('b')).toBe(1 + 2);
+    const inPlay = quick({ active: 'B', A: { board: [{ card: 'Bolvar Fordragon', label: 'b' }, { card: 'Wisp' }], deck }, B: { hand: [{ card: 'Consecration', label: 'c' }], deck } }, [{ play: 'c' }]);
+    expect(inPlay.atk('b')).toBe(1);
   });
 });

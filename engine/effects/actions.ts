@@ -77,6 +77,14 @@ const ACTIONS: Registry = {
         moveTo(ctx.g, e, 'graveyard', { from: 'secret' });
         continue;
       }
+      if (e.zone === 'hand') {
+        // a card in a hand is destroyed at once (the Mine that explodes when drawn)
+        const p = ctx.g.players[e.controller];
+        p.hand = p.hand.filter((x) => x !== id);
+        p.graveyard.push(id);
+        moveTo(ctx.g, e, 'graveyard', { from: 'hand' });
+        continue;
+      }
       if (!inPlay(e) || e.pendingDestroy) continue;
       e.pendingDestroy = true;
       ctx.g.trace.event({ e: 'destroy_mark', target: id, rule: '4a' });
