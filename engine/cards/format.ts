@@ -165,7 +165,7 @@ export type Action =
   | { do: 'destroy'; to: Selector } // a selected Secret leaves at once, unrevealed; a card in a hand goes to the graveyard
   | { do: 'draw'; player?: PlayerRel | 'caster'; count?: Amount; filter?: Filter } // filter: a random card of the deck that passes it (none: nothing)
   | { do: 'summon'; card: string | { randomOf: string[] } | { random: CardQuery }; count?: Amount; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' | 'both_sides' }
-  | { do: 'summon_copy'; of: Selector; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' } // a fresh copy of each selected minion's card (Mirror Entity)
+  | { do: 'summon_copy'; of: Selector; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self'; exact?: boolean } // a fresh copy of each selected minion's card (Mirror Entity); exact: with its enchantments and damage
   | { do: 'add_to_hand'; card: string | { randomOf: string[] } | { random: CardQuery }; count?: Amount; player?: PlayerRel; enchantment?: string } // a new card into the hand (not a draw), optionally enchanted
   | { do: 'durability'; to: Selector; amount: Amount } // weapons: change Durability (negative = remove)
   | { do: 'buff'; to: Selector; attack?: Amount; health?: Amount; enchantment?: string; keywords?: Keyword[]; until?: 'end_of_turn'; cost?: Amount } // keywords: granted too; until: the buff lasts this turn only; cost: a cost change of a card (negative = cheaper)
@@ -179,7 +179,7 @@ export type Action =
   | { do: 'remove_keywords'; to: Selector; keywords: Keyword[] } // "loses Divine Shield / Stealth" (printed or given)                         // heal to full Health
   | { do: 'give'; to: Selector; enchantment: string }   // attach an enchantment card (may carry triggers / deathrattle)
   | { do: 'freeze'; to: Selector }
-  | { do: 'take_control'; to: Selector }
+  | { do: 'take_control'; to: Selector } // a minion, or a Secret (it joins the taker's Secrets; destroyed when the taker has it already or no room)
   | { do: 'return_to_hand'; to: Selector; costIncrease?: number }
   | { do: 'transform'; to: Selector; into: string | 'copy_of_target' | { randomOf: string[] } | { random: CardQuery } }
   | { do: 'put_into_play'; from: 'deck' | 'hand'; filter: Filter; count?: number; player?: PlayerRel } // force play (Rule 2 note: the bug); player: whose deck/hand, onto their side

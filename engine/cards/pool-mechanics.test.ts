@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { quick } from '../../test/support/engine.js';
-import { cost, durability, entity, hasKeyword } from '../state.js';
+import { attack, cost, durability, entity, hasKeyword, health } from '../state.js';
 
 const yeti = (label: string, extra: Record<string, unknown> = {}) => ({ card: 'Chillwind Yeti', label, ...extra });
 const deck = ['Chillwind Yeti', 'Chillwind Yeti', 'Chillwind Yeti'];
@@ -207,5 +207,34 @@ describe('draws and cards in hand that act (rules add-to-hand, draw)', () => {
     expect(mine.atk('b')).toBe(1 + 2);
     const inPlay = quick({ active: 'B', A: { board: [{ card: 'Bolvar Fordragon', label: 'b' }, { card: 'Wisp' }], deck }, B: { hand: [{ card: 'Consecration', label: 'c' }], deck } }, [{ play: 'c' }]);
     expect(inPlay.atk('b')).toBe(1);
+  });
+});
+
+describe('delayed effects and Secrets changing sides', () => {
+  it('Headcrack with Combo comes back to the hand at the start of the next turn; without Combo it does not', () => {
+    const combo = quick({ active: 'A', A: { hand: [{ card: 'Wisp', label: 'w' }, { card: 'Headcrack', label: 'h' }], deck }, B: { deck } }, [{ play: 'w' }, { play: 'h' }, { endTurn: true }, { endTurn: true }]);
+    expect(combo.heroHealth('B')).toBe(28);
+    expect(combo.run.g.players[0].hand.map((id) => entity(combo.run.g, id).card.id)).toContain('EX1_137');
+    expect(combo.events('add_to_hand')).toHaveLength(1);
+    const plain = quick({ active: 'A', A: { hand: [{ card: 'Headcrack', label: 'h' }], deck }, B: { deck } }, [{ play: 'h' }, { endTurn: true }, { endTurn: true }]);
+    expect(plain.run.g.players[0].hand.map((id) => entity(plain.run.g, id).card.id)).not.toContain('EX1_137');
+  });
+  it('Echoing Ooze: an exact copy (its buffs and damage) at the end of the turn; none if it died first', () => {
+    const q = quick({ active: 'A', A: { hand: [{ card: 'Echoing Ooze', label: 'o' }, { card: 'Blessing of Kings', label: 'k' }, { card: 'Moonfire', label: 'm' }], deck }, B: { deck } },
+      [{ play: 'o' }, { play: 'k', target: 'o' }, { play: 'm', target: 'o' }, { endTurn: true }]);
+    const g = q.run.g;
+    const copy = entity(g, g.players[0].board.find((id) => id !== q.e('o').id)!);
+    expect([copy.card.id, attack(g, copy), health(g, copy), copy.enchantments.length]).toEqual(['FP1_003', 5, 5, 1]);
+    // one copy, at the end of this turn only (the enchantment that made it is not copied)
+    const more = quick({ active: 'A', A: { hand: [{ card: 'Echoing Ooze', label: 'o' }], deck }, B: { deck } }, [{ play: 'o' }, { endTurn: true }, { endTurn: true }, { endTurn: true }]);
+    expect(more.run.g.players[0].board).toHaveLength(2);
+    const died = quick({ active: 'A', A: { hand: [{ card: 'Echoing Ooze', label: 'o' }, { card: 'Fireball', label: 'f' }], deck }, B: { deck } }, [{ play: 'o' }, { play: 'f', target: 'o' }, { endTurn: true }]);
+    expect(died.run.g.players[0].board).toHaveLength(0);
+  });
+  it('Kezan Mystic takes a random enemy Secret; one its player already has is destroyed', () => {
+    const q = quick({ active: 'A', A: { hand: [{ card: 'Kezan Mystic', label: 'k' }], deck }, B: { secrets: [{ card: 'Counterspell', label: 's' }], deck } }, [{ play: 'k' }]);
+    expect([q.zone('s'), q.e('s').controller, q.run.g.players[0].secrets]).toEqual(['secret', 0, [q.e('s').id]]);
+    const dup = quick({ active: 'A', A: { hand: [{ card: 'Kezan Mystic', label: 'k' }], secrets: ['Counterspell'], deck }, B: { secrets: [{ card: 'Counterspell', label: 's' }], deck } }, [{ play: 'k' }]);
+    expect([dup.zone('s'), dup.run.g.players[1].secrets]).toEqual(['graveyard', []]);
   });
 });

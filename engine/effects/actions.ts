@@ -13,9 +13,9 @@ import { runPhase } from '../kernel/phases.js';
 import { forcedDeathPhase, deathrattleSources } from '../kernel/deaths.js';
 import { createEntity, enterPlay } from '../entities.js';
 import { dealDamage, healCharacters, damageAmount, afterEventMutants, onBoard } from './damage.js';
-import { attach, anonymousBuff, takeControl } from './enchant.js';
+import { attach, anonymousBuff, takeControl, takeSecret } from './enchant.js';
 import { drawCard, addToHand, equipWeapon, passesCard, millCards } from './zones.js';
-import { summon, runSummonSequence, summonPosition, nthPosition } from './summon.js';
+import { summon, runSummonSequence, summonPosition, nthPosition, copyState } from './summon.js';
 import { POOL_ACTIONS } from './pool-actions.js';
 import { gainMana, destroyMana, unlockOverload, shuffleNew, shuffleFromPlay } from './resources.js';
 
@@ -130,8 +130,13 @@ const ACTIONS: Registry = {
     }
   },
   summon_copy: (ctx, a) => {
-    const cards = select(ctx, a.of).map((id) => entity(ctx.g, id).card).filter((c) => c.type === 'minion');
-    for (const side of sides(ctx, a.player ?? 'friendly')) for (const c of cards) summon(ctx, c, side, summonPosition(ctx, side, a.position ?? 'right'));
+    const originals = select(ctx, a.of).map((id) => entity(ctx.g, id)).filter((e) => e.card.type === 'minion');
+    for (const side of sides(ctx, a.player ?? 'friendly')) {
+      for (const o of originals) {
+        const id = summon(ctx, o.card, side, summonPosition(ctx, side, a.position ?? 'right'));
+        if (id !== null && a.exact) copyState(ctx, o, entity(ctx.g, id));
+      }
+    }
   },
   add_to_hand: (ctx, a) => {
     const n = a.count === undefined ? 1 : evalAmount(ctx, a.count);
@@ -209,7 +214,11 @@ const ACTIONS: Registry = {
     }
   },
   take_control: (ctx, a) => {
-    for (const id of select(ctx, a.to)) takeControl(ctx, entity(ctx.g, id), ctx.controller);
+    for (const id of select(ctx, a.to)) {
+      const e = entity(ctx.g, id);
+      if (e.zone === 'secret') takeSecret(ctx, e);
+      else takeControl(ctx, e, ctx.controller);
+    }
   },
   return_to_hand: (ctx, a) => {
     const g = ctx.g;
