@@ -9,7 +9,7 @@ import { attack, cost, durability, entity, hasKeyword, health } from '../state.j
 const yeti = (label: string, extra: Record<string, unknown> = {}) => ({ card: 'Chillwind Yeti', label, ...extra });
 const deck = ['Chillwind Yeti', 'Chillwind Yeti', 'Chillwind Yeti'];
 
-describe('cost changes until a card is played or a turn ends (rule cost-in-hand)', () => {
+describe('cost changes until a card is played or a turn ends (rules cost-until-played, cost-in-hand)', () => {
   it('Kirin Tor Mage: the next Secret costs (0), this turn only; the one after costs its full cost', () => {
     const q = quick({ active: 'A', A: { hand: [{ card: 'Kirin Tor Mage', label: 'k' }, { card: 'Mirror Entity', label: 's1' }, { card: 'Counterspell', label: 's2' }], deck }, B: { deck } },
       [{ play: 'k' }]);
@@ -59,7 +59,7 @@ describe('cost changes until a card is played or a turn ends (rule cost-in-hand)
   });
 });
 
-describe('repeats and remembered amounts', () => {
+describe('repeats and remembered amounts (rule repeat-until)', () => {
   it('Bouncing Blade hits random minions one at a time until one dies', () => {
     for (const seed of ['a', 'b', 'c']) {
       const q = quick({ active: 'A', A: { hand: [{ card: 'Bouncing Blade', label: 'bb' }], board: [yeti('x')], deck }, B: { board: [yeti('y'), { card: 'Wisp', label: 'w' }], deck } }, [{ play: 'bb' }], { seed });
@@ -89,7 +89,7 @@ describe('repeats and remembered amounts', () => {
   });
 });
 
-describe('Health swapped or set (rule health)', () => {
+describe('Health swapped or set (rules health-set, health)', () => {
   it("Vol'jin swaps current Health with another minion; each is undamaged at its new Health", () => {
     const q = quick({ active: 'A', A: { hand: [{ card: "Vol'jin", label: 'v' }], deck }, B: { board: [yeti('y', { damage: 2 })], deck } }, [{ play: 'v', target: 'y' }]);
     expect([q.hp('v'), q.hp('y'), q.e('y').damage]).toEqual([3, 2, 0]);
@@ -102,7 +102,7 @@ describe('Health swapped or set (rule health)', () => {
   });
 });
 
-describe('random keywords, cards and hero powers', () => {
+describe('random keywords, cards and hero powers (rules cost-in-hand, hero-power-replaced)', () => {
   it('Enhance-o Mechano gives each other friendly minion one of Windfury, Taunt, Divine Shield', () => {
     const q = quick({ active: 'A', A: { hand: [{ card: 'Enhance-o Mechano', label: 'e' }], board: [yeti('a'), yeti('b')], deck }, B: { deck } }, [{ play: 'e' }], { random: [0, 2] });
     expect([hasKeyword(q.run.g, q.e('a'), 'windfury'), q.e('b').divineShield, hasKeyword(q.run.g, q.e('e'), 'taunt')]).toEqual([true, true, false]);
@@ -142,7 +142,7 @@ describe('random keywords, cards and hero powers', () => {
   });
 });
 
-describe('events: Armor gained, Secret revealed; damage by another; auras sized by a count', () => {
+describe('events: Armor gained, Secret revealed; damage by another; auras sized by a count (rules armor, secrets, 4a)', () => {
   it('Siege Engine gains +1 Attack whenever its hero gains Armor', () => {
     const q = quick({ active: 'A', A: { hand: [{ card: 'Shield Block', label: 'sb' }], board: [{ card: 'Siege Engine', label: 's' }], deck }, B: { deck } }, [{ play: 'sb' }]);
     expect(q.atk('s')).toBe(6);
@@ -180,7 +180,7 @@ describe('tokens named like others', () => {
   });
 });
 
-describe('draws and cards in hand that act (rules add-to-hand, draw)', () => {
+describe('draws and cards in hand that act (rules draw-event, add-to-hand)', () => {
   it('Chromaggus: each card its player draws is put into the hand a second time (the copy is not a draw)', () => {
     const q = quick({ active: 'A', A: { board: [{ card: 'Chromaggus' }], hand: [{ card: 'Arcane Intellect', label: 'ai' }], deck }, B: { deck } }, [{ play: 'ai' }]);
     expect(q.run.g.players[0].hand.map((id) => entity(q.run.g, id).card.name)).toEqual(Array(4).fill('Chillwind Yeti'));
@@ -210,7 +210,7 @@ describe('draws and cards in hand that act (rules add-to-hand, draw)', () => {
   });
 });
 
-describe('delayed effects and Secrets changing sides', () => {
+describe('delayed effects and Secrets changing sides (rules delayed-effects, secrets)', () => {
   it('Headcrack with Combo comes back to the hand at the start of the next turn; without Combo it does not', () => {
     const combo = quick({ active: 'A', A: { hand: [{ card: 'Wisp', label: 'w' }, { card: 'Headcrack', label: 'h' }], deck }, B: { deck } }, [{ play: 'w' }, { play: 'h' }, { endTurn: true }, { endTurn: true }]);
     expect(combo.heroHealth('B')).toBe(28);

@@ -39,7 +39,7 @@ export function anonymousBuff(attackN: number, healthN: number, source: Entity, 
 
 /**
  * A Secret changes sides (rule `secrets`): it joins the taker's Secrets, unrevealed; when the taker already has that
- * Secret or no room for another, it is destroyed instead (assumption, see spec/rules.json).
+ * Secret or no room for another, it is destroyed instead (rule `secrets`, an assumption).
  */
 export function takeSecret(ctx: Ctx, s: Entity): void {
   const g = ctx.g;
