@@ -223,6 +223,7 @@ export function attackWith(g: Game, attackerId: number, defenderId: number): voi
   runSequence(g, 'ATTACK', side, a.id, () => {
     const seq: SequenceState = { kind: 'ATTACK', attacker: a.id, defender: d.id };
     a.attacks++;
+    g.attacking = a.id;
     runPhase(g, { kind: 'PREPARATION', type: 'ATTACK', subjects: [a.id, d.id], target: d.id }, () =>
       raise(g, [{ kind: 'attack', subject: a.id, source: a.id, target: seq.defender, seq }]),
     );
@@ -239,11 +240,14 @@ export function attackWith(g: Game, attackerId: number, defenderId: number): voi
       // Combat damage is simultaneous: both hits happen, then their Damage Events are queued together (Rule 2b).
       dealCombat(g, ctx, a.id, def, atkA, atkD);
       if (a.card.type === 'hero' && g.players[side].weapon !== null) entity(g, g.players[side].weapon!).durabilityLoss++;
+      // the attack is over once its damage is dealt: "while attacking" auras are off from this Phase's Aura Update
+      g.attacking = undefined;
       if (hasKeyword(g, a, 'stealth')) {
         for (const en of [...a.enchantments]) if (entity(g, en).mods?.keywords?.includes('stealth')) detachEnchantment(g, entity(g, en));
       }
     });
   });
+  g.attacking = undefined;
 }
 
 function dealCombat(g: Game, ctx: Ctx, a: number, d: number, atkA: number, atkD: number): void {

@@ -152,6 +152,7 @@ export type Condition =
   | { chance: number }                 // a recorded random choice: true with this probability
   | { compare: Amount; atLeast?: number; atMost?: number } // an amount within bounds (Combo: cards played earlier >= 1)
   | { activePlayer: PlayerRel }        // whose turn it is ("on your turn")
+  | { attacking: Selector }            // a selected character's attack is under way ("while attacking")
   | { all: Condition[] }
   | { any: Condition[] }
   | { not: Condition };
@@ -202,6 +203,7 @@ export type Action =
   | { do: 'set_remaining_health'; to: Selector; amount: Amount } // a character's current Health becomes the amount (its maximum is kept, raised if lower)
   | { do: 'random_keyword'; to: Selector; keywords: Keyword[] } // each selected entity gains one of the keywords, picked at random for it
   | { do: 'replace_hero_power'; card: string; player?: PlayerRel } // the player's hero power becomes a new one of this card (unused this turn)
+  | { do: 'swap_with_hand'; filter?: Filter }            // this minion goes to the hand and a random card of the hand passing the filter takes its place (put into play, not played)
   /** Rule 3 / Rule 8 exception: kill mortally wounded and pending-destroy minions now, in a Forced Death Phase. */
   | { do: 'force_death_phase' };
 
@@ -327,6 +329,10 @@ export interface Mods {
   deathrattlesTwice?: boolean;
   /** Battlecries trigger twice (Brann Bronzebeard). */
   battlecriesTwice?: boolean;
+  /** On a player (their hero): the damage and healing of their spells and Hero Power are doubled, again for each such effect (Prophet Velen). */
+  doublesSpellsAndHeroPower?: boolean;
+  /** Damage cannot reduce the minion's Health below this (Commanding Shout: 1). */
+  minHealth?: number;
   spellDamage?: number;
   /** Stolen until this enchantment ends; `memory` of the side to go back to (Shadow Madness, Rule 10 exception). */
   stolen?: boolean;

@@ -238,3 +238,39 @@ describe('delayed effects and Secrets changing sides (rules delayed-effects, sec
     expect([dup.zone('s'), dup.run.g.players[1].secrets]).toEqual(['graveyard', []]);
   });
 });
+
+describe('doubled spells, Health floors, "while attacking", swaps with the hand, a pick from the deck (rules doubled, health-floor, while-attacking, 2-force-play)', () => {
+  it('Prophet Velen doubles the damage and healing of spells and the Hero Power, not of Battlecries', () => {
+    const q = quick({ active: 'A', A: { board: [{ card: 'Prophet Velen' }], hand: [{ card: 'Moonfire', label: 'm' }, { card: 'Elven Archer', label: 'e' }], deck }, B: { board: [yeti('y')], deck } },
+      [{ play: 'm', target: 'y' }, { play: 'e', target: 'heroB' }]);
+    expect([q.hp('y'), q.heroHealth('B')]).toEqual([3, 29]);
+    const two = quick({ active: 'A', A: { board: [{ card: 'Prophet Velen' }, { card: 'Prophet Velen' }], hand: [{ card: 'Moonfire', label: 'm' }], deck }, B: { deck } }, [{ play: 'm', target: 'heroB' }]);
+    expect(two.heroHealth('B')).toBe(26);
+    const heal = quick({ active: 'A', A: { health: 10, board: [{ card: 'Prophet Velen' }], hand: [{ card: 'Holy Light', label: 'h' }], deck }, B: { deck } }, [{ play: 'h', target: 'heroA' }]);
+    expect(heal.heroHealth('A')).toBe(22);
+  });
+  it("Commanding Shout: this turn its player's minions stop at 1 Health; next turn they do not", () => {
+    const q = quick({ active: 'A', A: { hand: [{ card: 'Commanding Shout', label: 'c' }, { card: 'Fireball', label: 'f' }], board: [yeti('y')], deck }, B: { deck } }, [{ play: 'c' }, { play: 'f', target: 'y' }]);
+    expect([q.zone('y'), q.hp('y')]).toEqual(['play', 1]);
+    const later = quick({ active: 'A', A: { hand: [{ card: 'Commanding Shout', label: 'c' }], board: [yeti('y')], deck }, B: { hand: [{ card: 'Fireball', label: 'f' }], deck } }, [{ play: 'c' }, { endTurn: true }, { play: 'f', target: 'y' }]);
+    expect(later.zone('y')).toBe('graveyard');
+  });
+  it("Gladiator's Longbow: its hero takes no damage while attacking, and is hit again once the attack is over", () => {
+    const q = quick({ active: 'A', A: { weapon: "Gladiator's Longbow", hand: [{ card: 'Hellfire', label: 'h' }], deck }, B: { board: [yeti('y')], deck } }, [{ attack: 'heroA', defender: 'y' }, { play: 'h' }]);
+    expect(q.heroHealth('A')).toBe(30 - 3);
+    expect(q.zone('y')).toBe('graveyard');
+  });
+  it('Alarm-o-Bot swaps places with a random minion of the hand at the start of its turn (put into play: no Battlecry)', () => {
+    const q = quick({ active: 'B', A: { board: [yeti('l'), { card: 'Alarm-o-Bot', label: 'a' }], hand: [{ card: 'Elven Archer', label: 'e' }, { card: 'Fireball', label: 'f' }], deck }, B: { deck } }, [{ endTurn: true }]);
+    const board = q.run.g.players[0].board;
+    expect([q.zone('a'), board.indexOf(q.e('e').id), q.zone('f')]).toEqual(['hand', 1, 'hand']);
+    expect(q.heroHealth('B')).toBe(30);
+    const none = quick({ active: 'B', A: { board: [{ card: 'Alarm-o-Bot', label: 'a' }], hand: [{ card: 'Fireball' }], deck }, B: { deck } }, [{ endTurn: true }]);
+    expect(none.zone('a')).toBe('play');
+  });
+  it('Tracking: the chosen card of the top three is drawn, the other two are discarded', () => {
+    const q = quick({ active: 'A', A: { hand: [{ card: 'Tracking', label: 't' }], deck: [yeti('a'), yeti('b'), yeti('c'), yeti('d')] }, B: { deck } }, [{ play: 't', choose: 2 }]);
+    expect(['a', 'b', 'c', 'd'].map((l) => q.zone(l))).toEqual(['graveyard', 'hand', 'graveyard', 'deck']);
+    expect(q.drawn('A')).toBe(1);
+  });
+});

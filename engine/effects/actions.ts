@@ -12,7 +12,7 @@ import { detachEnchantment } from '../kernel/queue.js';
 import { runPhase } from '../kernel/phases.js';
 import { forcedDeathPhase, deathrattleSources } from '../kernel/deaths.js';
 import { createEntity, enterPlay } from '../entities.js';
-import { dealDamage, healCharacters, damageAmount, afterEventMutants, onBoard } from './damage.js';
+import { dealDamage, healCharacters, damageAmount, doubling, afterEventMutants, onBoard } from './damage.js';
 import { attach, anonymousBuff, takeControl, takeSecret } from './enchant.js';
 import { drawCard, addToHand, equipWeapon, passesCard, millCards } from './zones.js';
 import { summon, runSummonSequence, summonPosition, nthPosition, copyState } from './summon.js';
@@ -56,7 +56,7 @@ const ACTIONS: Registry = {
     const n = damageAmount(ctx, evalAmount(ctx, a.amount), a.spellDamage);
     dealDamage(ctx, by, targets, n);
   },
-  heal: (ctx, a) => healCharacters(ctx, ctx.source.id, select(ctx, a.to), evalAmount(ctx, a.amount)),
+  heal: (ctx, a) => healCharacters(ctx, ctx.source.id, select(ctx, a.to), evalAmount(ctx, a.amount) * doubling(ctx)),
   split_damage: (ctx, a) => {
     const n = damageAmount(ctx, evalAmount(ctx, a.amount), a.spellDamage);
     for (let i = 0; i < n; i++) {

@@ -2,7 +2,7 @@
  * Damage and healing: several characters hit at once, then their Damage (or Heal) Events raised together (Rule 2b).
  * Also the switches of the mutants that move rule checks into the middle of a Phase.
  */
-import { entity, health, isCharacter, hasKeyword, playerHasAuraEffect, spellDamage, type Game } from '../state.js';
+import { entity, health, healthFloor, isCharacter, hasKeyword, playerHasAuraEffect, playerAuraEffectCount, spellDamage, type Game } from '../state.js';
 import type { Ctx, GameEventRef } from '../kernel/context.js';
 import { raise } from '../kernel/queue.js';
 import { GameOverSignal, checkGameEnd } from '../kernel/phases.js';
@@ -54,6 +54,8 @@ export function dealDamage(ctx: Ctx, sourceId: number, targets: readonly number[
       t.armor -= absorbed;
       n -= absorbed;
     }
+    // "can't be reduced below N Health": the damage stops there (rule `health-floor`)
+    if (t.card.type === 'minion') { const f = healthFloor(g, t); if (f > 0) n = Math.min(n, Math.max(0, health(g, t) - f)); }
     if (n <= 0) continue;
     t.damage += n;
     g.trace.event({ e: 'damage', source: sourceId, target: id, amount: n, health: health(g, t) });
@@ -88,5 +90,12 @@ export function healCharacters(ctx: Ctx, sourceId: number, targets: readonly num
 }
 
 export function damageAmount(ctx: Ctx, base: number, spell: boolean | undefined): number {
-  return spell ? base + spellDamage(ctx.g, ctx.controller) : base;
+  return (spell ? base + spellDamage(ctx.g, ctx.controller) : base) * doubling(ctx);
+}
+
+/** Prophet Velen: the damage and healing of a player's spells and Hero Power, doubled for each such effect (rule `doubled`). */
+export function doubling(ctx: Ctx): number {
+  const t = ctx.source.card.type;
+  if (t !== 'spell' && t !== 'hero_power') return 1;
+  return 2 ** playerAuraEffectCount(ctx.g, ctx.controller, 'doublesSpellsAndHeroPower');
 }

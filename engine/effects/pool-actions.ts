@@ -7,14 +7,15 @@ import { moveTo } from '../kernel/zones.js';
 import type { Action } from '../cards/format.js';
 import { entity, health, inPlay, maxHealth, attack, isCharacter } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
-import { evalAmount, evalCondition, select, sides } from './select.js';
+import { evalAmount, evalCondition, passes, select, sides } from './select.js';
+import { runSummonSequence } from './summon.js';
 import { randomInt, pickRandomEntity } from './randomness.js';
 import { raise } from '../kernel/queue.js';
-import { createEntity } from '../entities.js';
+import { createEntity, enterPlay } from '../entities.js';
 import { attach, anonymousBuff } from './enchant.js';
 
 type Handler<K extends Action['do']> = (ctx: Ctx, a: Extract<Action, { do: K }>) => void;
-export type PoolActionKind = 'gain_armor' | 'discard' | 'repeat' | 'remember' | 'swap_health' | 'set_remaining_health' | 'random_keyword' | 'replace_hero_power';
+export type PoolActionKind = 'gain_armor' | 'discard' | 'repeat' | 'remember' | 'swap_health' | 'set_remaining_health' | 'random_keyword' | 'replace_hero_power' | 'swap_with_hand';
 
 /** Give an entity a new, undamaged Health (an enchantment setting it; rule `health`: "change Health to"). */
 function setHealth(ctx: Ctx, id: number, hp: number): void {
@@ -96,6 +97,25 @@ export const POOL_ACTIONS: { [K in PoolActionKind]: Handler<K> } = {
       const k = a.keywords[randomInt(ctx.g, 0, a.keywords.length - 1, `${ctx.source.card.name}: random keyword of ${a.keywords.join(', ')}`)]!;
       attach(ctx, id, anonymousBuff(0, 0, ctx.source, [k]));
     }
+  },
+  swap_with_hand: (ctx, a) => {
+    const g = ctx.g;
+    const self = ctx.self;
+    if (self.zone !== 'play' || self.card.type !== 'minion') return;
+    const p = g.players[self.controller];
+    const cands = p.hand.filter((id) => passes(ctx, entity(g, id), a.filter));
+    if (cands.length === 0) return;
+    const pick = pickRandomEntity(g, cands, `${ctx.source.card.name}: random card in hand`);
+    const pos = p.board.indexOf(self.id);
+    // the picked card leaves the hand first (room for this minion), then takes this minion's place, put into play
+    // (not played: no Battlecry; rule 2-force-play)
+    p.hand = p.hand.filter((x) => x !== pick);
+    g.effects.runActions(ctx, [{ do: 'return_to_hand', to: { select: 'self' } }]);
+    const e = entity(g, pick);
+    moveTo(g, e, 'play', { from: 'hand' });
+    enterPlay(g, e, Math.max(0, Math.min(pos, p.board.length)), true);
+    ctx.summoned.push(pick);
+    runSummonSequence(g, e);
   },
   replace_hero_power: (ctx, a) => {
     const g = ctx.g;

@@ -211,6 +211,7 @@ export function evalCondition(ctx: Ctx, c: Condition): boolean {
   }
   if ('boardHasSpace' in c) return sides(ctx, c.boardHasSpace).every((s) => g.players[s].board.length < 7);
   if ('activePlayer' in c) return sides(ctx, c.activePlayer).includes(g.active);
+  if ('attacking' in c) return g.attacking !== undefined && select(ctx, c.attacking).includes(g.attacking);
   if ('compare' in c) {
     const v = evalAmount(ctx, c.compare);
     return (c.atLeast === undefined || v >= c.atLeast) && (c.atMost === undefined || v <= c.atMost);
