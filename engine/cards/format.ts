@@ -26,8 +26,12 @@ export type PlayerRel = 'friendly' | 'enemy' | 'both';
  */
 export type Rule5Class = 'negative' | 'beneficial' | 'aoe' | 'neutral';
 
-/** cant_attack: "Can't Attack"; untargetable: "Can't be targeted by spells or Hero Powers"; mega_windfury: four attacks a turn. */
-export type Keyword = 'taunt' | 'divine_shield' | 'charge' | 'stealth' | 'windfury' | 'mega_windfury' | 'poisonous' | 'immune' | 'cant_attack' | 'untargetable';
+/**
+ * cant_attack: "Can't Attack"; untargetable: "Can't be targeted by spells or Hero Powers"; mega_windfury: four attacks a
+ * turn; cleave: "also damages the minions next to whomever it attacks"; attack_costs_attack (a weapon): "attacking a
+ * minion costs 1 Attack instead of 1 Durability".
+ */
+export type Keyword = 'taunt' | 'divine_shield' | 'charge' | 'stealth' | 'windfury' | 'mega_windfury' | 'poisonous' | 'immune' | 'cant_attack' | 'untargetable' | 'cleave' | 'attack_costs_attack';
 
 /**
  * A random card of the pool (a recorded random choice): a collectible card (never a token) with all the given

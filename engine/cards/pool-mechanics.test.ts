@@ -274,3 +274,21 @@ describe('doubled spells, Health floors, "while attacking", swaps with the hand,
     expect(q.drawn('A')).toBe(1);
   });
 });
+
+describe('attacks that hit more or wear the weapon otherwise (rules cleave, weapon-wear)', () => {
+  it("Foe Reaper 4000 also damages the defender's neighbours, at the same time; not when it attacks a hero", () => {
+    const q = quick({ active: 'A', A: { board: [{ card: 'Foe Reaper 4000', label: 'f' }], deck }, B: { board: [yeti('l'), yeti('m'), yeti('r'), yeti('x')], deck } }, [{ attack: 'f', defender: 'm' }]);
+    expect(['l', 'm', 'r', 'x'].map((l) => q.zone(l))).toEqual(['graveyard', 'graveyard', 'graveyard', 'play']);
+    // the combat damage: the defender, the hit back, then both neighbours, all dealt at once (Rule 2b)
+    expect(q.events('damage').map((r) => r.amount)).toEqual([6, 4, 6, 6]);
+    expect(q.hp('f')).toBe(9 - 4);
+    const hero = quick({ active: 'A', A: { board: [{ card: 'Foe Reaper 4000', label: 'f' }], deck }, B: { board: [yeti('l')], deck } }, [{ attack: 'f', defender: 'heroB' }]);
+    expect(hero.hp('l')).toBe(5);
+  });
+  it('Gorehowl: attacking a minion costs 1 Attack, not Durability; attacking a hero costs Durability', () => {
+    const q = quick({ active: 'A', A: { weapon: { card: 'Gorehowl', label: 'g' }, deck }, B: { board: [{ card: 'Wisp', label: 'w' }], deck } }, [{ attack: 'heroA', defender: 'w' }]);
+    expect([q.atk('g'), durability(q.run.g, q.e('g'))]).toEqual([6, 1]);
+    const hero = quick({ active: 'A', A: { weapon: { card: 'Gorehowl', label: 'g' }, deck }, B: { deck } }, [{ attack: 'heroA', defender: 'heroB' }]);
+    expect(hero.zone('g')).toBe('graveyard');
+  });
+});

@@ -93,7 +93,7 @@ export function damageAmount(ctx: Ctx, base: number, spell: boolean | undefined)
   return (spell ? base + spellDamage(ctx.g, ctx.controller) : base) * doubling(ctx);
 }
 
-/** Prophet Velen: the damage and healing of a player's spells and Hero Power, doubled for each such effect (rule `doubled`). */
+/** The damage and healing of a player's spells and Hero Power, doubled for each such effect (rule `doubled`). */
 export function doubling(ctx: Ctx): number {
   const t = ctx.source.card.type;
   if (t !== 'spell' && t !== 'hero_power') return 1;
