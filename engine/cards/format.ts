@@ -264,6 +264,7 @@ export type EventKind =
   | 'armor_gained'  // a hero gained Armor (subject: the hero; amount: how much)
   | 'secret_revealed' // a Secret was revealed, once its effect is done (subject: the Secret)
   | 'drawn'         // a card was drawn into a hand (subject: the card); not a card added to a hand
+  | 'fatal_damage'  // a hero is about to take damage that would leave it at 0 Health or less, before it is dealt (subject: the hero; amount)
   | 'hero_power';   // a hero power is used (subject: the hero power)
 
 export interface EventPattern {

@@ -292,3 +292,16 @@ describe('attacks that hit more or wear the weapon otherwise (rules cleave, weap
     expect(hero.zone('g')).toBe('graveyard');
   });
 });
+
+describe('damage that would kill a hero (rule fatal-damage)', () => {
+  it('Ice Block prevents the fatal damage and makes its hero Immune this turn; damage that is not fatal is taken', () => {
+    const q = quick({ active: 'B', A: { health: 5, secrets: [{ card: 'Ice Block', label: 'ib' }], deck }, B: { hand: [{ card: 'Fireball', label: 'f' }, { card: 'Moonfire', label: 'm' }], deck } },
+      [{ play: 'f', target: 'heroA' }, { play: 'm', target: 'heroA' }]);
+    expect([q.heroHealth('A'), q.zone('ib'), q.run.g.result]).toEqual([5, 'graveyard', 'ongoing']);
+    const after = quick({ active: 'B', A: { health: 5, secrets: [{ card: 'Ice Block', label: 'ib' }], deck }, B: { hand: [{ card: 'Fireball', label: 'f' }, { card: 'Moonfire', label: 'm' }], deck } },
+      [{ play: 'f', target: 'heroA' }, { endTurn: true }, { endTurn: true }, { play: 'm', target: 'heroA' }]);
+    expect(after.heroHealth('A')).toBe(4);
+    const small = quick({ active: 'B', A: { health: 5, secrets: [{ card: 'Ice Block', label: 'ib' }], deck }, B: { hand: [{ card: 'Moonfire', label: 'm' }], deck } }, [{ play: 'm', target: 'heroA' }]);
+    expect([small.heroHealth('A'), small.zone('ib')]).toEqual([4, 'secret']);
+  });
+});

@@ -43,6 +43,12 @@ export function dealDamage(ctx: Ctx, sourceId: number, targets: readonly number[
     if (!onBoard(g, id) || amountHere <= 0) continue;
     const t = entity(g, id);
     if (hasKeyword(g, t, 'immune')) continue;
+    // Damage that would kill a hero is an Event before it is dealt (rule fatal-damage): what answers it (a Secret that
+    // makes the hero Immune) resolves first, and the damage is then checked again.
+    if (t.card.type === 'hero' && health(g, t) + t.armor - amountHere <= 0) {
+      raise(g, [{ kind: 'fatal_damage', subject: id, source: sourceId, amount: amountHere }]);
+      if (hasKeyword(g, t, 'immune')) continue;
+    }
     if (t.divineShield) {
       t.divineShield = false;
       g.trace.event({ e: 'divine_shield_pop', target: id });

@@ -3,8 +3,6 @@
  * (engine/cards/format.ts) does not have yet. import-carddefs.ts --missing groups MISSING.md by these reasons.
  */
 export const MISSING_REASONS: Record<string, string> = {
-  // damage prevented before it is dealt (a replacement of the damage): the engine has no Event before damage
-  EX1_295: 'damage prevented before it is dealt',
   // the card format has no card class ("from your opponent's class")
   BRM_030: 'card class',
   // a Hero Power made to take targets it has no target rule for (and the Hunter Hero Power is not in the pool)
