@@ -223,6 +223,7 @@ export function attackWith(g: Game, attackerId: number, defenderId: number): voi
   runSequence(g, 'ATTACK', side, a.id, () => {
     const seq: SequenceState = { kind: 'ATTACK', attacker: a.id, defender: d.id };
     a.attacks++;
+    g.attacking = a.id;
     runPhase(g, { kind: 'PREPARATION', type: 'ATTACK', subjects: [a.id, d.id], target: d.id }, () =>
       raise(g, [{ kind: 'attack', subject: a.id, source: a.id, target: seq.defender, seq }]),
     );
@@ -238,18 +239,40 @@ export function attackWith(g: Game, attackerId: number, defenderId: number): voi
       const atkD = entity(g, def).card.type === 'minion' ? attack(g, entity(g, def)) : 0;
       // Combat damage is simultaneous: both hits happen, then their Damage Events are queued together (Rule 2b).
       dealCombat(g, ctx, a.id, def, atkA, atkD);
-      if (a.card.type === 'hero' && g.players[side].weapon !== null) entity(g, g.players[side].weapon!).durabilityLoss++;
+      if (a.card.type === 'hero' && g.players[side].weapon !== null) weaponWear(g, ctx, entity(g, g.players[side].weapon!), entity(g, def));
+      // the attack is over once its damage is dealt: "while attacking" auras are off from this Phase's Aura Update
+      g.attacking = undefined;
       if (hasKeyword(g, a, 'stealth')) {
         for (const en of [...a.enchantments]) if (entity(g, en).mods?.keywords?.includes('stealth')) detachEnchantment(g, entity(g, en));
       }
     });
   });
+  g.attacking = undefined;
+}
+
+/**
+ * An attack wears the hero's weapon: 1 Durability; a weapon with `attack_costs_attack` loses 1 Attack instead when it
+ * attacks a minion and has Attack to lose beyond 1 (at 1 it loses its Durability as usual; rule weapon-wear).
+ */
+function weaponWear(g: Game, ctx: Ctx, w: Entity, defender: Entity): void {
+  if (hasKeyword(g, w, 'attack_costs_attack') && defender.card.type === 'minion' && attack(g, w) > 1) {
+    ctx.g.effects.runActions({ ...ctx, source: w, self: w, controller: w.controller }, [{ do: 'buff', to: { select: 'self' }, attack: -1 }]);
+    return;
+  }
+  w.durabilityLoss++;
 }
 
 function dealCombat(g: Game, ctx: Ctx, a: number, d: number, atkA: number, atkD: number): void {
   // Two sources hit at once; record both damages, then raise both events in one queue.
   const events: GameEventRef[] = [];
   const hits: [number, number, number][] = [[a, d, atkA], [d, a, atkD]];
+  // "Also damages the minions next to whomever he attacks" (keyword cleave): the neighbours are hit at the same time
+  const def = entity(g, d);
+  if (hasKeyword(g, entity(g, a), 'cleave') && def.card.type === 'minion') {
+    const board = g.players[def.controller].board;
+    const i = board.indexOf(d);
+    for (const nb of [board[i - 1], board[i + 1]]) if (i >= 0 && nb !== undefined) hits.push([a, nb, atkA]);
+  }
   for (const [src, dst, n] of hits) {
     if (n <= 0) continue;
     const sub: Ctx = { ...ctx, source: entity(g, src), self: entity(g, src) };
@@ -325,7 +348,9 @@ export function endTurn(g: Game): void {
 
 function expireEnchantments(g: Game, when: 'end_of_turn' | 'start_of_controller_turn', side: Side): void {
   for (const e of [...g.entities.values()]) {
-    if (e.card.type !== 'enchantment' || e.zone !== 'play' || e.card.expires !== when || e.attachedTo === undefined) continue;
+    // "next turn" (end_of_next_turn): at the end of the first turn after the one it was given in.
+    const due = e.card.expires === when || (when === 'end_of_turn' && e.card.expires === 'end_of_next_turn' && (e.attachedTurn ?? g.turn) < g.turn);
+    if (e.card.type !== 'enchantment' || e.zone !== 'play' || !due || e.attachedTo === undefined) continue;
     if (when === 'start_of_controller_turn' && e.controller !== side) continue;
     const host = entity(g, e.attachedTo);
     detachEnchantment(g, e);

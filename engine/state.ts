@@ -60,6 +60,8 @@ export interface Entity {
   lostKeywords?: Keyword[];
   /** The turn it left play (died, was destroyed), for "died this turn". */
   diedTurn?: number;
+  /** Enchantments: the turn it was attached (`expires: 'end_of_next_turn'`). */
+  attachedTurn?: number;
   /** A playing card of the Hearthtop deck: its code (rank then suit: "7H", "10S", "QD"; "JK" the joker). */
   playing?: string;
 }
@@ -96,6 +98,8 @@ export interface OtherAuraSnap {
 
 export interface Game {
   entities: Map<number, Entity>;
+  /** The character whose attack is under way (from its Preparation Phase to the end of its Combat Phase's damage). */
+  attacking?: number;
   players: [Player, Player];
   active: Side;
   turn: number;
@@ -267,6 +271,22 @@ export function mortallyWoundedOrPendingDestroy(g: Game, e: Entity): boolean {
 }
 
 /** A player-wide effect of an "other" aura (Auchenai, Rivendare, Brann), read from the Aura Update (Other) snapshot. */
+/** How many "other" auras with this effect affect a player (Prophet Velen: each doubles again). */
+export function playerAuraEffectCount(g: Game, side: Side, key: 'doublesSpellsAndHeroPower'): number {
+  const hero = g.players[side].hero;
+  let n = 0;
+  for (const a of g.otherAuras) if (a.mods[key] && a.affected.has(hero)) n++;
+  return n;
+}
+
+/** The Health a minion cannot be reduced below by damage now (Commanding Shout), 0 if none. */
+export function healthFloor(g: Game, e: Entity): number {
+  let f = 0;
+  for (const m of enchantmentMods(g, e)) f = Math.max(f, m.minHealth ?? 0);
+  for (const a of g.otherAuras) if (a.mods.minHealth && a.affected.has(e.id)) f = Math.max(f, a.mods.minHealth);
+  return f;
+}
+
 export function playerHasAuraEffect(g: Game, side: Side, key: 'healingDamages' | 'deathrattlesTwice' | 'battlecriesTwice'): boolean {
   const hero = g.players[side].hero;
   return g.otherAuras.some((a) => a.mods[key] && a.affected.has(hero));

@@ -26,8 +26,12 @@ export type PlayerRel = 'friendly' | 'enemy' | 'both';
  */
 export type Rule5Class = 'negative' | 'beneficial' | 'aoe' | 'neutral';
 
-/** cant_attack: "Can't Attack"; untargetable: "Can't be targeted by spells or Hero Powers"; mega_windfury: four attacks a turn. */
-export type Keyword = 'taunt' | 'divine_shield' | 'charge' | 'stealth' | 'windfury' | 'mega_windfury' | 'poisonous' | 'immune' | 'cant_attack' | 'untargetable';
+/**
+ * cant_attack: "Can't Attack"; untargetable: "Can't be targeted by spells or Hero Powers"; mega_windfury: four attacks a
+ * turn; cleave: "also damages the minions next to whomever it attacks"; attack_costs_attack (a weapon): "attacking a
+ * minion costs 1 Attack instead of 1 Durability".
+ */
+export type Keyword = 'taunt' | 'divine_shield' | 'charge' | 'stealth' | 'windfury' | 'mega_windfury' | 'poisonous' | 'immune' | 'cant_attack' | 'untargetable' | 'cleave' | 'attack_costs_attack';
 
 /**
  * A random card of the pool (a recorded random choice): a collectible card (never a token) with all the given
@@ -35,7 +39,8 @@ export type Keyword = 'taunt' | 'divine_shield' | 'charge' | 'stealth' | 'windfu
  */
 export interface CardQuery {
   type?: 'minion' | 'spell' | 'weapon';
-  cost?: number;
+  /** A number, or an amount evaluated when the card is picked ("a random minion with the same Cost": the target's cost). */
+  cost?: Amount;
   race?: Race;
   legendary?: boolean;
 }
@@ -92,13 +97,15 @@ export interface Selector {
    * - hero: heroes; minions; characters (heroes + minions); weapon; secrets;
    * - adjacent: the minions next to `of` (default: target).
    * - summoned: the entities summoned by the previous action of this ability; drawn: the cards it drew so far.
+   * - hero_power: the player's hero power.
+   * - added: the cards `add_to_hand` put into a hand during this ability.
    * - each: the entity a per-target amount is evaluated for (a `damage` action with `each: true`).
    * - hand / deck: cards in hand / deck; graveyard: minions, weapons and spells that left play this game (minions that
    *   died: `filter: {type: 'minion', diedThisTurn: true}` for "that died this turn").
    */
   select:
     | 'self' | 'attached' | 'target' | 'event_subject' | 'event_source' | 'event_target'
-    | 'hero' | 'minions' | 'characters' | 'weapon' | 'secrets' | 'adjacent' | 'summoned' | 'hand' | 'deck' | 'graveyard' | 'drawn' | 'each';
+    | 'hero' | 'minions' | 'characters' | 'weapon' | 'secrets' | 'adjacent' | 'summoned' | 'hand' | 'deck' | 'graveyard' | 'drawn' | 'each' | 'added' | 'hero_power';
   player?: PlayerRel;
   /** For 'adjacent': whose neighbours. */
   of?: 'self' | 'target' | 'event_subject';
@@ -107,6 +114,8 @@ export interface Selector {
   filter?: Filter;
   /** Pick this many at random (each pick a recorded random choice). */
   random?: number;
+  /** Keep every entity but this many picked at random (each pick a recorded random choice): "all minions except one". */
+  exceptRandom?: number;
 }
 
 /** An integer, or a computed integer. */
@@ -118,7 +127,8 @@ export type Amount =
   | { stat: Stat; of: Selector; plus?: number; times?: number; all?: boolean } // a stat of the first selected entity (0 if none; `all`: summed over all of them), times `times`, plus `plus`
   | { sum: Amount[] }                                         // the sum of several amounts
   | { eventAmount: true; times?: number; plus?: number }      // the amount of the triggering event (damage dealt, Health restored)
-  | { counter: Counter; player?: PlayerRel; times?: number; plus?: number }; // a game counter (see Counter)
+  | { counter: Counter; player?: PlayerRel; times?: number; plus?: number } // a game counter (see Counter)
+  | { recall: string; times?: number; plus?: number };       // an amount a `remember` action of this ability stored (0 if none)
 
 /** Stats an Amount can read from an entity. */
 export type Stat = 'attack' | 'health' | 'damage' | 'armor' | 'durability' | 'cost' | 'maxHealth';
@@ -127,11 +137,13 @@ export type Stat = 'attack' | 'health' | 'damage' | 'armor' | 'durability' | 'co
  * Game counters an Amount can read, for the given player(s) (default friendly):
  * - cards_played_earlier_this_turn: cards the player played from hand this turn before the card carrying the ability
  *   (all of them when that card was not played this turn). Combo = at least 1.
+ * - minions_played_this_turn: minions the player played from hand this turn.
+ * - spell_damage: the player's Spell Damage now.
  * - minions_died_this_turn: minions of the player that died this turn.
  * - overloaded: the player's Mana Crystals locked this turn by Overload.
  * - mana_crystals: the player's Mana Crystals (maximum mana); mana: the mana left now.
  */
-export type Counter = 'cards_played_earlier_this_turn' | 'minions_died_this_turn' | 'overloaded' | 'mana_crystals' | 'mana';
+export type Counter = 'cards_played_earlier_this_turn' | 'minions_played_this_turn' | 'spell_damage' | 'minions_died_this_turn' | 'overloaded' | 'mana_crystals' | 'mana';
 
 /** A test on the game state, evaluated when its timing says (queue time or resolve time, Rule 10b). */
 export type Condition =
@@ -144,6 +156,7 @@ export type Condition =
   | { chance: number }                 // a recorded random choice: true with this probability
   | { compare: Amount; atLeast?: number; atMost?: number } // an amount within bounds (Combo: cards played earlier >= 1)
   | { activePlayer: PlayerRel }        // whose turn it is ("on your turn")
+  | { attacking: Selector }            // a selected character's attack is under way ("while attacking")
   | { all: Condition[] }
   | { any: Condition[] }
   | { not: Condition };
@@ -151,16 +164,16 @@ export type Condition =
 /** Actions: permanent (damage, destroy, draw...) and reversible ones carried as enchantments. */
 /** Summon positions: 'both_sides' alternates right then left of the summoner (Dr. Boom's two Boom Bots). */
 export type Action =
-  | { do: 'damage'; to: Selector; amount: Amount; spellDamage?: boolean; each?: boolean } // each: the amount is evaluated for every target (selector `each`), all hit at once
+  | { do: 'damage'; to: Selector; amount: Amount; spellDamage?: boolean; each?: boolean; by?: Selector } // each: the amount is evaluated for every target (selector `each`), all hit at once; by: the damage is dealt by the first selected entity instead of the card (Betrayal)
   | { do: 'heal'; to: Selector; amount: Amount }
   | { do: 'split_damage'; among: Selector; amount: Amount; spellDamage?: boolean } // one damage at a time, random target each
-  | { do: 'destroy'; to: Selector } // a selected Secret leaves at once, unrevealed
+  | { do: 'destroy'; to: Selector } // a selected Secret leaves at once, unrevealed; a card in a hand goes to the graveyard
   | { do: 'draw'; player?: PlayerRel | 'caster'; count?: Amount; filter?: Filter } // filter: a random card of the deck that passes it (none: nothing)
   | { do: 'summon'; card: string | { randomOf: string[] } | { random: CardQuery }; count?: Amount; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' | 'both_sides' }
-  | { do: 'summon_copy'; of: Selector; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self' } // a fresh copy of each selected minion's card (Mirror Entity)
+  | { do: 'summon_copy'; of: Selector; player?: PlayerRel; position?: 'right' | 'right_of_self' | 'left_of_self'; exact?: boolean } // a fresh copy of each selected minion's card (Mirror Entity); exact: with its enchantments and damage
   | { do: 'add_to_hand'; card: string | { randomOf: string[] } | { random: CardQuery }; count?: Amount; player?: PlayerRel; enchantment?: string } // a new card into the hand (not a draw), optionally enchanted
   | { do: 'durability'; to: Selector; amount: Amount } // weapons: change Durability (negative = remove)
-  | { do: 'buff'; to: Selector; attack?: Amount; health?: Amount; enchantment?: string; keywords?: Keyword[]; until?: 'end_of_turn' } // keywords: granted too; until: the buff lasts this turn only
+  | { do: 'buff'; to: Selector; attack?: Amount; health?: Amount; enchantment?: string; keywords?: Keyword[]; until?: 'end_of_turn'; cost?: Amount } // keywords: granted too; until: the buff lasts this turn only; cost: a cost change of a card (negative = cheaper)
   | { do: 'set_stats'; to: Selector; attack?: Amount; health?: Amount } // "change Attack/Health to": an enchantment setting the value
   | { do: 'gain_mana'; amount: Amount; player?: PlayerRel; crystals?: 'full' | 'empty' | 'this_turn' } // Mana Crystals (max 10), or mana this turn only
   | { do: 'destroy_mana'; amount: Amount; player?: PlayerRel }   // destroy Mana Crystals (full ones first)
@@ -171,7 +184,7 @@ export type Action =
   | { do: 'remove_keywords'; to: Selector; keywords: Keyword[] } // "loses Divine Shield / Stealth" (printed or given)                         // heal to full Health
   | { do: 'give'; to: Selector; enchantment: string }   // attach an enchantment card (may carry triggers / deathrattle)
   | { do: 'freeze'; to: Selector }
-  | { do: 'take_control'; to: Selector }
+  | { do: 'take_control'; to: Selector } // a minion, or a Secret (it joins the taker's Secrets; destroyed when the taker has it already or no room)
   | { do: 'return_to_hand'; to: Selector; costIncrease?: number }
   | { do: 'transform'; to: Selector; into: string | 'copy_of_target' | { randomOf: string[] } | { random: CardQuery } }
   | { do: 'put_into_play'; from: 'deck' | 'hand'; filter: Filter; count?: number; player?: PlayerRel } // force play (Rule 2 note: the bug); player: whose deck/hand, onto their side
@@ -188,6 +201,13 @@ export type Action =
   | { do: 'if'; condition: Condition; then: Action[]; else?: Action[] }
   | { do: 'silence'; to: Selector }
   | { do: 'discard'; count?: Amount; player?: PlayerRel }   // random cards from hand, each a recorded random choice
+  | { do: 'repeat'; actions: Action[]; until: Condition; max: number } // run the actions again until the condition holds after a round (at most `max` rounds)
+  | { do: 'remember'; as: string; amount: Amount }       // evaluate an amount once and keep it for this ability (`{recall: as}`)
+  | { do: 'swap_health'; a: Selector; b: Selector }      // the first entities of a and b swap Health: each gets the other's current Health as its new, undamaged Health
+  | { do: 'set_remaining_health'; to: Selector; amount: Amount } // a character's current Health becomes the amount (its maximum is kept, raised if lower)
+  | { do: 'random_keyword'; to: Selector; keywords: Keyword[] } // each selected entity gains one of the keywords, picked at random for it
+  | { do: 'replace_hero_power'; card: string; player?: PlayerRel } // the player's hero power becomes a new one of this card (unused this turn)
+  | { do: 'swap_with_hand'; filter?: Filter }            // this minion goes to the hand and a random card of the hand passing the filter takes its place (put into play, not played)
   /** Rule 3 / Rule 8 exception: kill mortally wounded and pending-destroy minions now, in a Forced Death Phase. */
   | { do: 'force_death_phase' };
 
@@ -241,6 +261,10 @@ export type EventKind =
   | 'after_attack'  // after combat (subject: attacker; target: defender)
   | 'turn_start'    // Start of Turn phase (subject: the active player's hero)
   | 'turn_end'      // End of Turn phase (subject: the active player's hero)
+  | 'armor_gained'  // a hero gained Armor (subject: the hero; amount: how much)
+  | 'secret_revealed' // a Secret was revealed, once its effect is done (subject: the Secret)
+  | 'drawn'         // a card was drawn into a hand (subject: the card); not a card added to a hand
+  | 'fatal_damage'  // a hero is about to take damage that would leave it at 0 Health or less, before it is dealt (subject: the hero; amount)
   | 'hero_power';   // a hero power is used (subject: the hero power)
 
 export interface EventPattern {
@@ -276,6 +300,8 @@ export interface Trigger {
   specificTarget?: 'event_subject' | 'event_source' | 'event_target';
   /** A Secret: revealed and removed when it resolves (not when it aborts). */
   secret?: boolean;
+  /** 'hand': the trigger acts while the card is in its owner's hand, not in play ("when you draw this", Bolvar Fordragon). */
+  zone?: 'hand';
   /** The enchantment carrying this trigger is removed after it fires (Conceal-like one-turn effects). */
   expires?: boolean;
   /**
@@ -296,7 +322,10 @@ export interface Mods {
   keywords?: Keyword[];
   /** Weapons: extra Durability. */
   durability?: number;
-  /** Mana cost change of cards in hand (negative = cheaper), not below `costMinimum`. */
+  /**
+   * Mana cost change of cards in hand (negative = cheaper), not below `costMinimum` (default 0). "Costs (0)" is a
+   * change at least as large as any cost (-100): the cost becomes 0 there, and changes of a later order still apply.
+   */
   cost?: number;
   costMinimum?: number;
   /** Healing becomes damage (Auchenai Soulpriest). */
@@ -305,6 +334,10 @@ export interface Mods {
   deathrattlesTwice?: boolean;
   /** Battlecries trigger twice (Brann Bronzebeard). */
   battlecriesTwice?: boolean;
+  /** On a player (their hero): the damage and healing of their spells and Hero Power are doubled, again for each such effect (Prophet Velen). */
+  doublesSpellsAndHeroPower?: boolean;
+  /** Damage cannot reduce the minion's Health below this (Commanding Shout: 1). */
+  minHealth?: number;
   spellDamage?: number;
   /** Stolen until this enchantment ends; `memory` of the side to go back to (Shadow Madness, Rule 10 exception). */
   stolen?: boolean;
@@ -319,6 +352,8 @@ export interface Aura {
   selector: Selector;
   /** The aura is on only while this holds (checked at each Aura Update): "while you have a Mech", Southsea Deckhand. */
   condition?: Condition;
+  /** The numbers of `mods` (attack, health, cost, spellDamage) are multiplied by this amount, evaluated at each Aura Update (Old Murk-Eye). */
+  times?: Amount;
   /** Aura priority (Rule 4 notes): lower first. Default 0; Summoning Portal -10 ("always first"), Lightspawn 100 ("always last"). */
   priority?: number;
 }
@@ -350,11 +385,15 @@ export interface CardDef {
   battlecry?: Ability;
   deathrattle?: Ability;
   triggers?: Trigger[];
+  /** Auras while in play; on an enchantment card, while it is attached to an entity in play (a player-level effect on the hero: "the next Secret you play costs (0)"). */
   auras?: Aura[];
   /** Enchantment cards: what they modify while attached. */
   mods?: Mods;
-  /** Enchantment cards: removed at the start/end of a turn. */
-  expires?: 'start_of_controller_turn' | 'end_of_turn';
+  /**
+   * Enchantment cards: removed at the start of its controller's turn, at the end of this turn, or at the end of the
+   * next turn (an effect "next turn" given on this one: Loatheb).
+   */
+  expires?: 'start_of_controller_turn' | 'end_of_turn' | 'end_of_next_turn';
   /** Hero cards: their hero power card id. */
   heroPower?: string;
   /** Choose One: the options, in the card text's order. */

@@ -12,6 +12,8 @@ import { InputError, ROOT, readJson, validate } from '../validation.js';
 export const CARDS_DIR = join(ROOT, 'spec', 'cards');
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
+/** The file name a card's name gives (spec/cards/README.md "File names"). */
+const kebab = (s: string) => s.toLowerCase().replace(/['\u2019]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 
 export class MapCardPool implements CardPool {
   private readonly byKey = new Map<string, CardDef>();
@@ -44,7 +46,7 @@ export class MapCardPool implements CardPool {
 
   /**
    * By id, or by name. A name several cards share means the collectible card over a token, and a token over an
-   * enchantment; two cards of the same rank under one name must be named by id.
+   * enchantment; among cards of the same rank, the one whose file has the bare name; otherwise they must be named by id.
    */
   get(idOrName: string, prefer?: CardDef['type']): CardDef {
     const byId = this.byKey.get(idOrName);
@@ -56,7 +58,13 @@ export class MapCardPool implements CardPool {
     if (!list) throw new Error(`unknown card "${idOrName}"`);
     const rank = (c: CardDef) => (prefer && c.type === prefer ? -1 : c.type === 'enchantment' ? 2 : c.token ? 1 : 0);
     const best = Math.min(...list.map(rank));
-    const top = list.filter((c) => rank(c) === best);
+    let top = list.filter((c) => rank(c) === best);
+    // Several of one rank: the card whose file has the bare name is the one the name means (spec/cards/README.md,
+    // "File names"); the others are named by id.
+    if (top.length > 1) {
+      const bare = top.filter((c) => this.files.get(c.id) === `${kebab(c.name)}.json`);
+      if (bare.length === 1) top = bare;
+    }
     if (top.length > 1) throw new Error(`card name "${idOrName}" is ambiguous: use one of the ids ${top.map((c) => c.id).join(', ')}`);
     this.resolved.set(key, top[0]!);
     return top[0]!;

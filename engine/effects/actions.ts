@@ -12,10 +12,11 @@ import { detachEnchantment } from '../kernel/queue.js';
 import { runPhase } from '../kernel/phases.js';
 import { forcedDeathPhase, deathrattleSources } from '../kernel/deaths.js';
 import { createEntity, enterPlay } from '../entities.js';
-import { dealDamage, healCharacters, damageAmount, afterEventMutants, onBoard } from './damage.js';
-import { attach, anonymousBuff, takeControl } from './enchant.js';
+import { dealDamage, healCharacters, damageAmount, doubling, afterEventMutants, onBoard } from './damage.js';
+import { attach, anonymousBuff, takeControl, takeSecret } from './enchant.js';
 import { drawCard, addToHand, equipWeapon, passesCard, millCards } from './zones.js';
-import { summon, runSummonSequence, summonPosition, nthPosition } from './summon.js';
+import { summon, runSummonSequence, summonPosition, nthPosition, copyState } from './summon.js';
+import { POOL_ACTIONS } from './pool-actions.js';
 import { gainMana, destroyMana, unlockOverload, shuffleNew, shuffleFromPlay } from './resources.js';
 
 export { dealDamage, healCharacters } from './damage.js';
@@ -40,18 +41,22 @@ type Handler<K extends Action['do']> = (ctx: Ctx, a: Extract<Action, { do: K }>)
 type Registry = { [K in Action['do']]: Handler<K> };
 
 const ACTIONS: Registry = {
+  ...POOL_ACTIONS,
   damage: (ctx, a) => {
     const targets = select(ctx, a.to);
+    // `by`: another entity deals the damage (its Poisonous counts; the spell's own Spell Damage still applies if asked)
+    const by = a.by ? select(ctx, a.by)[0] : ctx.source.id;
+    if (by === undefined) return;
     if (a.each) {
       // one amount per target, evaluated before any is hit; then all are hit at once (Rule 2b)
       const per = new Map(targets.map((id) => [id, damageAmount(ctx, evalAmount({ ...ctx, each: id }, a.amount), a.spellDamage)]));
-      dealDamage(ctx, ctx.source.id, targets, 0, per);
+      dealDamage(ctx, by, targets, 0, per);
       return;
     }
     const n = damageAmount(ctx, evalAmount(ctx, a.amount), a.spellDamage);
-    dealDamage(ctx, ctx.source.id, targets, n);
+    dealDamage(ctx, by, targets, n);
   },
-  heal: (ctx, a) => healCharacters(ctx, ctx.source.id, select(ctx, a.to), evalAmount(ctx, a.amount)),
+  heal: (ctx, a) => healCharacters(ctx, ctx.source.id, select(ctx, a.to), evalAmount(ctx, a.amount) * doubling(ctx)),
   split_damage: (ctx, a) => {
     const n = damageAmount(ctx, evalAmount(ctx, a.amount), a.spellDamage);
     for (let i = 0; i < n; i++) {
@@ -70,6 +75,14 @@ const ACTIONS: Registry = {
         p.secrets = p.secrets.filter((x) => x !== id);
         p.graveyard.push(id);
         moveTo(ctx.g, e, 'graveyard', { from: 'secret' });
+        continue;
+      }
+      if (e.zone === 'hand') {
+        // a card in a hand is destroyed at once (the Mine that explodes when drawn)
+        const p = ctx.g.players[e.controller];
+        p.hand = p.hand.filter((x) => x !== id);
+        p.graveyard.push(id);
+        moveTo(ctx.g, e, 'graveyard', { from: 'hand' });
         continue;
       }
       if (!inPlay(e) || e.pendingDestroy) continue;
@@ -111,12 +124,19 @@ const ACTIONS: Registry = {
       const at = a.attack === undefined ? 0 : evalAmount(ctx, a.attack);
       const hp = a.health === undefined ? 0 : evalAmount(ctx, a.health);
       const card = a.enchantment ? ctx.g.cards.get(a.enchantment) : anonymousBuff(at, hp, ctx.source, a.keywords, a.until);
-      attach(ctx, id, card, a.enchantment ? { attack: at || undefined, health: hp || undefined, ...(a.keywords ? { keywords: a.keywords } : {}) } : undefined);
+      const c = a.cost === undefined ? 0 : evalAmount(ctx, a.cost);
+      if (c !== 0 && !a.enchantment) { card.mods = { ...card.mods, cost: c }; card.text += `, cost ${c > 0 ? '+' : ''}${c}`; }
+      attach(ctx, id, card, a.enchantment ? { attack: at || undefined, health: hp || undefined, ...(a.keywords ? { keywords: a.keywords } : {}), ...(c ? { cost: c } : {}) } : undefined);
     }
   },
   summon_copy: (ctx, a) => {
-    const cards = select(ctx, a.of).map((id) => entity(ctx.g, id).card).filter((c) => c.type === 'minion');
-    for (const side of sides(ctx, a.player ?? 'friendly')) for (const c of cards) summon(ctx, c, side, summonPosition(ctx, side, a.position ?? 'right'));
+    const originals = select(ctx, a.of).map((id) => entity(ctx.g, id)).filter((e) => e.card.type === 'minion');
+    for (const side of sides(ctx, a.player ?? 'friendly')) {
+      for (const o of originals) {
+        const id = summon(ctx, o.card, side, summonPosition(ctx, side, a.position ?? 'right'));
+        if (id !== null && a.exact) copyState(ctx, o, entity(ctx.g, id));
+      }
+    }
   },
   add_to_hand: (ctx, a) => {
     const n = a.count === undefined ? 1 : evalAmount(ctx, a.count);
@@ -124,6 +144,7 @@ const ACTIONS: Registry = {
       for (let i = 0; i < n; i++) {
         const card = resolveCardRef(ctx, a.card);
         const e = card ? addToHand(ctx.g, s, card) : null;
+        if (e) (ctx.added ??= []).push(e.id);
         if (e && a.enchantment) attach(ctx, e.id, ctx.g.cards.get(a.enchantment));
       }
     }
@@ -193,7 +214,11 @@ const ACTIONS: Registry = {
     }
   },
   take_control: (ctx, a) => {
-    for (const id of select(ctx, a.to)) takeControl(ctx, entity(ctx.g, id), ctx.controller);
+    for (const id of select(ctx, a.to)) {
+      const e = entity(ctx.g, id);
+      if (e.zone === 'secret') takeSecret(ctx, e);
+      else takeControl(ctx, e, ctx.controller);
+    }
   },
   return_to_hand: (ctx, a) => {
     const g = ctx.g;
@@ -219,7 +244,8 @@ const ACTIONS: Registry = {
     const g = ctx.g;
     for (const id of select(ctx, a.to)) {
       const e = entity(g, id);
-      if (e.zone !== 'play') continue;
+      // in play, or a card in a hand ("draw a card; if it's a minion, transform it")
+      if (e.zone !== 'play' && e.zone !== 'hand') continue;
       const into = a.into === 'copy_of_target' ? (ctx.target !== null && ctx.target !== undefined ? entity(g, ctx.target).card : null) : resolveCardRef(ctx, a.into);
       if (!into) continue;
       // Transform keeps the entity (and its place in the order of play): it is "no longer a Battlecry minion" (Rule 10b example).
@@ -244,18 +270,6 @@ const ACTIONS: Registry = {
       // "return it to life": on its controller's side, where it was
       const side = dead.controller;
       summon(ctx, dead.card, side, dead.lastPosition >= 0 ? dead.lastPosition : ctx.g.players[side].board.length, { damageTo: a.health });
-    }
-  },
-  gain_armor: (ctx, a) => {
-    for (const s of sides(ctx, a.player ?? 'friendly')) {
-      const h = entity(ctx.g, ctx.g.players[s].hero);
-      // A profile's armor limit (hearthtop/armor: at most 5) keeps only what fits under it.
-      const cap = ctx.g.profile.limits.armor;
-      const want = evalAmount(ctx, a.amount);
-      const n = cap === null ? want : Math.max(0, Math.min(want, cap - h.armor));
-      if (cap !== null && n <= 0) continue;
-      h.armor += n;
-      ctx.g.trace.event({ e: 'armor', target: h.id, amount: n });
     }
   },
   equip: (ctx, a) => {
@@ -346,19 +360,6 @@ const ACTIONS: Registry = {
       e.divineShield = false;
       e.frozen = false;
       for (const en of [...e.enchantments]) detachEnchantment(ctx.g, entity(ctx.g, en));
-    }
-  },
-  discard: (ctx, a) => {
-    const g = ctx.g;
-    const n = a.count === undefined ? 1 : evalAmount(ctx, a.count);
-    for (const side of sides(ctx, a.player ?? 'friendly')) {
-      const p = g.players[side];
-      for (let i = 0; i < n && p.hand.length; i++) {
-        const id = pickRandomEntity(g, p.hand, `${ctx.source.card.name}: discard`);
-        p.hand = p.hand.filter((x) => x !== id);
-        p.graveyard.push(id);
-        moveTo(g, entity(g, id), 'graveyard', { from: 'hand' });
-      }
     }
   },
   force_death_phase: (ctx) => {

@@ -2,7 +2,7 @@
  * Damage and healing: several characters hit at once, then their Damage (or Heal) Events raised together (Rule 2b).
  * Also the switches of the mutants that move rule checks into the middle of a Phase.
  */
-import { entity, health, isCharacter, hasKeyword, playerHasAuraEffect, spellDamage, type Game } from '../state.js';
+import { entity, health, healthFloor, isCharacter, hasKeyword, playerHasAuraEffect, playerAuraEffectCount, spellDamage, type Game } from '../state.js';
 import type { Ctx, GameEventRef } from '../kernel/context.js';
 import { raise } from '../kernel/queue.js';
 import { GameOverSignal, checkGameEnd } from '../kernel/phases.js';
@@ -43,6 +43,12 @@ export function dealDamage(ctx: Ctx, sourceId: number, targets: readonly number[
     if (!onBoard(g, id) || amountHere <= 0) continue;
     const t = entity(g, id);
     if (hasKeyword(g, t, 'immune')) continue;
+    // Damage that would kill a hero is an Event before it is dealt (rule fatal-damage): what answers it (a Secret that
+    // makes the hero Immune) resolves first, and the damage is then checked again.
+    if (t.card.type === 'hero' && health(g, t) + t.armor - amountHere <= 0) {
+      raise(g, [{ kind: 'fatal_damage', subject: id, source: sourceId, amount: amountHere }]);
+      if (hasKeyword(g, t, 'immune')) continue;
+    }
     if (t.divineShield) {
       t.divineShield = false;
       g.trace.event({ e: 'divine_shield_pop', target: id });
@@ -54,6 +60,8 @@ export function dealDamage(ctx: Ctx, sourceId: number, targets: readonly number[
       t.armor -= absorbed;
       n -= absorbed;
     }
+    // "can't be reduced below N Health": the damage stops there (rule `health-floor`)
+    if (t.card.type === 'minion') { const f = healthFloor(g, t); if (f > 0) n = Math.min(n, Math.max(0, health(g, t) - f)); }
     if (n <= 0) continue;
     t.damage += n;
     g.trace.event({ e: 'damage', source: sourceId, target: id, amount: n, health: health(g, t) });
@@ -88,5 +96,12 @@ export function healCharacters(ctx: Ctx, sourceId: number, targets: readonly num
 }
 
 export function damageAmount(ctx: Ctx, base: number, spell: boolean | undefined): number {
-  return spell ? base + spellDamage(ctx.g, ctx.controller) : base;
+  return (spell ? base + spellDamage(ctx.g, ctx.controller) : base) * doubling(ctx);
+}
+
+/** The damage and healing of a player's spells and Hero Power, doubled for each such effect (rule `doubled`). */
+export function doubling(ctx: Ctx): number {
+  const t = ctx.source.card.type;
+  if (t !== 'spell' && t !== 'hero_power') return 1;
+  return 2 ** playerAuraEffectCount(ctx.g, ctx.controller, 'doublesSpellsAndHeroPower');
 }

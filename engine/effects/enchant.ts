@@ -3,6 +3,7 @@ import type { CardDef, Keyword } from '../cards/format.js';
 import { entity, opponent, type Entity, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { createEntity } from '../entities.js';
+import { moveTo } from '../kernel/zones.js';
 
 /** Attach an enchantment entity (Rule 4d: it applies at once). It is an entity in the order of play list. */
 export function attach(ctx: Ctx, targetId: number, card: CardDef, extraMods?: CardDef['mods']): Entity {
@@ -14,6 +15,7 @@ export function attach(ctx: Ctx, targetId: number, card: CardDef, extraMods?: Ca
   en.caster = ctx.controller;
   en.mods = { ...(card.mods ?? {}), ...(extraMods ?? {}) };
   en.order = g.nextOrder++;
+  if (card.expires === 'end_of_next_turn') en.attachedTurn = g.turn;
   t.enchantments.push(en.id);
   g.trace.event({ e: 'enchant', target: targetId, enchantment: en.id, card: card.id, order: en.order });
   // Divine Shield granted by an enchantment is a shield like any other: it is up until the next damage pops it.
@@ -33,6 +35,28 @@ export function anonymousBuff(attackN: number, healthN: number, source: Entity, 
     mods: { attack: attackN, health: healthN, ...(keywords?.length ? { keywords } : {}) },
     ...(until ? { expires: until } : {}),
   };
+}
+
+/**
+ * A Secret changes sides (rule `secrets`): it joins the taker's Secrets, unrevealed; when the taker already has that
+ * Secret or no room for another, it is destroyed instead (rule `secrets`, an assumption).
+ */
+export function takeSecret(ctx: Ctx, s: Entity): void {
+  const g = ctx.g;
+  const to = ctx.controller;
+  if (s.controller === to) return;
+  const from = g.players[s.controller];
+  const mine = g.players[to];
+  from.secrets = from.secrets.filter((x) => x !== s.id);
+  const clash = mine.secrets.some((x) => entity(g, x).card.id === s.card.id) || mine.secrets.length >= g.profile.limits.secrets;
+  g.trace.event({ e: 'control', entity: s.id, from: s.controller, to });
+  s.controller = to;
+  if (clash) {
+    mine.graveyard.push(s.id);
+    moveTo(g, s, 'graveyard', { from: 'secret' });
+    return;
+  }
+  mine.secrets.push(s.id);
 }
 
 export function takeControl(ctx: Ctx, t: Entity, to: Side): void {

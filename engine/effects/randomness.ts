@@ -28,10 +28,11 @@ export function resolveCardRef(ctx: Ctx, ref: string | { randomOf: string[] } | 
   if (typeof ref === 'string') return g.cards.get(ref);
   if ('randomOf' in ref) return g.cards.get(ref.randomOf[randomInt(g, 0, ref.randomOf.length - 1, `${ctx.source.card.name}: random card of ${ref.randomOf.join(', ')}`)]!);
   const q = ref.random;
+  const wantCost = q.cost === undefined ? undefined : g.effects.evalAmount(ctx, q.cost);
   const cands = g.cards.all()
     .filter((c) => !c.token && ['minion', 'spell', 'weapon'].includes(c.type))
-    .filter((c) => (q.type === undefined || c.type === q.type) && (q.cost === undefined || (c.cost ?? 0) === q.cost) && (q.race === undefined || c.race === q.race) && (q.legendary === undefined || (c.rarity === 'legendary') === q.legendary))
+    .filter((c) => (q.type === undefined || c.type === q.type) && (wantCost === undefined || (c.cost ?? 0) === wantCost) && (q.race === undefined || c.race === q.race) && (q.legendary === undefined || (c.rarity === 'legendary') === q.legendary))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   if (cands.length === 0) return null;
-  return cands[randomInt(g, 0, cands.length - 1, `${ctx.source.card.name}: random card (${JSON.stringify(q)})`)]!;
+  return cands[randomInt(g, 0, cands.length - 1, `${ctx.source.card.name}: random card (${JSON.stringify(wantCost === undefined ? q : { ...q, cost: wantCost })})`)]!;
 }

@@ -3,7 +3,7 @@
  * Selectors compose as sets: a base set, a filter, Rule 5 exclusion, then a recorded random pick.
  */
 import type { Amount, Condition, Counter, Filter, PlayerRel, Selector, Stat } from '../cards/format.js';
-import { attack, cost, durability, entity, health, maxHealth, hasKeyword, isCharacter, mortallyWoundedOrPendingDestroy, opponent, type Entity, type Game, type Side } from '../state.js';
+import { spellDamage, attack, cost, durability, entity, health, maxHealth, hasKeyword, isCharacter, mortallyWoundedOrPendingDestroy, opponent, type Entity, type Game, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { pickRandomEntity, randomInt, randomChance } from './randomness.js';
 
@@ -61,6 +61,8 @@ function baseSet(ctx: Ctx, sel: Selector): number[] {
     case 'graveyard': return ss.flatMap((s) => [...g.players[s].graveyard]);
     case 'summoned': return [...ctx.summoned];
     case 'drawn': return [...(ctx.drawn ?? [])];
+    case 'added': return [...(ctx.added ?? [])];
+    case 'hero_power': return ss.flatMap((s) => (g.players[s].heroPower !== null ? [g.players[s].heroPower!] : []));
     case 'each': return ctx.each !== undefined ? [ctx.each] : [];
     case 'adjacent': {
       const of = sel.of === 'self' ? ctx.self.id : sel.of === 'event_subject' ? ctx.event?.subject : ctx.target;
@@ -145,6 +147,8 @@ function counter(ctx: Ctx, c: Counter, side: Side): number {
       const i = p.played.indexOf(ctx.source.id);
       return i >= 0 ? i : p.played.length;
     }
+    case 'spell_damage': return spellDamage(g, side);
+    case 'minions_played_this_turn': return p.played.filter((id) => entity(g, id).card.type === 'minion').length;
     case 'minions_died_this_turn': return p.graveyard.filter((id) => { const e = entity(g, id); return e.card.type === 'minion' && e.diedTurn === g.turn; }).length;
     case 'overloaded': return p.overloaded;
     case 'mana_crystals': return p.maxMana;
@@ -178,6 +182,15 @@ export function select(ctx: Ctx, sel: Selector): number[] {
     }
     return picked;
   }
+  if (sel.exceptRandom !== undefined) {
+    // all but N, the N spared picked at random (each a recorded random choice)
+    let kept = ids;
+    for (let i = 0; i < sel.exceptRandom && kept.length; i++) {
+      const p = pickRandomEntity(g, kept, `${ctx.source.card.name}: random ${sel.select} spared`);
+      kept = kept.filter((x) => x !== p);
+    }
+    return kept;
+  }
   return ids;
 }
 
@@ -198,6 +211,7 @@ export function evalCondition(ctx: Ctx, c: Condition): boolean {
   }
   if ('boardHasSpace' in c) return sides(ctx, c.boardHasSpace).every((s) => g.players[s].board.length < 7);
   if ('activePlayer' in c) return sides(ctx, c.activePlayer).includes(g.active);
+  if ('attacking' in c) return g.attacking !== undefined && select(ctx, c.attacking).includes(g.attacking);
   if ('compare' in c) {
     const v = evalAmount(ctx, c.compare);
     return (c.atLeast === undefined || v >= c.atLeast) && (c.atMost === undefined || v <= c.atMost);
@@ -219,6 +233,7 @@ export function evalAmount(ctx: Ctx, a: Amount): number {
   }
   if ('sum' in a) return a.sum.reduce((n: number, x) => n + evalAmount(ctx, x), 0);
   if ('eventAmount' in a) return (ctx.event?.amount ?? 0) * (a.times ?? 1) + (a.plus ?? 0);
+  if ('recall' in a) return (ctx.memory?.[a.recall] ?? 0) * (a.times ?? 1) + (a.plus ?? 0);
   if ('counter' in a) return sides(ctx, a.player ?? 'friendly').reduce((n: number, s) => n + counter(ctx, a.counter, s), 0) * (a.times ?? 1) + (a.plus ?? 0);
   return randomInt(ctx.g, a.min, a.max, `${ctx.source.card.name}: ${a.min}-${a.max}`);
 }

@@ -1,6 +1,7 @@
 /** Summoning: a minion enters play, then its Summon Sequence (On Summon, After Summon); where it goes on the board. */
 import type { CardDef } from '../cards/format.js';
-import { maxHealth, boardLimit, type Entity, type Game, type Side } from '../state.js';
+import { entity, maxHealth, boardLimit, type Entity, type Game, type Side } from '../state.js';
+import { attach } from './enchant.js';
 import type { Ctx } from '../kernel/context.js';
 import { raise } from '../kernel/queue.js';
 import { runPhase } from '../kernel/phases.js';
@@ -58,4 +59,18 @@ export function summonPosition(ctx: Ctx, side: Side, pos: 'right' | 'right_of_se
 export function nthPosition(ctx: Ctx, side: Side, pos: Parameters<typeof summonPosition>[2], n: number, previous: number): number {
   if (pos !== 'both_sides') return n === 0 ? summonPosition(ctx, side, pos) : previous + 1;
   return summonPosition(ctx, side, n % 2 === 0 ? 'right_of_self' : 'left_of_self');
+}
+
+/**
+ * An exact copy: the original's enchantments (not the one running this ability) and damage. Auras are not copied: the
+ * copy gets those in play at the next Aura Update.
+ */
+export function copyState(ctx: Ctx, from: Entity, to: Entity): void {
+  for (const en of from.enchantments) {
+    if (en === ctx.source.id) continue;
+    const x = entity(ctx.g, en);
+    attach(ctx, to.id, x.card, x.mods);
+  }
+  to.damage = from.damage;
+  if (from.silenced) to.silenced = true;
 }

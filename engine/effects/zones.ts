@@ -6,6 +6,7 @@ import type { Ctx } from '../kernel/context.js';
 import { runPhase } from '../kernel/phases.js';
 import { removeFromPlay } from '../kernel/deaths.js';
 import { createEntity } from '../entities.js';
+import { raise } from '../kernel/queue.js';
 import { dealDamage } from './damage.js';
 import { drawShared } from '../hearthtop/table.js';
 
@@ -37,6 +38,7 @@ export function drawCard(g: Game, side: Side, pick?: number): number | null {
   moveTo(g, c, 'hand');
   p.hand.push(id);
   g.trace.event({ e: 'draw', player: side, entity: id, card: c.card.id });
+  raise(g, [{ kind: 'drawn', subject: id }]);
   return id;
 }
 

@@ -8,7 +8,7 @@
  * Because nothing recalculates Health after the Death Creation Step, Health from lost auras lingers through the
  * following Death Phase (4b), while other effects stop at once.
  */
-import type { Aura } from '../cards/format.js';
+import type { Aura, Mods } from '../cards/format.js';
 import { entity, isCharacter, maxHealth, attack, health, type AuraMod, type Entity, type Game, type OtherAuraSnap } from '../state.js';
 import type { Ctx } from './context.js';
 import { recordStatus, statLayerRecords } from '../status.js';
@@ -21,15 +21,34 @@ function auraSources(g: Game): { src: Entity; aura: Aura }[] {
       const e = entity(g, id);
       if (e.zone !== 'play' || e.silenced) continue;
       for (const aura of e.card.auras ?? []) out.push({ src: e, aura });
+      // An enchantment's auras are on while it is attached to an entity in play (a player-level effect on the hero).
+      for (const en of e.enchantments) {
+        const x = entity(g, en);
+        if (x.zone === 'play') for (const aura of x.card.auras ?? []) out.push({ src: x, aura });
+      }
     }
   }
   return out;
 }
 
+function auraCtx(g: Game, src: Entity): Ctx {
+  const self = src.attachedTo !== undefined ? entity(g, src.attachedTo) : src;
+  return { g, source: src, self, controller: src.controller, cls: 'neutral', isTrigger: false, summoned: [] };
+}
+
 function affected(g: Game, src: Entity, aura: Aura): number[] {
-  const ctx: Ctx = { g, source: src, self: src, controller: src.controller, cls: 'neutral', isTrigger: false, summoned: [] };
+  const ctx = auraCtx(g, src);
   if (aura.condition && !ctx.g.effects.evalCondition(ctx, aura.condition)) return [];
   return ctx.g.effects.select(ctx, aura.selector);
+}
+
+/** The aura's mods, multiplied by its `times` amount when it has one (evaluated at this Aura Update). */
+function modsOf(g: Game, src: Entity, aura: Aura): Mods {
+  if (aura.times === undefined) return aura.mods;
+  const n = g.effects.evalAmount(auraCtx(g, src), aura.times);
+  const m: Mods = { ...aura.mods };
+  for (const k of ['attack', 'health', 'cost', 'spellDamage'] as const) if (m[k] !== undefined) m[k] = m[k]! * n;
+  return m;
 }
 
 /** Characters and weapons in play: what a Health/Attack aura can change (Spiteful Smith: "your weapon has +2 Attack"). */
@@ -47,9 +66,10 @@ export function auraUpdateHealthAttack(g: Game): void {
   const layers = new Map<number, AuraMod[]>();
   for (const { src, aura } of auraSources(g)) {
     if (aura.kind !== 'health_attack') continue;
+    const mods = modsOf(g, src, aura);
     for (const id of affected(g, src, aura)) {
       const list = layers.get(id) ?? [];
-      list.push({ source: src.id, mods: aura.mods, priority: aura.priority ?? 0, order: src.order });
+      list.push({ source: src.id, mods, priority: aura.priority ?? 0, order: src.order });
       layers.set(id, list);
     }
   }
@@ -62,7 +82,7 @@ export function auraUpdateHealthAttack(g: Game): void {
 
 /** Replace an entity's Health/Attack aura layer (Rule 4d: after its enchantments), keeping Health consistent. */
 export function applyAuraLayer(g: Game, e: Entity, next: AuraMod[]): void {
-  const same = next.length === e.auraLayer.length && next.every((a, i) => a.source === e.auraLayer[i]!.source && a.mods === e.auraLayer[i]!.mods);
+  const same = next.length === e.auraLayer.length && next.every((a, i) => a.source === e.auraLayer[i]!.source && (a.mods === e.auraLayer[i]!.mods || JSON.stringify(a.mods) === JSON.stringify(e.auraLayer[i]!.mods)));
   if (same) return;
   const oldMax = maxHealth(g, e);
   const oldAtk = attack(g, e);
@@ -80,7 +100,7 @@ export function auraUpdateOther(g: Game): void {
   const snap: OtherAuraSnap[] = [];
   for (const { src, aura } of auraSources(g)) {
     if (aura.kind === 'health_attack') continue;
-    snap.push({ source: src.id, kind: aura.kind, mods: aura.mods, priority: aura.priority ?? 0, order: src.order, affected: new Set(affected(g, src, aura)) });
+    snap.push({ source: src.id, kind: aura.kind, mods: modsOf(g, src, aura), priority: aura.priority ?? 0, order: src.order, affected: new Set(affected(g, src, aura)) });
   }
   g.otherAuras = snap;
   // What legality depends on (keywords, costs, Frozen, attacks), as it stands once auras are settled.

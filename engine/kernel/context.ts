@@ -44,6 +44,10 @@ export interface Ctx {
   drawn?: number[];
   /** The entity a per-target amount is evaluated for ('each' selector). */
   each?: number;
+  /** Cards put into a hand by this ability so far ('added' selector). */
+  added?: number[];
+  /** Amounts this ability remembered (`remember` action, `recall` amount). */
+  memory?: Record<string, number>;
   seq?: SequenceState;
 }
 

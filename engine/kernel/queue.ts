@@ -33,7 +33,17 @@ export function carrierOf(g: Game, source: Entity): Entity {
   return source.attachedTo !== undefined ? entity(g, source.attachedTo) : source;
 }
 
-/** Everything in play that can carry a trigger: heroes, minions, weapons, secrets, attached enchantments. */
+/** Does a card have a trigger that acts while it is in a hand (`zone: 'hand'`)? */
+function actsInHand(e: Entity): boolean {
+  return e.card.triggers !== undefined && e.card.triggers.some((t) => t.zone === 'hand');
+}
+
+/** Where a trigger acts: in play, or (`zone: 'hand'`) in its owner's hand. */
+function activeWhere(t: Trigger, e: Entity): boolean {
+  return t.zone === 'hand' ? e.zone === 'hand' : inPlay(e);
+}
+
+/** Everything that can carry a trigger: heroes, minions, weapons, secrets, attached enchantments in play; cards in hand with a hand trigger. */
 export function triggerCarriers(g: Game): Entity[] {
   const out: Entity[] = [];
   const add = (id: number) => {
@@ -50,6 +60,7 @@ export function triggerCarriers(g: Game): Entity[] {
     for (const id of p.board) add(id);
     if (p.weapon !== null) add(p.weapon);
     for (const id of p.secrets) add(id);
+    for (const id of p.hand) { const e = entity(g, id); if (actsInHand(e)) out.push(e); }
   }
   return out;
 }
@@ -87,6 +98,7 @@ export function respondersTo(g: Game, ev: GameEventRef, eventIndex: number, carr
       const ctx = ctxFor(g, src, ev, t);
       // Secrets only act on the opponent's turn.
       if (t.secret && g.active === src.controller) continue;
+      if (!activeWhere(t, src)) continue;
       if (!matchesPattern(g, ctx, t.when, ev)) continue;
       // Rule 10b: a condition the card checks when the Queue is populated; the check is recorded with its result.
       const atQueue = t.queueCondition ?? (g.mutants.has('resolve-condition-at-queue') ? t.resolveCondition : undefined);
@@ -215,8 +227,8 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
   }
   const t = entry.trigger!;
   const carrier = carrierOf(g, src);
-  if (!inPlay(src) || !inPlay(carrier)) {
-    abort(g, src, 'source is no longer in play', '4a');
+  if (t.zone === 'hand' ? src.zone !== 'hand' : !inPlay(src) || !inPlay(carrier)) {
+    abort(g, src, t.zone === 'hand' ? 'source is no longer in the hand' : 'source is no longer in play', '4a');
     return;
   }
   const ctx = ctxFor(g, src, entry.event, t);
@@ -247,6 +259,8 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
   if (!ran) return;
   if (t.expires && src.attachedTo !== undefined) detachEnchantment(g, src);
   g.trace.closeBlock(b);
+  // A revealed Secret is an Event of its own, once its effect is done (Eaglehorn Bow).
+  if (t.secret) raise(g, [{ kind: 'secret_revealed', subject: src.id }]);
 }
 
 function revealSecret(g: Game, secret: Entity): void {

@@ -3,9 +3,10 @@
  * - Every entity id a record names was introduced by an `entity` record, once.
  * - A move starts where the entity is: `zone.from` is its zone; a death, a counter and a replaced hero leave play;
  *   a summon enters play from outside it; a draw or burn takes a card from the deck (or a card just created).
- * - What acts on a character or enchantment acts on one in play: damage, heal, stats, enchant (also on a card in a
- *   hand or deck: rule cost-in-hand), destroy marks,
- *   freeze, control, divine shield; and only entities in play trigger (a deathrattle belongs to the dead minion).
+ * - What acts on a character or enchantment acts on one in play: damage, heal, stats (a transform also on a card in
+ *   a hand), enchant (also on a card in a hand or deck: rule cost-in-hand), destroy marks,
+ *   freeze, control, divine shield; and only entities in play trigger (a deathrattle belongs to the dead minion; a
+ *   card whose text acts from the hand triggers there: rule draw-event).
  * - At every block boundary, a side has at most 7 minions in play (board-limit; a stolen minion with no room is
  *   marked for destruction and not counted) and at most 10 cards in hand (hand-limit).
  *
@@ -15,7 +16,7 @@
  * they are not followed when their minion leaves play.
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
-import type { Invariant, Violation } from './types.js';
+import type { Invariant, InvariantEnv, Violation } from './types.js';
 import { checkOf, type WalkPass, IN_PLAY, blockName, type TraceState } from './walk.js';
 
 export const ID = 'conservation';
@@ -54,7 +55,7 @@ function idsOf(r: TraceRecord): number[] {
   }
 }
 
-export function pass(trace: readonly TraceRecord[]): WalkPass {
+export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPass {
   const out: Violation[] = [];
   const limits = limitsOf(trace);
   const seen = new Set<number>();
@@ -75,7 +76,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
       counts(s, over, v, limits);
       dirty = false;
     }
-    if (r.t === 'open' && r.block === 'trigger' && r.subject !== undefined && s.entities.has(r.subject) && r.kind !== 'deathrattle' && !s.inPlay(r.subject)) {
+    if (r.t === 'open' && r.block === 'trigger' && r.subject !== undefined && s.entities.has(r.subject) && r.kind !== 'deathrattle' && !s.inPlay(r.subject) && !actsFromHand(s.entities.get(r.subject)!, r.kind, env)) {
       v('4a', `${s.name(r.subject)} triggers (${blockName({ block: r.block, kind: r.kind, id: r.id })}) while in ${s.entities.get(r.subject)!.zone}: entities removed from play cannot trigger`, [r.subject]);
     }
     if (r.t !== 'event') return;
@@ -137,7 +138,8 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
         return;
       case 'damage': mustBeInPlay(r.target, 'damage hits'); return;
       case 'heal': mustBeInPlay(r.target, 'healing reaches'); return;
-      case 'stats': mustBeInPlay(r.entity, 'stats change on'); return;
+      // a card in a hand can be transformed ("draw a card; if it's a minion, transform it")
+      case 'stats': if (!(r.why.startsWith('transform:') && zoneOf(r.entity) === 'hand')) mustBeInPlay(r.entity, 'stats change on'); return;
       case 'enchant': {
         // rule cost-in-hand: a card in a hand or deck can carry an enchantment too (it keeps it when played)
         const z = s.entities.has(r.target) ? zoneOf(r.target) : undefined;
@@ -158,6 +160,17 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 
 export const check = checkOf(pass);
 
+/**
+ * A card in a hand may trigger when its text acts from the hand (rule draw-event: "when you draw this", "while this
+ * is in your hand"): with the cards known, only a hand trigger on that event; without them, any card in a hand.
+ */
+function actsFromHand(e: { zone: string; card: string }, kind: string | undefined, env?: InvariantEnv): boolean {
+  if (e.zone !== 'hand') return false;
+  const card = env?.card?.(e.card);
+  if (!env?.card) return true;
+  return !!card?.triggers?.some((t) => t.zone === 'hand' && t.when.on === kind);
+}
+
 /** Board and hand sizes; each excess is reported once, when it begins. */
 function counts(s: TraceState, over: Set<string>, v: (rule: string, message: string, entities: number[]) => void, { board: BOARD, hand: HAND }: { board: number; hand: number }): void {
   const board = [[], []] as number[][];
@@ -174,7 +187,7 @@ function counts(s: TraceState, over: Set<string>, v: (rule: string, message: str
 }
 
 export const invariant: Invariant = {
-  id: ID, rules: ['board-limit', 'hand-limit', '4a', 'summon-sequence', 'sequence'], fidelity: 'events', profiles: ['hearthstone', 'hearthtop'],
+  id: ID, rules: ['board-limit', 'hand-limit', '4a', 'summon-sequence', 'sequence'], fidelity: 'events', profiles: ['hearthstone', 'hearthtop'], uses: ['cards'],
   description: 'every entity is in one zone and moves only by a record; what is acted on is in play; at most the profile\'s minions a side (7; Hearthtop 5) and 10 cards in hand where overdraw burns',
   check,
   pass,

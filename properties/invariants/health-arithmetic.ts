@@ -30,7 +30,8 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
     }
     if (r.e === 'stats' && r.why === 'aura') {
       const e = s.entities.get(r.entity);
-      if (!e || e.health === undefined || e.maxHealth === undefined) return;
+      // a weapon has no Health: its aura records state Attack (its Durability is read from durability records)
+      if (!e || e.type === 'weapon' || e.health === undefined || e.maxHealth === undefined) return;
       const want = r.maxHealth < e.maxHealth ? Math.min(e.health, r.maxHealth) : e.health + (r.maxHealth - e.maxHealth);
       if (r.health !== want) {
         v(r.maxHealth < e.maxHealth ? '4b' : 'health', r.entity, `its maximum Health goes from ${e.maxHealth} to ${r.maxHealth} by an aura and its Health from ${e.health} to ${r.health}, not ${want}${r.maxHealth < e.maxHealth ? ': Health from a lost aura is taken away only as far as the new maximum' : ''}`);
