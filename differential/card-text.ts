@@ -14,7 +14,7 @@
  */
 import type { CardDef } from '../engine/cards/format.js';
 import type { Expect, Pattern } from '../engine/scenario/format.js';
-import { readText, type Effect, type Who, type Sentence } from './card-text-parse.js';
+import { readText, type Cond, type Effect, type Who, type Sentence } from './card-text-parse.js';
 
 export type Side = 'A' | 'B';
 
@@ -37,7 +37,7 @@ const MANA = 10;
 /** The keywords a scenario's `keywords` expectation reports (engine/scenario/expect.ts). */
 const SHOWN = new Set(['taunt', 'divine_shield', 'charge', 'stealth', 'windfury', 'poisonous', 'immune']);
 
-interface Body { label: string; side: Side; attack: number; health: number; max: number; keywords: Set<string>; alive: boolean; created?: { name: string; nth: number }; buffed?: boolean }
+interface Body { label: string; side: Side; attack: number; health: number; max: number; keywords: Set<string>; alive: boolean; race?: string; created?: { name: string; nth: number }; buffed?: boolean; returned?: boolean }
 interface Model {
   minions: Body[];
   heroes: Record<Side, { health: number; armor: number }>;
@@ -50,6 +50,8 @@ interface Model {
   /** Whether the effects being applied are the card text's (else the rules': combat, turn draws, playing it). */
   fromText: boolean;
   summoned: Record<string, number>;
+  /** The printed stats of each summoned name. */
+  summonStats: Record<string, { attack: number; health: number }>;
   /** Why the model cannot follow the run to its end (then only the events seen so far are stated). */
   lost?: string;
 }
@@ -87,26 +89,45 @@ function draw(m: Model, side: Side, n: number): void {
   }
 }
 
-interface Ctx { you: Side; self: string; target?: string | undefined; last?: Char[] }
+interface Ctx { you: Side; self: string; target?: string | undefined; last?: Char[]; thisTurn?: { t: Body; attack: number; health: number }[] }
 
-/** The characters a target phrase names here, or null when the set-up does not give it what the text needs. */
-function resolve(m: Model, w: Who, c: Ctx): Char[] | null {
+/** Whether a character is what a targeted phrase requires ("a friendly Beast", "a minion with 3 or less Attack"). */
+function fits(t: Char, cond: Cond | undefined, c: Ctx): boolean {
+  if (!cond) return true;
+  const side = typeof t === 'string' ? t : t.side;
+  if (cond.side && (cond.side === 'friendly') !== (side === c.you)) return false;
+  if (typeof t === 'string') return !cond.minion && !cond.tribe && cond.attackMax === undefined && cond.attackMin === undefined && !cond.taunt && !cond.damaged;
+  if (cond.tribe && t.race !== cond.tribe) return false;
+  if (cond.attackMax !== undefined && t.attack > cond.attackMax) return false;
+  if (cond.attackMin !== undefined && t.attack < cond.attackMin) return false;
+  if (cond.taunt && !t.keywords.has('taunt')) return false;
+  if (cond.damaged && t.health >= t.max) return false;
+  if (cond.undamaged && t.health < t.max) return false;
+  return true;
+}
+
+/**
+ * The characters a phrase names here: a list, 'none' (a targeted or random phrase with no candidate: the text does
+ * nothing), or null when the set-up does not settle it (then the sentence is left unread).
+ */
+function resolve(m: Model, e: { to: Who; cond?: Cond }, c: Ctx): Char[] | 'none' | null {
   const alive = m.minions.filter((b) => b.alive);
   const mins = (f: (b: Body) => boolean) => alive.filter(f);
   const foe = other(c.you);
-  switch (w) {
+  const one = (xs: Body[]) => (xs.length === 0 ? 'none' : xs.length === 1 ? xs : null);
+  switch (e.to) {
     case 'target': {
-      if (!c.target) return null;
-      if (c.target === 'heroA' || c.target === 'heroB') return [c.target.slice(4) as Side];
-      const b = alive.find((x) => x.label === c.target);
-      return b ? [b] : null;
+      if (!c.target) return [c.you, foe, ...mins((b) => b.label !== c.self)].some((t) => fits(t, e.cond, c)) ? null : 'none';
+      const t: Char | undefined = c.target === 'heroA' || c.target === 'heroB' ? (c.target.slice(4) as Side) : alive.find((x) => x.label === c.target);
+      return t && fits(t, e.cond, c) ? [t] : null;
     }
-    case 'it': return c.last ?? resolve(m, 'target', c);
+    case 'it': return c.last ?? resolve(m, { to: 'target', ...(e.cond ? { cond: e.cond } : {}) }, c);
     case 'self': { const b = alive.find((x) => x.label === c.self); return b ? [b] : null; }
     case 'your hero': return [c.you];
     case 'enemy hero': return [foe];
     case 'each hero': return [c.you, foe];
     case 'all enemies': case 'all enemy characters': return [foe, ...mins((b) => b.side === foe)];
+    case 'all other enemies': return [foe, ...mins((b) => b.side === foe)].filter((t) => !c.last?.includes(t));
     case 'all enemy minions': return mins((b) => b.side === foe);
     case 'all minions': return mins(() => true);
     case 'all other minions': return mins((b) => b.label !== c.self);
@@ -115,6 +136,16 @@ function resolve(m: Model, w: Who, c: Ctx): Char[] | null {
     case 'all friendly characters': return [c.you, ...mins((b) => b.side === c.you)];
     case 'your minions': return mins((b) => b.side === c.you);
     case 'your other minions': return mins((b) => b.side === c.you && b.label !== c.self);
+    case 'all minions of the tribe':
+      if (mins((b) => !!b.created).length) return null; // a token's tribe is not in the text
+      return mins((b) => b.race === e.cond?.tribe && (b.label !== c.self || !e.cond?.other) && (e.cond?.side !== 'friendly' || b.side === c.you));
+    case 'adjacent minions': {
+      const mine = mins((b) => b.side === c.you && b.label !== c.self);
+      return mine.length === 1 && mine[0]!.label === 'ally' ? mine : null;
+    }
+    case 'random friendly minion': return alive.some((b) => b.label === c.self) ? null : one(mins((b) => b.side === c.you));
+    case 'another random friendly minion': return one(mins((b) => b.side === c.you && b.label !== c.self));
+    case 'random enemy minion': return one(mins((b) => b.side === foe));
   }
 }
 
@@ -132,6 +163,7 @@ function apply(m: Model, e: Effect, c: Ctx): boolean {
       for (let i = 0; i < e.n; i++) {
         if (m.minions.filter((b) => b.alive && b.side === side).length >= 7) return false;
         const nth = (m.summoned[e.name] = (m.summoned[e.name] ?? 0) + 1);
+        m.summonStats[e.name] = { attack: e.attack, health: e.health };
         m.minions.push({ label: `${e.name}#${nth}`, side, attack: e.attack, health: e.health, max: e.health, keywords: new Set(e.keywords), alive: true, created: { name: e.name, nth } });
         count(m, { e: 'summon', controller: side });
       }
@@ -141,12 +173,14 @@ function apply(m: Model, e: Effect, c: Ctx): boolean {
       const self = m.minions.find((b) => b.label === c.self && b.alive);
       if (!self) return false;
       self.attack += e.attack; self.health += e.health; self.max += e.health;
+      for (const k of e.keywords) self.keywords.add(k);
       return true;
     }
     default: break;
   }
-  const ts = resolve(m, e.to, c);
-  if (!ts || !ts.length) return false;
+  const ts = resolve(m, e, c);
+  if (ts === 'none') return true;
+  if (!ts || !ts.length) return ts !== null && e.to !== 'target' && e.to !== 'it' && e.to !== 'self';
   c.last = ts;
   for (const t of ts) {
     if (e.do === 'damage') damage(m, t, e.n);
@@ -155,9 +189,18 @@ function apply(m: Model, e: Effect, c: Ctx): boolean {
     else if (typeof t === 'string') return false;
     else if (e.do === 'destroy') { t.health = Math.min(t.health, 0); }
     else if (e.do === 'silence') { if (t.keywords.size || t.buffed || t.label === c.self) return false; }
-    else if (e.do === 'buff') {
+    else if (e.do === 'bounce') { if (t.created || t.buffed) return false; t.alive = false; t.returned = true; if (m.hand[t.side] < 10) m.hand[t.side]++; else return false; }
+    else if (e.do === 'set') {
+      if (t.max !== t.health || t.buffed) return false; // a damaged or enchanted minion: the text alone does not settle the result
+      const a = t.attack;
+      const h = t.health;
+      if (e.attack !== undefined) t.attack = e.attack === 'double' ? a * 2 : e.attack === 'health' ? h : e.attack;
+      if (e.health !== undefined) { t.health = e.health === 'double' ? h * 2 : e.health === 'attack' ? a : e.health; t.max = t.health; }
+      t.buffed = true;
+    } else if (e.do === 'buff') {
       t.attack += e.attack; t.health += e.health; t.max += e.health;
       if (e.attack || e.health) t.buffed = true;
+      if (e.thisTurn) { if (e.keywords.length) return false; c.thisTurn?.push({ t, attack: e.attack, health: e.health }); }
       for (const k of e.keywords) t.keywords.add(k);
     }
   }
@@ -175,22 +218,21 @@ const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 /**
  * The stated outcome of a card's conformance case, from its text. `kind`: 'played' (A plays it, at `target` when it
  * has one) or 'dies' (it stands alone on A's board at 1 Health and B's Yeti attacks it). `isCard(name)`: whether the
- * pool has a card of that name (a summoned token is labelled only then; else its summon is counted).
+ * pool has a card of that name and those printed stats (a summoned token is labelled only then; else its summon is counted).
  */
-export function statedOutcome(c: CardDef, kind: 'played' | 'dies', target: string | undefined, isCard: (name: string) => boolean = () => true): StatedOutcome {
+export function statedOutcome(c: CardDef, kind: 'played' | 'dies', target: string | undefined, isCard: (name: string, attack: number, health: number) => boolean = () => true, choose?: number): StatedOutcome {
   const engine = (unread: string[]): StatedOutcome => ({ expect: {}, outcome: 'engine', templates: [], unread });
-  if (c.chooseOne) return engine([c.text]);
-  const read = readText(c.text ?? '');
+  const read = readText(c.text ?? '', kind === 'played' ? choose : undefined);
   const minion = c.type === 'minion';
   const m: Model = {
     minions: [{ label: 'ally', side: 'A', ...FILLER_STATS, max: FILLER_STATS.health, keywords: new Set(), alive: true }, { label: 'foe', side: 'B', ...FILLER_STATS, max: FILLER_STATS.health, keywords: new Set(), alive: true }],
     heroes: { A: { health: HERO, armor: 0 }, B: { health: HERO, armor: 0 } },
-    hand: { A: kind === 'dies' ? 1 : 0, B: 0 }, deck: { A: DECK, B: DECK }, fatigue: { A: 0, B: 0 }, overload: 0, counts: [], fromText: false, summoned: {},
+    hand: { A: kind === 'dies' ? 1 : 0, B: 0 }, deck: { A: DECK, B: DECK }, fatigue: { A: 0, B: 0 }, overload: 0, counts: [], fromText: false, summoned: {}, summonStats: {},
   };
   const templates: string[] = [];
   const unread: string[] = [];
   if (minion) {
-    const body: Body = { label: 'card', side: 'A', attack: c.attack ?? 0, health: c.health ?? 0, max: c.health ?? 0, keywords: new Set(read.keywords), alive: true };
+    const body: Body = { label: 'card', side: 'A', attack: c.attack ?? 0, health: c.health ?? 0, max: c.health ?? 0, keywords: new Set(read.keywords), alive: true, ...(c.race ? { race: c.race } : {}) };
     // "Destroy any minion damaged by this minion" is the era's Poisonous (the scenario format's keyword `poisonous`).
     if (read.sentences.some((x) => x.when === 'damaged by this minion' && x.effects?.[0]?.do === 'destroy')) body.keywords.add('poisonous');
     if (kind === 'played') count(m, { e: 'summon', controller: 'A' });
@@ -198,7 +240,7 @@ export function statedOutcome(c: CardDef, kind: 'played' | 'dies', target: strin
     m.minions.push(body);
     templates.push(`minion body: ${c.attack}/${c.health}${read.keywords.length ? ` with ${read.keywords.join(', ')}` : ''} as printed`);
   }
-  const ctx: Ctx = { you: 'A', self: 'card', target };
+  const ctx: Ctx = { you: 'A', self: 'card', target, thisTurn: [] };
   const self = () => m.minions.find((b) => b.label === 'card');
   const deaths = () => {
     for (const b of m.minions) if (b.alive && b.health <= 0) {
@@ -225,13 +267,18 @@ export function statedOutcome(c: CardDef, kind: 'played' | 'dies', target: strin
     run(mark((s) => s.when === (minion || c.type === 'weapon' ? 'battlecry' : 'play') || s.effects?.[0]?.do === 'overload'), c.type === 'spell' ? '(cast)' : '(played)');
     const alive = () => !minion || self()?.alive === true;
     if (alive()) run(mark((s) => s.when === 'end of your turn' || s.when === 'end of each turn'), '(at the end of A\'s turn)');
+    // "this turn": gone when A's turn ends
+    for (const { t, attack, health } of ctx.thisTurn!) { t.attack -= attack; t.health -= health; t.max -= health; }
     draw(m, 'B', 1);
     if (alive()) run(mark((s) => s.when === 'end of each turn'), '(at the end of B\'s turn)');
     draw(m, 'A', 1);
     if (alive()) run(mark((s) => s.when === 'start of your turn'), '(at the start of A\'s next turn)');
-    if (minion && self()?.alive && self()!.health < self()!.max && read.sentences.some((s) => s.when === 'enrage')) m.lost ??= 'the card is damaged and Enraged';
-    for (const s of read.sentences) if (!acted.has(s) && s.effects && ['deathrattle', 'combo', 'secret', 'enrage', 'damaged by this minion', 'static'].includes(s.when)) {
-      templates.push(`${s.template ?? s.raw}: does not act here (${s.when === 'combo' ? 'no card was played before it this turn' : s.when === 'secret' ? 'its event does not happen' : s.when === 'enrage' ? 'the minion is undamaged' : s.when === 'static' ? 'nothing it modifies happens' : 'the card neither dies nor deals damage'})`);
+    if (minion && self()?.alive && self()!.health < self()!.max && read.sentences.some((s) => s.when === 'enrage' || s.when === 'this minion takes damage')) m.lost ??= 'the card is damaged and its text reads its damage';
+    // An aura holds while the card is in play: applied to the end state.
+    if (alive()) run(mark((s) => s.when === 'aura'), '(an aura while it is in play)');
+    if (read.sentences.some((s) => s.when === 'on play or attack')) for (const s of read.sentences.filter((x) => x.when === 'on play or attack')) { acted.add(s); templates.push(`${s.template}`); }
+    for (const s of read.sentences) if (!acted.has(s) && s.effects && ['deathrattle', 'combo', 'secret', 'enrage', 'damaged by this minion', 'static', 'this minion takes damage'].includes(s.when)) {
+      templates.push(`${s.template ?? s.raw}: does not act here (${s.when === 'combo' ? 'no card was played before it this turn' : s.when === 'secret' ? 'its event does not happen' : s.when === 'enrage' || s.when === 'this minion takes damage' ? 'the minion takes no damage' : s.when === 'static' ? 'nothing it modifies happens' : 'the card neither dies nor deals damage'})`);
       acted.add(s);
     }
     if (c.type !== 'minion') for (const s of read.sentences) if (!acted.has(s) && s.effects && s.when !== 'play') acted.add(s);
@@ -250,8 +297,10 @@ export function statedOutcome(c: CardDef, kind: 'played' | 'dies', target: strin
         templates.push(`${s.template} (B's Yeti attacked it)`);
       }
     }
+    run(mark((s) => s.when === 'this minion takes damage'), '(B\'s Yeti damaged it)');
     deaths();
     run(mark((s) => s.when === 'deathrattle'), '(when it dies)');
+    for (const s of read.sentences.filter((x) => x.when === 'on play or attack')) if (/attack/i.test(s.raw)) s.effects = null;
     draw(m, 'A', 1);
     draw(m, 'B', 1);
     for (const s of read.sentences) if (!acted.has(s) && s.effects) { acted.add(s); templates.push(`${s.template ?? s.raw}: does not act here (the card is not played, and it dies at once)`); }
@@ -260,7 +309,7 @@ export function statedOutcome(c: CardDef, kind: 'played' | 'dies', target: strin
   return outcome(c, kind, m, templates, [...new Set(unread)], isCard);
 }
 
-function outcome(c: CardDef, kind: 'played' | 'dies', m: Model, templates: string[], unread: string[], isCard: (n: string) => boolean): StatedOutcome {
+function outcome(c: CardDef, kind: 'played' | 'dies', m: Model, templates: string[], unread: string[], isCard: (n: string, attack: number, health: number) => boolean): StatedOutcome {
   const full = unread.length === 0 && !m.lost;
   const x: Expect = {};
   const counts = m.counts.filter((x) => full || x.text).map(({ match, n }) => (full ? { match, n } : { match, min: n }));
@@ -268,10 +317,11 @@ function outcome(c: CardDef, kind: 'played' | 'dies', m: Model, templates: strin
     x.entities = {};
     x.created = {};
     for (const b of m.minions) {
-      const st = b.alive ? { zone: 'play', attack: b.attack, health: b.health, keywords: [...b.keywords].filter((k) => SHOWN.has(k)).sort() } : { zone: 'graveyard' };
+      const st = b.returned ? { zone: 'hand' } : b.alive ? { zone: 'play', attack: b.attack, health: b.health, keywords: [...b.keywords].filter((k) => SHOWN.has(k)).sort() } : { zone: 'graveyard' };
       if (!b.created) { x.entities[b.label] = st; continue; }
       const name = singular(b.created.name, 2);
-      const known = isCard(b.created.name) ? b.created.name : isCard(name) ? name : null;
+      const t = m.summonStats[b.created.name]!;
+      const known = isCard(b.created.name, t.attack, t.health) ? b.created.name : isCard(name, t.attack, t.health) ? name : null;
       if (!known) continue;
       const label = `${slug(known)}-${b.created.nth}`;
       x.created[label] = { card: known, nth: b.created.nth };

@@ -40,8 +40,8 @@ export function conformanceId(cardId: string): string {
 }
 
 /** The stated outcome of a card's case: its text's templates, then its hand-written overlay, if any. */
-function stated(c: CardDef, kind: 'played' | 'dies', target: string | undefined, cards?: CardPool): { expect: Scenario['expect']; assumptions: string[]; outcome: string } {
-  const t = statedOutcome(c, kind, target, (n) => !!cards?.has(n));
+function stated(c: CardDef, kind: 'played' | 'dies', target: string | undefined, cards?: CardPool, choose?: number): { expect: Scenario['expect']; assumptions: string[]; outcome: string } {
+  const t = statedOutcome(c, kind, target, (n, a, h) => !!cards && cards.all().some((x) => x.name === n && x.type === 'minion' && x.attack === a && x.health === h), choose);
   let expect = t.expect;
   const assumptions: string[] = [];
   if (t.outcome !== 'engine') assumptions.push(`Stated outcome read from the card text by templates: ${t.templates.join('; ')}.`);
@@ -52,7 +52,7 @@ function stated(c: CardDef, kind: 'played' | 'dies', target: string | undefined,
 }
 
 function conformanceScenario(c: CardDef, target: string | undefined, choose?: number, cards?: CardPool): Scenario {
-  const st = stated(c, 'played', target, cards);
+  const st = stated(c, 'played', target, cards, choose);
   const action: ScenarioAction = { play: 'card', ...(target ? { target } : {}), ...(choose ? { choose } : {}) };
   return {
     format: 'arbiter-scenario/1',
