@@ -23,6 +23,9 @@ export type Effect =
   | { do: 'buff'; attack: number; health: number; keywords: string[]; to: Who; cond?: Cond; thisTurn?: boolean }
   | { do: 'set'; attack?: 'double' | 'health' | number; health?: 'double' | 'attack' | number; to: Who; cond?: Cond }
   | { do: 'bounce'; to: Who; cond?: Cond }
+  | { do: 'control'; to: Who; cond?: Cond }
+  /** An effect on a weapon ("your weapon", "your opponent's weapon"): none is equipped in the set-up. */
+  | { do: 'weapon'; whose: 'you' | 'opponent' }
   | { do: 'gain'; attack: number; health: number; keywords: string[] }
   | { do: 'draw'; n: number; who: 'you' | 'opponent' | 'each' }
   | { do: 'armor'; n: number }
@@ -157,6 +160,8 @@ function clause(s: string): Effect[] | null {
   if ((m = s.match(/^freeze (.+)$/i))) { const t = w(m[1]); return t ? [{ do: 'freeze', ...t }] : null; }
   if ((m = s.match(/^silence (.+)$/i))) { const t = w(m[1]); return t ? [{ do: 'silence', ...t }] : null; }
   if ((m = s.match(/^return (.+?)(?: from the battlefield)? to (?:your|its owner's|your opponent's) hand$/i))) { const t = w(m[1]); return t ? [{ do: 'bounce', ...t }] : null; }
+  if ((m = s.match(/^take control of (.+)$/i))) { const t = w(m[1]); return t ? [{ do: 'control', ...t }] : null; }
+  if ((m = s.match(/^(?:give|destroy|remove \d+ durability from) (your|your opponent's) weapon(?: \+\d+(?:\/\+\d+| attack))?$/i))) return [{ do: 'weapon', whose: m[1]!.toLowerCase() === 'your' ? 'you' : 'opponent' }];
   if ((m = s.match(/^double (a minion)'s (attack|health)$/i))) { const t = w(m[1]); return t ? [{ do: 'set', [m[2]!.toLowerCase()]: 'double', ...t }] : null; }
   if ((m = s.match(/^change (a minion|an enemy minion)'s (attack|health) to (\d+)$/i))) { const t = w(m[1]); return t ? [{ do: 'set', [m[2]!.toLowerCase()]: Number(m[3]), ...t }] : null; }
   if ((m = s.match(/^change a minion's attack to be equal to its health$/i))) return [{ do: 'set', attack: 'health', to: 'target', cond: { minion: true } }];
@@ -235,6 +240,7 @@ function templateName(es: Effect[]): string {
       case 'armor': return 'Gain N Armor';
       case 'summon': return `Summon N X/Y ${e.forOpponent ? 'for your opponent' : ''}`.trim();
       case 'overload': return 'Overload: (N)';
+      case 'weapon': return `(an effect on ${e.whose === 'you' ? 'your' : 'your opponent\'s'} weapon: none is equipped)`;
       default: return `${e.do[0]!.toUpperCase()}${e.do.slice(1)} ${e.to}`;
     }
   }).join(' and ');

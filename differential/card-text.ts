@@ -50,6 +50,8 @@ interface Model {
   /** Whether the effects being applied are the card text's (else the rules': combat, turn draws, playing it). */
   fromText: boolean;
   summoned: Record<string, number>;
+  /** Whether a player has a weapon equipped (none in the set-up; the card itself when it is a weapon). */
+  weapons: Record<Side, boolean>;
   /** The printed stats of each summoned name. */
   summonStats: Record<string, { attack: number; health: number }>;
   /** Why the model cannot follow the run to its end (then only the events seen so far are stated). */
@@ -158,6 +160,7 @@ function apply(m: Model, e: Effect, c: Ctx): boolean {
       return true;
     case 'armor': m.heroes[c.you].armor += e.n; count(m, { e: 'armor', target: `hero${c.you}`, amount: e.n }); return true;
     case 'overload': m.overload += e.n; return true;
+    case 'weapon': return !m.weapons[e.whose === 'you' ? c.you : other(c.you)];
     case 'summon': {
       const side = e.forOpponent ? other(c.you) : c.you;
       for (let i = 0; i < e.n; i++) {
@@ -186,7 +189,9 @@ function apply(m: Model, e: Effect, c: Ctx): boolean {
     if (e.do === 'damage') damage(m, t, e.n);
     else if (e.do === 'heal') { if (typeof t === 'string') m.heroes[t].health = Math.min(HERO, m.heroes[t].health + e.n); else t.health = Math.min(t.max, t.health + e.n); }
     else if (e.do === 'freeze') { const l = labelOf(t); if (l) count(m, { e: 'freeze', target: l }); }
-    else if (typeof t === 'string') return false;
+    // "Give your hero +N Attack this turn": gone by the end of the turn
+    else if (typeof t === 'string') { if (!(e.do === 'buff' && e.thisTurn && !e.health && !e.keywords.length)) return false; }
+    else if (e.do === 'control') { if (t.side === c.you || m.minions.filter((b) => b.alive && b.side === c.you).length >= 7) return false; t.side = c.you; }
     else if (e.do === 'destroy') { t.health = Math.min(t.health, 0); }
     else if (e.do === 'silence') { if (t.keywords.size || t.buffed || t.label === c.self) return false; }
     else if (e.do === 'bounce') { if (t.created || t.buffed) return false; t.alive = false; t.returned = true; if (m.hand[t.side] < 10) m.hand[t.side]++; else return false; }
@@ -227,7 +232,7 @@ export function statedOutcome(c: CardDef, kind: 'played' | 'dies', target: strin
   const m: Model = {
     minions: [{ label: 'ally', side: 'A', ...FILLER_STATS, max: FILLER_STATS.health, keywords: new Set(), alive: true }, { label: 'foe', side: 'B', ...FILLER_STATS, max: FILLER_STATS.health, keywords: new Set(), alive: true }],
     heroes: { A: { health: HERO, armor: 0 }, B: { health: HERO, armor: 0 } },
-    hand: { A: kind === 'dies' ? 1 : 0, B: 0 }, deck: { A: DECK, B: DECK }, fatigue: { A: 0, B: 0 }, overload: 0, counts: [], fromText: false, summoned: {}, summonStats: {},
+    hand: { A: kind === 'dies' ? 1 : 0, B: 0 }, deck: { A: DECK, B: DECK }, fatigue: { A: 0, B: 0 }, overload: 0, counts: [], fromText: false, summoned: {}, summonStats: {}, weapons: { A: kind === 'played' && c.type === 'weapon', B: false },
   };
   const templates: string[] = [];
   const unread: string[] = [];
@@ -264,7 +269,8 @@ export function statedOutcome(c: CardDef, kind: 'played' | 'dies', target: strin
   const acted = new Set<Sentence>();
   const mark = (f: (s: Sentence) => boolean) => (s: Sentence) => { const hit = f(s); if (hit) acted.add(s); return hit; };
   if (kind === 'played') {
-    run(mark((s) => s.when === (minion || c.type === 'weapon' ? 'battlecry' : 'play') || s.effects?.[0]?.do === 'overload'), c.type === 'spell' ? '(cast)' : '(played)');
+    // A minion's Choose One option acts as it is played, as a Battlecry does.
+    run(mark((s) => s.when === (minion || c.type === 'weapon' ? 'battlecry' : 'play') || (minion && !!c.chooseOne && s.when === 'play') || s.effects?.[0]?.do === 'overload'), c.type === 'spell' ? '(cast)' : '(played)');
     const alive = () => !minion || self()?.alive === true;
     if (alive()) run(mark((s) => s.when === 'end of your turn' || s.when === 'end of each turn'), '(at the end of A\'s turn)');
     // "this turn": gone when A's turn ends
@@ -317,7 +323,7 @@ function outcome(c: CardDef, kind: 'played' | 'dies', m: Model, templates: strin
     x.entities = {};
     x.created = {};
     for (const b of m.minions) {
-      const st = b.returned ? { zone: 'hand' } : b.alive ? { zone: 'play', attack: b.attack, health: b.health, keywords: [...b.keywords].filter((k) => SHOWN.has(k)).sort() } : { zone: 'graveyard' };
+      const st = b.returned ? { zone: 'hand' } : b.alive ? { zone: 'play', controller: b.side, attack: b.attack, health: b.health, keywords: [...b.keywords].filter((k) => SHOWN.has(k)).sort() } : { zone: 'graveyard' };
       if (!b.created) { x.entities[b.label] = st; continue; }
       const name = singular(b.created.name, 2);
       const t = m.summonStats[b.created.name]!;
