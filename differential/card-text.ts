@@ -155,6 +155,7 @@ function resolve(m: Model, e: { to: Who; cond?: Cond }, c: Ctx): Char[] | 'none'
 function apply(m: Model, e: Effect, c: Ctx): boolean {
   switch (e.do) {
     case 'draw':
+      if (!(e.n <= 30)) return false; // a hostile or misread number: the model does not loop on it
       if (e.who !== 'opponent') draw(m, c.you, e.n);
       if (e.who !== 'you') draw(m, other(c.you), e.n);
       return true;
@@ -229,6 +230,7 @@ export function statedOutcome(c: CardDef, kind: 'played' | 'dies', target: strin
   const engine = (unread: string[]): StatedOutcome => ({ expect: {}, outcome: 'engine', templates: [], unread });
   const read = readText(c.text ?? '', kind === 'played' ? choose : undefined);
   const minion = c.type === 'minion';
+  if (kind === 'dies' && !minion) return engine([c.text ?? '']);
   const m: Model = {
     minions: [{ label: 'ally', side: 'A', ...FILLER_STATS, max: FILLER_STATS.health, keywords: new Set(), alive: true }, { label: 'foe', side: 'B', ...FILLER_STATS, max: FILLER_STATS.health, keywords: new Set(), alive: true }],
     heroes: { A: { health: HERO, armor: 0 }, B: { health: HERO, armor: 0 } },
@@ -257,9 +259,22 @@ export function statedOutcome(c: CardDef, kind: 'played' | 'dies', target: strin
     for (const s of read.sentences.filter(when)) {
       if (!s.effects) continue;
       ctx.last = undefined;
+      // A sentence the set-up cannot settle leaves the model as it was before it.
+      const { minions, ...rest } = m;
+      const before = { rest: structuredClone(rest), bodies: minions.map((b) => ({ ...b, keywords: new Set(b.keywords) })), turn: ctx.thisTurn!.length };
       m.fromText = true;
       const ok = s.effects.every((e) => apply(m, e, ctx));
       m.fromText = false;
+      if (!ok) {
+        m.minions.length = before.bodies.length;
+        before.bodies.forEach((b, i) => {
+          const now = m.minions[i]! as unknown as Record<string, unknown>;
+          for (const k of Object.keys(now)) if (!(k in b)) delete now[k];
+          Object.assign(now, b);
+        });
+        Object.assign(m, before.rest);
+        ctx.thisTurn!.length = before.turn;
+      }
       if (!ok) { unread.push(`${s.raw} (the set-up gives it nothing to act on as written)`); s.effects = null; continue; }
       m.fromText = false;
       templates.push(`${s.template} ${note}`);

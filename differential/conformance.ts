@@ -46,7 +46,10 @@ function stated(c: CardDef, kind: 'played' | 'dies', target: string | undefined,
   const assumptions: string[] = [];
   if (t.outcome !== 'engine') assumptions.push(`Stated outcome read from the card text by templates: ${t.templates.join('; ')}.`);
   if (t.unread.length) assumptions.push(`No template reads ${t.unread.map((u) => `"${u}"`).join(', ')}${t.outcome === 'engine' ? ': nothing is stated, the outcome is the reference engine\'s' : ': only what the read sentences do is stated'}.`);
-  const over = cardCases().get(c.id)?.cases[kind];
+  // An overlay is read from the built-in card's text and stats: a user's card of another patch (`--cards`) or another
+  // text does not take it.
+  const file = cardCases().get(c.id);
+  const over = file && file.quote === c.text && !(cards as { fromUser?: Set<string> } | undefined)?.fromUser?.has(c.id) ? file.cases[kind] : undefined;
   if (over) { expect = mergeExpect(expect, over.expect); assumptions.push(...over.assumptions.map((a) => `Hand-written from the card text: ${a}`)); }
   return { expect, assumptions, outcome: over ? (t.outcome === 'engine' ? 'hand-written' : `${t.outcome} + hand-written`) : t.outcome };
 }
