@@ -105,6 +105,28 @@ describe('card conformance cases with a stated outcome', () => {
   });
 });
 
+describe('hostile card texts', () => {
+  it('any text reads without an error or a long loop: what no template reads states nothing', () => {
+    const yeti = cards.get('Chillwind Yeti');
+    for (const text of ['Draw 99999999999999999999 cards.', 'Battlecry: Summon 99999 1/1 Whelps.', 'Deal 1e400 damage.', 'Choose One - ; or ', `${'x'.repeat(100000)}.`, '. . . ,,, ', '<b></b>$', 'Deathrattle: Deathrattle: Deal 2 damage.']) {
+      for (const kind of ['played', 'dies'] as const) {
+        const o = statedOutcome({ ...yeti, text }, kind, 'foe');
+        if (o.outcome === 'engine') expect(o.expect).toEqual({});
+      }
+    }
+    expect(statedOutcome({ ...yeti, text: 'Draw 99999999999999999999 cards.' }, 'played', undefined).outcome).toBe('engine');
+    // a summon the board cannot hold is left unread, with nothing of it stated
+    expect(statedOutcome({ ...yeti, text: 'Battlecry: Summon 99999 1/1 Whelps.' }, 'played', undefined).outcome).toBe('engine');
+  });
+
+  it("a user's card of another text does not take the built-in card's hand-written outcome", () => {
+    const id = 'CS2_226';
+    expect(conformanceCasesOf(cards.get(id), cards)[0]!.scenario.generated?.outcome).toBe('hand-written');
+    const pool = wrongCard('Frostwolf Warlord', (d) => { d.text = 'Battlecry: Gain +2/+2 for each other friendly minion on the battlefield.'; });
+    expect(conformanceCasesOf(pool.get(id), pool)[0]!.scenario.generated?.outcome).toBe('engine');
+  });
+});
+
 describe('hand-written stated outcomes (spec/cards/cases)', () => {
   it('every overlay names a card of the pool, quotes its text and states a case the card has', () => {
     const overlays = cardCases();
