@@ -39,7 +39,9 @@ export type When =
   /** "Whenever this minion takes damage, ...". */
   | 'this minion takes damage'
   /** A trigger on playing or casting a card, or on an attack: none happens once the card is in play here. */
-  | 'on play or attack';
+  | 'on play or attack'
+  /** A trigger on a summon, a death, a heal or damage: it acts only if such an event happens once the card is in play. */
+  | 'on event';
 
 export interface Sentence {
   raw: string;
@@ -48,6 +50,11 @@ export interface Sentence {
   effects: Effect[] | null;
   /** The template that read it (quoted in the case's assumptions). */
   template?: string;
+  /** "If <cond>, <effects>": the condition as printed (lower case), and whether the effects replace the sentence before ("instead"). */
+  cond?: string;
+  instead?: boolean;
+  /** A trigger on an event ('on event'): which kind of event sets it off. */
+  event?: 'summon' | 'death' | 'heal' | 'damage';
 }
 
 export interface ReadText {
@@ -180,6 +187,23 @@ function clause(s: string): Effect[] | null {
   return null;
 }
 
+/** The conditions the conformance set-up settles (differential/card-text.ts `holds`). */
+export const CONDITIONS = [
+  /^you're holding a dragon$/, /^your hand is empty$/, /^your opponent has (\d+) or less health$/, /^you have (\d+) or less health$/,
+  new RegExp(`^you have an? (${TRIBES})$`), /^your opponent has (\d+) or more minions$/, /^you control a secret at the end of your turn$/,
+  /^it survives$/, /^that kills it$/, /^it was already frozen$/, /^the target is still damaged$/, /^it's a friendly demon$/,
+];
+
+/** "If <condition>, <effects>[ instead]." with a condition the set-up settles. */
+function conditional(body: string): { cond: string; instead: boolean; effects: Effect[] } | null {
+  const m = body.replace(/\.$/, '').match(/^if ([^,]+), (.+?)( instead)?$/i);
+  if (!m) return null;
+  const cond = m[1]!.toLowerCase().replace(/’/g, "'");
+  if (!CONDITIONS.some((re) => re.test(cond))) return null;
+  const e = effects(m[2]!.replace(/^(deal \d+)$/i, '$1 damage'));
+  return e ? { cond, instead: !!m[3], effects: e } : null;
+}
+
 /** The effects of a sentence body, or null. "Deal 3 damage to a character and Freeze it." is two clauses. */
 function effects(body: string): Effect[] | null {
   const s = body.replace(/\.$/, '').trim();
@@ -206,14 +230,24 @@ function sentence(raw: string): Sentence {
     const body = raw.slice(m[0].length);
     // A Combo, a Secret or an Enrage is read only for when it does not act in the conformance set-up.
     if (when === 'combo' || when === 'secret' || when === 'enrage') return { raw, when, effects: [], template: `"${m[0].trim()}" (${when})` };
+    const c = conditional(body);
+    if (c) return { raw, when, ...c, template: `"${m[0].trim()} If ..., ${templateName(c.effects)}"` };
     const e = effects(body);
     return e ? { raw, when, effects: e, template: `"${m[0].trim()} ${templateName(e)}"` } : { raw, when, effects: null };
   }
+  const c = conditional(raw);
+  if (c) return { raw, when: /at the end of your turn$/.test(c.cond) ? 'end of your turn' : 'play', ...c, template: `"If ..., ${templateName(c.effects)}"` };
   if (/^destroy any minion damaged by this minion\.?$/i.test(raw)) return { raw, when: 'damaged by this minion', effects: [{ do: 'destroy', to: 'it' }], template: '"Destroy any minion damaged by this minion" (Poisonous-like)' };
   if (/^freeze any character damaged by this minion\.?$/i.test(raw)) return { raw, when: 'damaged by this minion', effects: [{ do: 'freeze', to: 'it' }], template: '"Freeze any character damaged by this minion"' };
   // A trigger on a card being played or cast, or on an attack: in the conformance set-up no card is played and nothing
   // attacks once this card is in play (a card does not see its own play), so it does not act.
   if (/^(?:whenever|after) (?:you|your opponent|a player|an enemy|a friendly|your hero|it|this minion|a character|a minion|an enemy minion|your minions?)\b[^,]*\b(?:casts?|plays?|attacks?|target|played)\b/i.test(raw) || /^whenever a secret is played/i.test(raw)) return { raw, when: 'on play or attack', effects: [], template: '"Whenever/After ... plays, casts or attacks ..." (nothing is played or attacks once it is in play)' };
+  const trig = raw.match(/^(?:whenever|after) ([^,]+), /i);
+  if (trig) {
+    const on = trig[1]!.toLowerCase();
+    const event = /\bsummon(?:s|ed)?\b/.test(on) ? 'summon' : /\bdies\b/.test(on) ? 'death' : /\bhealed\b/.test(on) ? 'heal' : /\b(?:takes|survives|deals) damage\b/.test(on) ? 'damage' : null;
+    if (event) return { raw, when: 'on event', effects: [], event, template: `"Whenever/After ... (${event}) ..." (no ${event} happens once it is in play)` };
+  }
   if (/^(?:costs|this costs) \(\d+\) (?:less|more)\b/i.test(raw)) return { raw, when: 'static', effects: [], template: '"Costs (N) less/more ..." (its cost is paid from 10 mana; the mana refills)' };
   if (/^50% chance to attack the wrong enemy\.?$/i.test(raw)) return { raw, when: 'static', effects: [], template: '"50% chance to attack the wrong enemy" (it does not attack here)' };
   if (/^can't be targeted by spells or hero powers\.?$/i.test(raw)) return { raw, when: 'static', effects: [], template: '"Can\'t be targeted by spells or Hero Powers" (nothing targets it here)' };

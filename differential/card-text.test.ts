@@ -89,11 +89,17 @@ describe('card conformance cases with a stated outcome', () => {
     expect(t.keywords).toEqual(['taunt', 'divine_shield']);
     expect(readText('Windfury, Overload: (2)').sentences.map((s) => s.effects)).toEqual([[{ do: 'overload', n: 2 }]]);
     expect(readText('Deal 3 damage to a character and Freeze it.').sentences[0]!.effects!.map((e) => e.do)).toEqual(['damage', 'freeze']);
+    // Soulfire: "Discard a random card." is not read; its damage is stated, nothing else
+    const soulfire = statedOutcome(cards.get('Soulfire'), 'played', 'foe');
+    expect(soulfire.outcome).toBe('card text (partial)');
+    expect(soulfire.unread).toEqual(['Discard a random card.']);
+    expect(soulfire.expect).toEqual({ count: [{ match: { e: 'damage', target: 'foe', amount: 4 }, min: 1 }] });
+    // a condition the set-up settles: Slam's Yeti survives 2 damage, so A draws
     const slam = statedOutcome(cards.get('Slam'), 'played', 'foe');
-    expect(slam.outcome).toBe('card text (partial)');
-    expect(slam.unread).toEqual(['If it survives, draw a card.']);
-    expect(slam.expect).toEqual({ count: [{ match: { e: 'damage', target: 'foe', amount: 2 }, min: 1 }] });
-    const unread = statedOutcome({ ...cards.get('Chillwind Yeti'), text: 'Whenever a Murloc dies, swap decks.' }, 'played', undefined);
+    expect(slam.outcome).toBe('card text');
+    expect(slam.expect.players?.A).toMatchObject({ handSize: 2, deckSize: 0 });
+    expect(statedOutcome(cards.get('Mortal Coil'), 'played', 'foe').expect.players?.A).toMatchObject({ handSize: 1, deckSize: 1 });
+    const unread = statedOutcome({ ...cards.get('Chillwind Yeti'), text: 'Swap decks with your opponent.' }, 'played', undefined);
     expect(unread.outcome).toBe('engine');
     expect(unread.expect).toEqual({});
   });
