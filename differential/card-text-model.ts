@@ -73,7 +73,7 @@ export function draw(m: Model, side: Side, n: number): void {
   }
 }
 
-export interface Ctx { you: Side; self: string; target?: string | undefined; last?: Char[]; thisTurn?: { t: Body; attack: number; health: number }[] }
+export interface Ctx { you: Side; self: string; target?: string | undefined; last?: Char[]; thisTurn?: { t: Body; attack: number; health: number; keywords: string[] }[] }
 
 /** Whether a character is what a targeted phrase requires ("a friendly Beast", "a minion with 3 or less Attack"). */
 function fits(t: Char, cond: Cond | undefined, c: Ctx): boolean {
@@ -120,6 +120,11 @@ export function resolve(m: Model, e: { to: Who; cond?: Cond }, c: Ctx): Char[] |
     case 'all friendly characters': return [c.you, ...mins((b) => b.side === c.you)];
     case 'your minions': return mins((b) => b.side === c.you);
     case 'your other minions': return mins((b) => b.side === c.you && b.label !== c.self);
+    case 'your characters': return [c.you, ...mins((b) => b.side === c.you)];
+    case 'all undamaged enemy minions': return mins((b) => b.side === foe && b.health >= b.max);
+    case 'all minions not of the tribe':
+      if (mins((b) => !!b.created).length) return null;
+      return mins((b) => b.race !== e.cond?.tribe);
     case 'all minions of the tribe':
       if (mins((b) => !!b.created).length) return null; // a token's tribe is not in the text
       return mins((b) => b.race === e.cond?.tribe && (b.label !== c.self || !e.cond?.other) && (e.cond?.side !== 'friendly' || b.side === c.you));
@@ -194,7 +199,8 @@ export function apply(m: Model, e: Effect, c: Ctx): boolean {
     } else if (e.do === 'buff') {
       t.attack += e.attack; t.health += e.health; t.max += e.health;
       if (e.attack || e.health) t.buffed = true;
-      if (e.thisTurn) { if (e.keywords.length) return false; c.thisTurn?.push({ t, attack: e.attack, health: e.health }); }
+      const added = e.keywords.filter((k) => !t.keywords.has(k));
+      if (e.thisTurn) c.thisTurn?.push({ t, attack: e.attack, health: e.health, keywords: added });
       for (const k of e.keywords) t.keywords.add(k);
     }
   }

@@ -9,7 +9,7 @@ export type Who =
   | 'all enemies' | 'all enemy minions' | 'all enemy characters' | 'all minions' | 'all other minions'
   | 'all characters' | 'all other characters' | 'all friendly characters' | 'your minions' | 'your other minions'
   | 'all other enemies' | 'adjacent minions' | 'random friendly minion' | 'another random friendly minion' | 'random enemy minion'
-  | 'all minions of the tribe';
+  | 'all minions of the tribe' | 'all minions not of the tribe' | 'your characters' | 'all undamaged enemy minions';
 
 /** What a targeted phrase requires of its target ("a friendly Beast", "a minion with 3 or less Attack"). */
 export interface Cond { side?: 'friendly' | 'enemy'; tribe?: string; attackMax?: number; attackMin?: number; taunt?: boolean; damaged?: boolean; undamaged?: boolean; minion?: boolean; other?: boolean }
@@ -34,7 +34,7 @@ export type Effect =
 
 /** When a sentence acts. */
 export type When =
-  | 'play' | 'battlecry' | 'deathrattle' | 'combo' | 'end of your turn' | 'start of your turn' | 'end of each turn'
+  | 'play' | 'battlecry' | 'deathrattle' | 'combo' | 'end of your turn' | 'start of your turn' | 'end of each turn' | 'start of each turn'
   | 'secret' | 'enrage' | 'static' | 'damaged by this minion' | 'aura'
   /** "Whenever this minion takes damage, ...". */
   | 'this minion takes damage'
@@ -95,6 +95,10 @@ function targeted(phrase: string): Cond | null {
 
 const TARGET_PHRASES: [RegExp, Who][] = [
   [/^all other enemies$/i, 'all other enemies'],
+  [/^all friendly minions$/i, 'your minions'],
+  [/^your characters$/i, 'your characters'],
+  [/^all undamaged enemy minions$/i, 'all undamaged enemy minions'],
+  [new RegExp(`^all non-(?:${TRIBES}) minions$`, 'i'), 'all minions not of the tribe'],
   [/^adjacent minions$/i, 'adjacent minions'],
   [/^a random friendly minion$/i, 'random friendly minion'],
   [/^another random friendly minion$/i, 'another random friendly minion'],
@@ -122,6 +126,7 @@ function who(phrase: string | undefined): { to: Who; cond?: Cond } | null {
   if (phrase === undefined) return { to: 'target' };
   for (const [re, w] of TARGET_PHRASES) {
     if (!re.test(phrase.trim())) continue;
+    if (w === 'all minions not of the tribe') return { to: w, cond: { tribe: phrase.trim().toLowerCase().match(/^all non-(\w+)/)![1]! } };
     if (w !== 'all minions of the tribe') return { to: w };
     const words = phrase.trim().toLowerCase().split(' ');
     return { to: w, cond: { tribe: words[words.length - 1]!.replace(/s$/, ''), other: words.includes('other'), ...(words[0] === 'your' ? { side: 'friendly' as const } : {}) } };
@@ -159,6 +164,8 @@ function clause(s: string): Effect[] | null {
   if ((m = s.match(/^restore (\d+) health(?: to (.+))?$/i))) { const t = w(m[2]); return t ? [{ do: 'heal', n: Number(m[1]), ...t }] : null; }
   if ((m = s.match(/^restore (.+) to full health$/i))) { const t = w(m[1]); return t ? [{ do: 'heal', n: 1000, ...t }] : null; }
   if ((m = s.match(/^gain (\d+) armor$/i))) return [{ do: 'armor', n: Number(m[1]) }];
+  // Mana for this turn only: the crystals refill at A's next turn, so the end state does not show it.
+  if (/^gain (?:a|an|\d+) mana crystals? this turn only$/i.test(s)) return [{ do: 'overload', n: 0 }];
   if ((m = s.match(/^give your hero \+\d+ attack this turn and (\d+) armor$/i))) return [{ do: 'armor', n: Number(m[1]) }];
   if ((m = s.match(/^draw (a|\d+|two|three) cards?$/i))) return [{ do: 'draw', n: num(m[1]!), who: 'you' }];
   if ((m = s.match(/^your opponent draws (a|\d+|two|three) cards?$/i))) return [{ do: 'draw', n: num(m[1]!), who: 'opponent' }];
@@ -174,7 +181,8 @@ function clause(s: string): Effect[] | null {
   if ((m = s.match(/^change a minion's attack to be equal to its health$/i))) return [{ do: 'set', attack: 'health', to: 'target', cond: { minion: true } }];
   if ((m = s.match(/^(?:swap a minion's attack and health|swap the attack and health of a minion)$/i))) return [{ do: 'set', attack: 'health', health: 'attack', to: 'target', cond: { minion: true } }];
   if ((m = s.match(/^change the health of all minions to (\d+)$/i))) return [{ do: 'set', health: Number(m[1]), to: 'all minions' }];
-  if ((m = s.match(new RegExp(`^give (.+?) (${BUFF}(?:(?:,| and) ${BUFF})*)( this turn)?$`, 'i')))) {
+  // "this turn" ends with A's turn; "until your next turn" with A's next turn start: both are gone in the end state.
+  if ((m = s.match(new RegExp(`^give (.+?) (${BUFF}(?:(?:,| and) ${BUFF})*)( this turn| until your next turn)?$`, 'i')))) {
     const t = w(m[1]);
     const b = buffParts(m[2]!);
     return t && b ? [{ do: 'buff', ...b, ...t, ...(m[3] ? { thisTurn: true } : {}) }] : null;
@@ -217,6 +225,7 @@ function effects(body: string): Effect[] | null {
 
 const PREFIXES: [RegExp, When][] = [
   [/^at the end of the turn, /i, 'end of your turn'],
+  [/^at the start of each turn, /i, 'start of each turn'],
   [/^whenever this minion takes damage, /i, 'this minion takes damage'],
   [/^battlecry: /i, 'battlecry'], [/^deathrattle: /i, 'deathrattle'], [/^combo: /i, 'combo'], [/^secret: /i, 'secret'],
   [/^enrage: /i, 'enrage'], [/^at the end of your turn, /i, 'end of your turn'], [/^at the start of your turn, /i, 'start of your turn'],
@@ -249,6 +258,8 @@ function sentence(raw: string): Sentence {
     if (event) return { raw, when: 'on event', effects: [], event, template: `"Whenever/After ... (${event}) ..." (no ${event} happens once it is in play)` };
   }
   if (/^(?:costs|this costs) \(\d+\) (?:less|more)\b/i.test(raw)) return { raw, when: 'static', effects: [], template: '"Costs (N) less/more ..." (its cost is paid from 10 mana; the mana refills)' };
+  // A cost aura or a targeting restriction on others: no card's cost or targeting is stated in the set-up's outcome.
+  if (/^(?:your|all) (?:other )?(?:minions|spells|mechs|murlocs|beasts|demons) cost \(\d+\) (?:less|more)|^minions with battlecry cost \(\d+\)|^adjacent minions can't be targeted by spells or hero powers\.?$/i.test(raw)) return { raw, when: 'static', effects: [], template: '"... cost (N) less/more" or "... can\'t be targeted" (no cost or targeting is stated here)' };
   if (/^50% chance to attack the wrong enemy\.?$/i.test(raw)) return { raw, when: 'static', effects: [], template: '"50% chance to attack the wrong enemy" (it does not attack here)' };
   if (/^can't be targeted by spells or hero powers\.?$/i.test(raw)) return { raw, when: 'static', effects: [], template: '"Can\'t be targeted by spells or Hero Powers" (nothing targets it here)' };
   const aura = raw.match(new RegExp(`^(your other minions|adjacent minions|all other (?:${TRIBES})s|your other (?:${TRIBES})s|your (?:${TRIBES})s) have (${BUFF}(?:(?:,| and) ${BUFF})*)\\.?$`, 'i'));
@@ -273,7 +284,7 @@ function templateName(es: Effect[]): string {
       case 'draw': return e.who === 'you' ? 'Draw N cards' : `${e.who} draws N cards`;
       case 'armor': return 'Gain N Armor';
       case 'summon': return `Summon N X/Y ${e.forOpponent ? 'for your opponent' : ''}`.trim();
-      case 'overload': return 'Overload: (N)';
+      case 'overload': return e.n ? 'Overload: (N)' : 'Gain N Mana Crystals this turn only';
       case 'weapon': return `(an effect on ${e.whose === 'you' ? 'your' : 'your opponent\'s'} weapon: none is equipped)`;
       default: return `${e.do[0]!.toUpperCase()}${e.do.slice(1)} ${e.to}`;
     }

@@ -115,11 +115,12 @@ export function statedOutcome(c: CardDef, kind: 'played' | 'dies', target: strin
     const alive = () => !minion || self()?.alive === true;
     if (alive()) run(mark((s) => s.when === 'end of your turn' || s.when === 'end of each turn'), '(at the end of A\'s turn)');
     // "this turn": gone when A's turn ends
-    for (const { t, attack, health } of ctx.thisTurn!) { t.attack -= attack; t.health -= health; t.max -= health; }
+    for (const { t, attack, health, keywords } of ctx.thisTurn!) { t.attack -= attack; t.health -= health; t.max -= health; for (const k of keywords) t.keywords.delete(k); }
+    if (alive()) run(mark((s) => s.when === 'start of each turn'), '(at the start of B\'s turn)');
     draw(m, 'B', 1);
     if (alive()) run(mark((s) => s.when === 'end of each turn'), '(at the end of B\'s turn)');
     draw(m, 'A', 1);
-    if (alive()) run(mark((s) => s.when === 'start of your turn'), '(at the start of A\'s next turn)');
+    if (alive()) run(mark((s) => s.when === 'start of your turn' || s.when === 'start of each turn'), '(at the start of A\'s next turn)');
     if (minion && self()?.alive && self()!.health < self()!.max && read.sentences.some((s) => s.when === 'enrage' || s.when === 'this minion takes damage')) m.lost ??= 'the card is damaged and its text reads its damage';
     // An aura holds while the card is in play: applied to the end state.
     if (alive()) run(mark((s) => s.when === 'aura'), '(an aura while it is in play)');
