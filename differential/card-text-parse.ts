@@ -53,6 +53,8 @@ export interface Sentence {
   /** "If <cond>, <effects>": the condition as printed (lower case), and whether the effects replace the sentence before ("instead"). */
   cond?: string;
   instead?: boolean;
+  /** The conditional effects are not read: only a condition that does not hold lets the sentence be read. */
+  opaque?: boolean;
   /** A trigger on an event ('on event'): which kind of event sets it off. */
   event?: 'summon' | 'death' | 'heal' | 'damage';
 }
@@ -87,7 +89,7 @@ function targeted(phrase: string): Cond | null {
   const kind = m[3]!.toLowerCase();
   if (kind !== 'character') c.minion = true;
   if (kind !== 'minion' && kind !== 'character') c.tribe = kind;
-  if (m[5] ?? m[8]) c.attackMax = Number(m[5] ?? m[8]);
+  if (m[5] ?? m[7]) c.attackMax = Number(m[5] ?? m[7]);
   if (m[6]) c.attackMin = Number(m[6]);
   if (/taunt/i.test(m[4] ?? '')) c.taunt = true;
   return c;
@@ -158,6 +160,7 @@ const BUFF = String.raw`(?:\+\d+\/\+\d+|\+\d+ (?:attack|health)|taunt|divine shi
 function clause(s: string): Effect[] | null {
   let m: RegExpMatchArray | null;
   const w = (p: string | undefined) => who(p);
+  if ((m = s.match(/^(?:give|destroy|remove \d+ durability from) (your|your opponent's) weapon(?: \+\d+(?:\/\+\d+| attack))?$/i))) return [{ do: 'weapon', whose: m[1]!.toLowerCase() === 'your' ? 'you' : 'opponent' }];
   if ((m = s.match(/^deal (\d+) damage to an enemy and (\d+) damage to all other enemies$/i))) return [{ do: 'damage', n: Number(m[1]), to: 'target', cond: { side: 'enemy' } }, { do: 'damage', n: Number(m[2]), to: 'all other enemies' }];
   if ((m = s.match(/^deal (\d+) damage to a minion and the enemy hero$/i))) return [{ do: 'damage', n: Number(m[1]), to: 'target', cond: { minion: true } }, { do: 'damage', n: Number(m[1]), to: 'enemy hero' }];
   if ((m = s.match(/^deal (\d+) damage(?: to (.+))?$/i))) { const t = w(m[2]); return t ? [{ do: 'damage', n: Number(m[1]), ...t }] : null; }
@@ -175,7 +178,6 @@ function clause(s: string): Effect[] | null {
   if ((m = s.match(/^silence (.+)$/i))) { const t = w(m[1]); return t ? [{ do: 'silence', ...t }] : null; }
   if ((m = s.match(/^return (.+?)(?: from the battlefield)? to (?:your|its owner's|your opponent's) hand$/i))) { const t = w(m[1]); return t ? [{ do: 'bounce', ...t }] : null; }
   if ((m = s.match(/^take control of (.+)$/i))) { const t = w(m[1]); return t ? [{ do: 'control', ...t }] : null; }
-  if ((m = s.match(/^(?:give|destroy|remove \d+ durability from) (your|your opponent's) weapon(?: \+\d+(?:\/\+\d+| attack))?$/i))) return [{ do: 'weapon', whose: m[1]!.toLowerCase() === 'your' ? 'you' : 'opponent' }];
   if ((m = s.match(/^double (a minion)'s (attack|health)$/i))) { const t = w(m[1]); return t ? [{ do: 'set', [m[2]!.toLowerCase()]: 'double', ...t }] : null; }
   if ((m = s.match(/^change (a minion|an enemy minion)'s (attack|health) to (\d+)$/i))) { const t = w(m[1]); return t ? [{ do: 'set', [m[2]!.toLowerCase()]: Number(m[3]), ...t }] : null; }
   if ((m = s.match(/^change a minion's attack to be equal to its health$/i))) return [{ do: 'set', attack: 'health', to: 'target', cond: { minion: true } }];
@@ -203,13 +205,14 @@ export const CONDITIONS = [
 ];
 
 /** "If <condition>, <effects>[ instead]." with a condition the set-up settles. */
-function conditional(body: string): { cond: string; instead: boolean; effects: Effect[] } | null {
+function conditional(body: string): { cond: string; instead: boolean; effects: Effect[]; opaque?: boolean } | null {
   const m = body.replace(/\.$/, '').match(/^if ([^,]+), (.+?)( instead)?$/i);
   if (!m) return null;
   const cond = m[1]!.toLowerCase().replace(/’/g, "'");
   if (!CONDITIONS.some((re) => re.test(cond))) return null;
   const e = effects(m[2]!.replace(/^(deal \d+)$/i, '$1 damage'));
-  return e ? { cond, instead: !!m[3], effects: e } : null;
+  // Effects no template reads: the sentence is still read when its condition does not hold (it does nothing).
+  return e ? { cond, instead: !!m[3], effects: e } : { cond, instead: !!m[3], effects: [], opaque: true };
 }
 
 /** The effects of a sentence body, or null. "Deal 3 damage to a character and Freeze it." is two clauses. */

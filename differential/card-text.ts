@@ -80,7 +80,7 @@ export function statedOutcome(c: CardDef, kind: 'played' | 'dies', target: strin
       if (!s.effects) continue;
       if (s.cond) {
         const h = holds(m, s.cond, prev, c);
-        if (h === null || (h && s.instead)) { s.effects = null; continue; }
+        if (h === null || (h && (s.instead || s.opaque))) { s.effects = null; continue; }
         if (!h) { templates.push(`${s.template}: its condition ("${s.cond}") does not hold here`); continue; }
         ctx.last = prev;
       } else ctx.last = undefined;
