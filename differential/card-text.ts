@@ -192,7 +192,7 @@ function outcome(c: CardDef, kind: 'played' | 'dies', m: Model, templates: strin
       x.players.A!.mana = MANA - m.overload;
       x.players.A!.secrets = c.secret ? [c.name] : [];
     }
-    templates.push('turns: each player draws a card at the start of their turn (a fatigue point when the deck is empty); end-of-turn Health and keywords as the templates leave them');
+    templates.push('the game rules the end state also rests on (spec/rules.json): each player draws a card at the start of their turn (`fatigue` when the deck is empty, `hand-limit`), "this turn" effects end with the turn (`this-turn`), Overload locks crystals next turn (`overload`), a minion at 0 Health dies (`4a`)');
   }
   if (counts.length) x.count = counts;
   const stated = Object.keys(x).length > 0 && (full || counts.length > 0);
