@@ -8,7 +8,11 @@
  * not cause fatigue. The card is played (at the enemy minion when it needs a target), then both players end a turn,
  * so end- and start-of-turn texts of either side show too. A minion with a Deathrattle or a trigger has a second case
  * (`#dies`): it stands alone on A's board at 1 Health and B's Yeti attacks it, so its death and damage texts show.
- * The outcome is the reference engine's; random texts are judged against every outcome the engine allows, as for any
+ * The stated outcome (`expect`) comes from the card's TEXT, never from its behaviour data or the engine's run: templates
+ * over the common text shapes (differential/card-text.ts), and hand-written overlays in spec/cards/cases/ for texts no
+ * template reads (differential/card-cases.ts). `generated.outcome` says which: 'card text' (every sentence read),
+ * 'card text (partial)', 'hand-written' (an overlay), or 'engine' (nothing stated: a differential run compares with
+ * the reference engine's outcome only). Random texts are judged against every outcome the engine allows, as for any
  * case.
  *
  * A text with a condition needs a case where it holds and one where it does not, and a text that answers an event
@@ -24,6 +28,8 @@ import type { CardPool } from '../engine/state.js';
 import type { Scenario, ScenarioAction } from '../engine/scenario/format.js';
 import { runScenario } from '../engine/scenario/run.js';
 import type { Case } from './runner.js';
+import { statedOutcome } from './card-text.js';
+import { cardCases, mergeExpect } from './card-cases.js';
 
 /** The vanilla minion conformance cases stand on (no text: it cannot differ by card text). */
 export const FILLER = 'Chillwind Yeti';
@@ -33,7 +39,23 @@ export function conformanceId(cardId: string): string {
   return `conformance-${cardId.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }
 
-function conformanceScenario(c: CardDef, target: string | undefined, choose?: number): Scenario {
+/** The stated outcome of a card's case: its text's templates, then its hand-written overlay, if any. */
+function stated(c: CardDef, kind: 'played' | 'dies', target: string | undefined, cards?: CardPool, choose?: number): { expect: Scenario['expect']; assumptions: string[]; outcome: string } {
+  const t = statedOutcome(c, kind, target, (n, a, h) => !!cards && cards.all().some((x) => x.name === n && x.type === 'minion' && x.attack === a && x.health === h), choose);
+  let expect = t.expect;
+  const assumptions: string[] = [];
+  if (t.outcome !== 'engine') assumptions.push(`Stated outcome read from the card text by templates: ${t.templates.join('; ')}.`);
+  if (t.unread.length) assumptions.push(`No template reads ${t.unread.map((u) => `"${u}"`).join(', ')}${t.outcome === 'engine' ? ': nothing is stated, the outcome is the reference engine\'s' : ': only what the read sentences do is stated'}.`);
+  // An overlay is read from the built-in card's text and stats: a user's card of another patch (`--cards`) or another
+  // text does not take it.
+  const file = cardCases().get(c.id);
+  const over = file && file.quote === c.text && !(cards as { fromUser?: Set<string> } | undefined)?.fromUser?.has(c.id) ? file.cases[kind] : undefined;
+  if (over) { expect = mergeExpect(expect, over.expect); assumptions.push(...over.assumptions.map((a) => `Hand-written from the card text: ${a}`)); }
+  return { expect, assumptions, outcome: over ? (t.outcome === 'engine' ? 'hand-written' : `${t.outcome} + hand-written`) : t.outcome };
+}
+
+function conformanceScenario(c: CardDef, target: string | undefined, choose?: number, cards?: CardPool): Scenario {
+  const st = stated(c, 'played', target, cards, choose);
   const action: ScenarioAction = { play: 'card', ...(target ? { target } : {}), ...(choose ? { choose } : {}) };
   return {
     format: 'arbiter-scenario/1',
@@ -41,36 +63,37 @@ function conformanceScenario(c: CardDef, target: string | undefined, choose?: nu
     title: `card conformance: ${c.name} (${c.id}) as its text says`,
     rules: ['sequence'],
     source: { seed: 'card text', quote: c.text || '(no text)' },
-    assumptions: [`Checks the card's own text (${c.name}: "${c.text ?? ''}") in isolation: one vanilla ${FILLER} on each side, A plays it with 10 mana${target ? ` at B's ${FILLER}` : ''}, then ends the turn.`],
+    assumptions: [`Checks the card's own text (${c.name}: "${c.text ?? ''}") in isolation: one vanilla ${FILLER} on each side, A plays it with 10 mana${target ? ` at ${target === 'heroB' ? 'B\'s hero' : target === 'ally' ? `A's ${FILLER}` : `B's ${FILLER}`}` : ''}, then ends the turn.`, ...st.assumptions],
     setup: {
       active: 'A',
       A: { mana: 10, hand: [{ card: c.id, label: 'card' }], board: [{ card: FILLER, label: 'ally' }], deck: [FILLER, FILLER] },
       B: { board: [{ card: FILLER, label: 'foe' }], deck: [FILLER, FILLER] },
     },
     actions: [action, { endTurn: true }, { endTurn: true }],
-    expect: {},
-    generated: { conformance: c.id },
+    expect: st.expect,
+    generated: { conformance: c.id, outcome: st.outcome },
   };
 }
 
 /** The second case of a minion with a Deathrattle or trigger: killed by an attack. */
-function diesScenario(c: CardDef): Scenario {
+function diesScenario(c: CardDef, cards: CardPool): Scenario {
   const health = c.health ?? 1;
+  const st = stated(c, 'dies', undefined, cards);
   return {
     format: 'arbiter-scenario/1',
     id: `${conformanceId(c.id)}#dies`,
     title: `card conformance: ${c.name} (${c.id}) dies as its text says`,
     rules: ['sequence'],
     source: { seed: 'card text', quote: c.text || '(no text)' },
-    assumptions: [`Checks the card's own text (${c.name}: "${c.text ?? ''}") in isolation: it stands alone on A's board at 1 Health, B's ${FILLER} attacks it, then both players end a turn.`],
+    assumptions: [`Checks the card's own text (${c.name}: "${c.text ?? ''}") in isolation: it stands alone on A's board at 1 Health, B's ${FILLER} attacks it, then both players end a turn.`, ...st.assumptions],
     setup: {
       active: 'B',
       A: { board: [{ card: c.id, label: 'card', damage: Math.max(0, health - 1) }], deck: [FILLER, FILLER], hand: [FILLER] },
       B: { board: [{ card: FILLER, label: 'foe' }], deck: [FILLER, FILLER] },
     },
     actions: [{ attack: 'foe', defender: 'card' }, { endTurn: true }, { endTurn: true }],
-    expect: {},
-    generated: { conformance: c.id },
+    expect: st.expect,
+    generated: { conformance: c.id, outcome: st.outcome },
   };
 }
 
@@ -85,7 +108,7 @@ export function conformanceCasesOf(c: CardDef, cards: CardPool): Case[] {
     if (other) out.push({ ...other, group: conformanceId(c.id) });
   }
   if (c.type === 'minion' && (c.deathrattle || c.triggers?.length) && cards.has(FILLER)) {
-    const s = diesScenario(c);
+    const s = diesScenario(c, cards);
     try {
       runScenario(s, s.id, { cards });
       const dies: Case = { id: s.id, origin: `card:${c.id}`, scenario: s, variant: 'conformance', conformance: c.id, group: conformanceId(c.id) };
@@ -101,7 +124,7 @@ export function conformanceCase(c: CardDef, cards: CardPool, choose?: number): C
   if (!cards.has(FILLER)) return null;
   const spec = c.chooseOne ? c.chooseOne[(choose ?? 1) - 1]?.target : c.target;
   for (const target of spec ? ['foe', 'ally', 'heroB', undefined] : [undefined]) {
-    const s = conformanceScenario(c, target, c.chooseOne ? (choose ?? 1) : undefined);
+    const s = conformanceScenario(c, target, c.chooseOne ? (choose ?? 1) : undefined, cards);
     if (target === 'heroB') { s.setup.B = { ...s.setup.B, heroLabel: 'heroB' }; }
     try {
       runScenario(s, s.id, { cards });
@@ -168,7 +191,9 @@ export function contextCases(c: CardDef, base: Case, cards: CardPool): Case[] {
   const s = base.scenario;
   const make = (suffix: string, title: string, scenario: Scenario): Case => {
     const id = `${base.id}#${suffix}`;
-    return { id, origin: base.origin, scenario: { ...scenario, id, title: `${s.title} (${title})` }, variant: 'conformance', conformance: c.id, group: conformanceId(c.id) };
+    // A context takes another branch of the text than its base case: the base's stated outcome does not apply to it.
+    const assumptions = [String(s.assumptions?.[0] ?? ''), `Context: ${title}; no outcome is stated for it (the reference engine's).`];
+    return { id, origin: base.origin, scenario: { ...scenario, id, title: `${s.title} (${title})`, assumptions, expect: {}, generated: { conformance: c.id, outcome: 'engine' } }, variant: 'conformance', conformance: c.id, group: conformanceId(c.id) };
   };
   if (readsHand(c)) {
     const plain = effects(s, cards);

@@ -12,7 +12,7 @@ describe('the npm package', () => {
     const r = await run(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT });
     expect(r.code, r.err).toBe(0);
     const files = (JSON.parse(r.out) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
-    for (const f of ['bin/arbiter.mjs', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/cli/main.js', 'spec/cards/cult-master.json', 'spec/schema/scenario.schema.json', 'spec/rules.json', 'golden/cases/cult-master-simultaneous-death.json', 'adapters/demo/expectations.json', 'adapters/python/arbiter_adapter.py', 'adapters/python/arbiter_build.py', 'adapters/python/pyproject.toml', 'adapters/python/examples/toy_adapter.py', 'README.md']) {
+    for (const f of ['bin/arbiter.mjs', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/cli/main.js', 'spec/cards/cult-master.json', 'spec/cards/cases/CS2_226.json', 'spec/schema/scenario.schema.json', 'spec/rules.json', 'golden/cases/cult-master-simultaneous-death.json', 'adapters/demo/expectations.json', 'adapters/python/arbiter_adapter.py', 'adapters/python/arbiter_build.py', 'adapters/python/pyproject.toml', 'adapters/python/examples/toy_adapter.py', 'README.md']) {
       expect(files, f).toContain(f);
     }
     expect(files.filter((f) => /\.test\.|(^|\/)fixtures\/|^test\/|^\.ci\/|^bench\/|(^|\/)node_modules\//.test(f))).toEqual([]);
