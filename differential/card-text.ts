@@ -181,10 +181,8 @@ function outcome(c: CardDef, kind: 'played' | 'dies', m: Model, templates: strin
       x.entities[label] = st;
     }
     if (c.type === 'spell') x.entities.card = { zone: c.secret ? 'secret' : 'graveyard' };
-    if (c.type === 'weapon') {
-      x.created.weapon = { card: c.id, controller: 'A' };
-      x.entities.weapon = { zone: 'play', attack: c.attack ?? 0, durability: c.durability ?? c.health ?? 0 };
-    }
+    // a weapon played from the hand is that card, equipped (it moves from the hand into play)
+    if (c.type === 'weapon') x.entities.card = { zone: 'play', controller: 'A', attack: c.attack ?? 0, durability: c.durability ?? c.health ?? 0 };
     if (!Object.keys(x.created).length) delete x.created;
     x.players = {};
     for (const p of ['A', 'B'] as const) x.players[p] = { health: m.heroes[p].health, armor: m.heroes[p].armor, handSize: m.hand[p], deckSize: m.deck[p] };

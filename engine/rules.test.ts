@@ -373,6 +373,14 @@ describe('game rules', () => {
     expect(sm.heroHealth('B')).toBe(27);
     expect(checkTrace(sm.run.trace)).toEqual([]);
   });
+  it('a weapon played from the hand is that card, equipped: it moves from the hand into play', () => {
+    const q = quick({ active: 'A', A: { mana: 10, hand: [{ card: 'Fiery War Axe', label: 'axe' }] }, B: {} }, [{ play: 'axe' }, { attack: 'heroA', defender: 'heroB' }]);
+    expect(q.zone('axe')).toBe('play');
+    expect(q.run.g.players[0].weapon).toBe(q.e('axe').id);
+    expect(q.heroHealth('B')).toBe(27);
+    expect(q.events('zone').filter((r) => r.entity === q.e('axe').id).map((r) => [r.from, r.to])).toEqual([['hand', 'play']]);
+    expect(checkTrace(q.run.trace)).toEqual([]);
+  });
   it('mana: a card that costs more than the mana left is an illegal action, reported with its JSON path', () => {
     expect(() => quick({ active: 'A', A: { mana: 3, hand: [{ card: 'Fireball', label: 'fb' }] }, B: {} }, [{ play: 'fb', target: 'heroB' }])).toThrow(/\$\.actions\[0\]: illegal action: Fireball costs 4 mana/);
   });

@@ -119,7 +119,7 @@ export function playCard(g: Game, side: Side, id: number, opts: { position?: num
     takeFromHand(g, side, id);
     runSequence(g, 'PLAY_WEAPON', side, id, () => {
       runPhase(g, { kind: 'ON_PLAY', type: 'PLAY', subjects: [] }, () => {
-        equipWeapon(g, side, card.card, card.playing ? card : undefined);
+        equipWeapon(g, side, card.card, card);
         raise(g, [{ kind: 'played', subject: g.players[side].weapon! }]);
       });
       // A weapon's Battlecry (Perdition's Blade, Coghammer) resolves after it is equipped, like a minion's.
