@@ -29,7 +29,7 @@ const int = (r: Rng, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo +
 /** A random Host set-up: every card labelled, so that the decisions can be written as a script. */
 export function randomHostScenario(r: Rng, cards: HostCardPool, id: string): HostScenario {
   const hosts = cards.list.filter((c) => c.type === 'host');
-  const playable = cards.list.filter((c) => c.type !== 'host');
+  const playable = cards.list.filter((c) => c.type !== 'host' && !c.token);
   const entities = playable.filter((c) => c.type === 'entity');
   let n = 0;
   const lab = (side: Side, c: HostCard, extra: Record<string, unknown> = {}) => ({ card: c.id, label: `${side}${n++}`, ...extra });

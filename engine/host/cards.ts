@@ -7,11 +7,10 @@ import { RESOURCE_TYPES, type Amounts, type PoolKey, type TriggerSpec } from './
 import { emit, gainResource, moveTo } from './actions.js';
 import { legalTargets, refsOf } from './effects.js';
 import { push } from './push.js';
+import { FRONT_SLOTS, BACK_SLOTS } from './zones.js';
 import { ent, isEntityInPlay, type HEntity, type HostGame, type PlayerIndex, type StackItem } from './state.js';
 
-/** Assumption (host-slots): the seed does not say how many slots a row has; 5 frontrow and 5 backrow slots. */
-export const FRONT_SLOTS = 5;
-export const BACK_SLOTS = 5;
+export { FRONT_SLOTS, BACK_SLOTS };
 
 /** A player action the rules forbid, with the rule that forbids it. */
 export class HostIllegal extends Error {

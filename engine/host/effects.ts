@@ -4,6 +4,7 @@
  */
 import type { Action, Effect, EffectPart, EntityRef, PlayerRef, TargetSpec } from './format.js';
 import { damageEntity, damageHost, destroy, draw, gainResource, gameActions, healHost } from './actions.js';
+import { createTokens, gainControl, openSlots } from './tokens.js';
 import { ent, isEntityInPlay, other, openBlock, closeBlock, type HostGame, type PlayerIndex, type StackItem, type TargetRef } from './state.js';
 import { matches, recordStats } from './stats.js';
 
@@ -36,6 +37,13 @@ function playerOf(item: StackItem, p: PlayerRef): PlayerIndex {
 
 /** Can this part still be performed in its entirety (34.2.2)? An entity it names must be in play. */
 function canDo(g: HostGame, item: StackItem, a: Action, dropped: ReadonlySet<number>): boolean {
+  // Tokens and control (36.3, 37.2): every card placed needs an open frontrow slot of the player it goes to.
+  if (a.do === 'create_token') return openSlots(g, playerOf(item, a.player)) >= a.amount;
+  if (a.do === 'gain_control') {
+    const ids = entitiesOf(g, item, a.to, dropped);
+    const moving = ids.filter((id) => ent(g, id).controller !== item.controller).length;
+    return ids.length > 0 && ids.every((id) => isEntityInPlay(ent(g, id))) && openSlots(g, item.controller) >= moving;
+  }
   if (!('to' in a)) return true;
   if (typeof a.to === 'object' && 'all' in a.to) return true;
   const ids = entitiesOf(g, item, a.to, dropped);
@@ -63,6 +71,8 @@ function perform(g: HostGame, item: StackItem, a: Action, dropped: ReadonlySet<n
     case 'draw': draw(g, playerOf(item, a.player), a.amount); break;
     case 'damage_host': damageHost(g, playerOf(item, a.player), a.amount, item.source, false); break;
     case 'heal_host': healHost(g, playerOf(item, a.player), a.amount, item.source); break;
+    case 'create_token': createTokens(g, playerOf(item, a.player), a.card, a.amount); break;
+    case 'gain_control': for (const id of entitiesOf(g, item, a.to, dropped)) gainControl(g, ent(g, id), item.controller); break;
   }
 }
 

@@ -6,7 +6,7 @@ import type { TraceRecord } from '../trace/format.js';
 import type { HostExpect } from './format.js';
 import type { HostRunResult } from './run.js';
 
-const PLAYER_FIELDS = new Set(['player', 'winner']);
+const PLAYER_FIELDS = new Set(['player', 'winner', 'controller', 'from', 'to']);
 const ENTITY_FIELDS = new Set(['source', 'target', 'entity', 'subject', 'attacker', 'defender', 'pick']);
 
 function bind(p: Record<string, unknown>, labels: Map<string, number>): Record<string, unknown> | string {

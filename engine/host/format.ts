@@ -34,7 +34,11 @@ export type Action =
   | { do: 'gain_resource'; player: PlayerRef; type: ResourceType | 'host'; amount: number }
   | { do: 'draw'; player: PlayerRef; amount: number }
   | { do: 'damage_host'; player: PlayerRef; amount: number }
-  | { do: 'heal_host'; player: PlayerRef; amount: number };
+  | { do: 'heal_host'; player: PlayerRef; amount: number }
+  // Tokens (36.3): `amount` tokens of a token card (`token: true`) into the player's lowest open frontrow slots.
+  | { do: 'create_token'; card: string; player: PlayerRef; amount: number }
+  // Control (37.2): the effect's controller gains control of the entity; it moves to their lowest open frontrow slot.
+  | { do: 'gain_control'; to: EntityRef };
 
 /** One part of an effect; `join` says how it follows the part before it (40.3 then, 40.4 and). */
 export type EffectPart = Action & { join?: 'then' | 'and' };
@@ -86,6 +90,8 @@ export interface HostCard {
   /** Sorcery and Equipment: the effect of the card once it is in its slot (14.9, 21.2). */
   effect?: Effect;
   abilities?: Ability[];
+  /** A token (36.3): only created by effects, never in a deck (3.1); removed from the game when it would leave its zone. */
+  token?: boolean;
   text: string;
   /** Choices the seed leaves open, each with its reason. */
   assumptions?: string[];

@@ -21,7 +21,7 @@ export function buildHostGame(s: HostScenario, cards: HostCardPool, mutants: rea
       const e: HEntity = {
         id: entities.length, card: cards.get(c.card), owner, controller: owner, zone, version: 0, damage: c.damage ?? 0,
         sick: c.sick ?? false, faceUp: c.faceUp ?? (zone !== 'deck' && zone !== 'damage' && !(zone === 'backrow' && cards.get(c.card).type === 'ambush')),
-        attacked: false, mods: [], enteredAt: ++seq, usedThisTurn: [], lastDamage: null,
+        attacked: false, mods: [], enteredAt: ++seq, usedThisTurn: [], lastDamage: null, ...(cards.get(c.card).token ? { token: true } : {}),
         ...(c.label ? { label: c.label } : {}), ...(c.slot !== undefined ? { slot: c.slot } : {}),
       };
       entities.push(e);
@@ -59,7 +59,7 @@ export function buildHostGame(s: HostScenario, cards: HostCardPool, mutants: rea
       turn: s.setup.turn ?? 2, phase: s.setup.phase ?? 'action1', battle: null, stack: [], pending: [], priority: { holder: active, passes: 0 },
       windows: [], resolving: 0, cause: [], result: 'ongoing', nextId: entities.length, nextItem: 0, seq, unbroken: 0,
     },
-    trace, random: new Random(s.seed ?? s.id, [], (l) => labels.get(l)), mutants: new Set(mutants), lookahead: true, blocks: [],
+    trace, random: new Random(s.seed ?? s.id, [], (l) => labels.get(l)), mutants: new Set(mutants), lookahead: true, blocks: [], cardOf: (k) => cards.get(k),
   };
   return { g, labels };
 }

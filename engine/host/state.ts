@@ -9,7 +9,8 @@ import type { Effect, HostCard, HostPhase, PoolKey, TriggerEvent } from './forma
 import type { HostMutant } from './mutants.js';
 
 export type PlayerIndex = 0 | 1;
-export type Zone = 'deck' | 'hand' | 'frontrow' | 'backrow' | 'form' | 'marker' | 'drop' | 'damage' | 'banished' | 'host' | 'stack';
+/** `removed`: a token that would leave its zone no longer exists (36.3.1). */
+export type Zone = 'deck' | 'hand' | 'frontrow' | 'backrow' | 'form' | 'marker' | 'drop' | 'damage' | 'banished' | 'host' | 'stack' | 'removed';
 
 export interface Mod { kind: 'add' | 'set'; power?: number; health?: number; seq: number }
 
@@ -34,6 +35,8 @@ export interface HEntity {
   /** Sequence number of its entry into play: continuous effects that set stats apply in this order (18.6.3). */
   enteredAt: number;
   usedThisTurn: number[];
+  /** A token created by an effect (36.3). */
+  token?: boolean;
 }
 
 export interface HPlayer {
@@ -119,6 +122,8 @@ export interface HostGame {
   lookahead: boolean;
   /** Open trace blocks of the game, outermost first. */
   blocks: number[];
+  /** The card pool, for cards an effect creates (tokens, 36.3). */
+  cardOf: (key: string) => HostCard;
   /** Called after each part of a resolving effect (only the mutant host-trigger-mid-resolution sets it). */
   onPart?: () => void;
 }
