@@ -13,4 +13,5 @@ export const HOST_KILLS: Record<HostMutant, readonly string[]> = {
   'host-no-loop-check': ['host-no-infinite-loop'],
   'host-token-persists': ['host-tokens-do-not-persist'],
   'host-control-kept': ['host-owner-zones'],
+  'host-mulligan-on-top': ['host-mulligan'],
 };

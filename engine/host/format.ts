@@ -132,6 +132,8 @@ export interface HostPlayerSetup {
 export type HostPhase = 'start' | 'action1' | 'battle' | 'action2' | 'end';
 
 export interface HostSetup {
+  /** 'game': the game is set up by the rules (3, 9.1) and begins at turn 1; 'mid' (default): as placed here. */
+  start?: 'mid' | 'game';
   active?: Side;
   first?: Side;
   turn?: number;
@@ -152,6 +154,10 @@ export type HostDecision = { by: Side; illegal?: true } & (
   | { triggers: { source: string; ability?: number; targets?: string[] }[] }
   | { discard: string[] }
   | { concede: true }
+  // Set-up (9.1.5): the winner of the roll goes first (true) or second (false).
+  | { goFirst: boolean }
+  // Set-up (9.1.7): cards put on the bottom of the deck, each a label or a card name or id in the hand.
+  | { mulligan: string[] }
 );
 
 export interface HostEntityExpect {

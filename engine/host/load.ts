@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { InputError, ROOT, readJson, validate } from '../validation.js';
 import { ruleCatalog } from '../rules.js';
 import type { HostCard, HostCardSetup, HostScenario, Side } from './format.js';
+import { checkHostDeck } from './deck.js';
 
 export const HOST_CARDS_DIR = join(ROOT, 'spec', 'host', 'cards');
 
@@ -130,11 +131,22 @@ export function parseHostScenario(file: string, data: unknown, cards: HostCardPo
       });
     }
   }
+  if (s.setup.start === 'game') checkGameStart(file, s, cards);
   for (const side of ['A', 'B'] as Side[]) (s.setup[side].markers ?? []).forEach((m, i) => {
     if (!m.attachedTo || !labels.has(m.attachedTo)) throw new InputError(file, `$.setup.${side}.markers[${i}].attachedTo`, 'a marker names the label of the card in play it is attached to (24.1)');
   });
   for (const l of Object.keys(s.expect.entities ?? {})) if (!labels.has(l) && !TOKEN_LABEL.test(l)) throw new InputError(file, `$.expect.entities.${l}`, `unknown label "${l}" (labels: ${[...labels].join(', ')})`);
   return s;
+}
+
+/** A game set up by the rules (9.1) starts from the deck lists alone (3.1): nothing else is placed. */
+function checkGameStart(file: string, s: HostScenario, cards: HostCardPool): void {
+  for (const k of ['active', 'first', 'turn', 'phase'] as const) if (s.setup[k] !== undefined) throw new InputError(file, `$.setup.${k}`, `with "start": "game" the set-up decides it (9.1.3-9.1.5, 9.1.8): leave "${k}" out`);
+  for (const side of ['A', 'B'] as Side[]) {
+    const ps = s.setup[side];
+    for (const k of [...ZONES.filter((z) => z !== 'deck'), 'resources', 'ap'] as const) if (ps[k] !== undefined) throw new InputError(file, `$.setup.${side}.${k}`, `with "start": "game" a player starts with a Host and a deck only (9.1.1): leave "${k}" out`);
+    checkHostDeck(file, `$.setup.${side}`, ps.host, ps.deck, cards);
+  }
 }
 
 export function loadHostScenario(file: string, cards: HostCardPool): HostScenario {

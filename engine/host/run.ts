@@ -63,6 +63,9 @@ function toDecision(file: string, d: HostDecision, i: number, labels: Map<string
     return v;
   };
   const ids = (ls: string[] | undefined, at: string) => (ls ?? []).map((l, k) => id(l, `${at}[${k}]`));
+  if ('goFirst' in d) return { kind: 'first', goFirst: d.goFirst };
+  // A mulligan names cards by label, or by card name or id (engine/host/start.ts).
+  if ('mulligan' in d) return { kind: 'mulligan', cards: d.mulligan.map((x) => labels.get(x) ?? x) };
   if ('pass' in d) return { kind: 'pass' };
   if ('play' in d) return { kind: 'play', card: id(d.play, `${path}.play`), ...(d.slot !== undefined ? { slot: d.slot } : {}), targets: ids(d.targets, `${path}.targets`), pay: d.pay ?? {} };
   if ('activate' in d) return { kind: 'activate', card: id(d.activate, `${path}.activate`), ...(d.ability !== undefined ? { ability: d.ability } : {}), targets: ids(d.targets, `${path}.targets`), pay: d.pay ?? {} };

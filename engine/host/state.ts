@@ -7,6 +7,7 @@ import type { Recorder } from '../trace/recorder.js';
 import type { Random } from '../random.js';
 import type { Effect, HostCard, HostPhase, PoolKey, TriggerEvent } from './format.js';
 import type { HostMutant } from './mutants.js';
+import type { SetupStep } from './start.js';
 
 export type PlayerIndex = 0 | 1;
 /** `removed`: a token that would leave its zone no longer exists (36.3.1). */
@@ -111,6 +112,8 @@ export interface HostState {
   seq: number;
   /** Resolutions since the last player action other than a pass (42.1). */
   unbroken: number;
+  /** The game set-up under way (9.1, `"start": "game"`); null once the game has begun. */
+  setup?: SetupStep | null;
 }
 
 export interface HostGame {

@@ -16,7 +16,7 @@ export function givePriority(g: HostGame, player: PlayerIndex, rule = 'host/31.5
   g.trace.event({ e: 'priority', player, action: 'receive', rule });
 }
 
-function enterPhase(g: HostGame, phase: HostPhase): void {
+export function enterPhase(g: HostGame, phase: HostPhase): void {
   g.s.phase = phase;
   g.s.windows = [];
   g.trace.event({ e: 'host_phase', player: g.s.active, phase, turn: g.s.turn, rule: 'host/10.1' });
