@@ -74,7 +74,7 @@ describe('game set-up and mulligan (host/9.1)', () => {
   it('the cards put back go under the deck: none of them is drawn again by the mulligan (host/9.1.7)', () => {
     const kept = run(gameStart(keepBoth(true)));
     const p = SIDES.indexOf(W);
-    const hand = kept.g.s.players[p].hand;
+    const hand = kept.g.s.players[p as 0 | 1].hand;
     const back = run(gameStart([{ by: W, goFirst: true }, { by: W, mulligan: hand.map((id) => kept.g.s.entities[id]!.card.name) }, { by: L, mulligan: [] }]));
     const drawn = back.trace.filter((x) => x.t === 'event' && x.e === 'draw' && x.player === p).map((x) => (x as { entity: number }).entity);
     expect(drawn.slice(0, 5)).toEqual(hand);
