@@ -29,9 +29,33 @@ describe('the Host profile on the command line', () => {
       const fails = r.out.split('\n').filter((l) => l.startsWith('FAIL'));
       expect(fails.length).toBeGreaterThan(0);
       expect(fails.every((l) => l.includes(`[rule ${rule}]`)), fails.join('\n')).toBe(true);
-      expect(readFileSync(join(out, 'summary.md'), 'utf8')).toContain(`(rule ${rule})`);
+      expect(readFileSync(join(out, 'summary.md'), 'utf8')).toContain(`rule ${rule}`);
     }, 60_000);
   }
+
+  it('run --profile host writes the shared report (junit, HTML) and reads a baseline: only a new failure fails the run', async () => {
+    const dir = tmp();
+    const sim = adapter('host-control-kept');
+    const base = join(dir, 'baseline.json');
+    const first = await arbiter('run', '--profile', 'host', '--sim', sim, '--out', join(dir, 'r1'));
+    expect(first.code, first.err).toBe(1);
+    expect(first.out).toMatch(/1 NEW FAIL/);
+    const junit = readFileSync(join(dir, 'r1', 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testcase classname="rule\.host\/37\.1" name="host-control-change-37"[^>]*>\s*<failure type="rule"/);
+    expect(readFileSync(join(dir, 'r1', 'report.html'), 'utf8')).toContain('host-control-change-37');
+    expect((await arbiter('run', '--profile', 'host', '--sim', sim, '--out', join(dir, 'r2'), '--expectations', base, '--update-expectations')).code).toBe(0);
+    expect(JSON.parse(readFileSync(base, 'utf8')).known['host-control-change-37']).toMatchObject({ status: 'FAIL', cause: 'rule' });
+    const known = await arbiter('run', '--profile', 'host', '--sim', sim, '--out', join(dir, 'r3'), '--expectations', base);
+    expect(known.code, known.out).toBe(0);
+    expect(known.out).toMatch(/0 NEW FAIL, 0 NEW PASS, 1 known fail/);
+    // another rule bug is a new failure against that baseline; the known case now passes (NEW PASS)
+    const other = await arbiter('run', '--profile', 'host', '--sim', adapter('host-token-persists'), '--out', join(dir, 'r4'), '--expectations', base);
+    expect(other.code).toBe(1);
+    expect(other.out).toMatch(/1 NEW FAIL, 1 NEW PASS/);
+    const issue = await arbiter('report', 'issue', 'host-control-change-37', '--report', join(dir, 'r1'));
+    expect(issue.out).toMatch(/# Rule host\/37\.1 broken/);
+    expect(issue.out).toMatch(/entities\.s\.controller: expected "B", got "A"/);
+  }, 120_000);
 
   it('run-scenario and trace take Host scenarios; a Host mutant fails its stated outcome', async () => {
     const f = join('golden', 'cases', 'host-stack-example-32-9.json');
