@@ -19,6 +19,7 @@ export function emit(g: HostGame, event: TriggerEvent, subject?: number, subject
   for (const s of candidates) {
     (s.card.abilities ?? []).forEach((a, i) => {
       if (a.kind !== 'trigger' || a.when.on !== event) return;
+      if (a.when.phase !== undefined && a.when.phase !== g.s.phase) return;
       const w = a.when.whose;
       const ok = w === 'any' || (w === 'self' ? subject === s.id : w === 'you' ? sp === s.controller : sp !== undefined && sp !== s.controller);
       if (!ok) return;

@@ -113,7 +113,9 @@ export function activate(g: HostGame, player: PlayerIndex, src: HEntity, o: { ab
   const i = o.ability ?? (c.abilities ?? []).findIndex((a) => a.kind === 'activated');
   const a = (c.abilities ?? [])[i];
   if (!a || a.kind !== 'activated') throw new HostIllegal(`${c.name} has no activated effect ${o.ability ?? ''}`.trim(), 'host/27.1');
-  checkSlow(g, player, `the activated effect of ${c.name}`);
+  // 39.2: an effect usable "during" a phase is used when its controller decides, as a Fast action, in their phase of that name.
+  if (a.during !== undefined && (g.s.active !== player || g.s.phase !== a.during)) throw new HostIllegal(`the activated effect of ${c.name} is used only during its controller's ${a.during} phase`, 'host/39.2');
+  if (a.during === undefined && (a.speed ?? 'slow') === 'slow') checkSlow(g, player, `the activated effect of ${c.name}`);
   if (a.oncePerTurn && src.usedThisTurn.includes(i)) throw new HostIllegal(`the activated effect of ${c.name} is once per turn`, 'host/27.5');
   checkTargets(g, player, src.id, a.effect.targets, o.targets);
   checkPayment(g, player, a.cost ?? {}, o.pay);

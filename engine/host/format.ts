@@ -55,7 +55,9 @@ export interface Effect {
 
 export type TriggerEvent =
   | 'created' | 'attacks' | 'blocks' | 'destroyed' | 'resource_gained' | 'start_of_turn' | 'end_of_turn'
-  | 'would_create';
+  | 'would_create'
+  // 39.1: at the start of a phase (TriggerSpec.phase names it)
+  | 'start_of_phase';
 
 /** Whose event it is, seen from the trigger's source: itself, its controller's, the opponent's, anyone's. */
 export type Whose = 'self' | 'you' | 'opponent' | 'any';
@@ -63,11 +65,14 @@ export type Whose = 'self' | 'you' | 'opponent' | 'any';
 export interface TriggerSpec {
   on: TriggerEvent;
   whose: Whose;
+  /** start_of_phase: the phase whose start it triggers at (39.1). */
+  phase?: HostPhase;
 }
 
 export type Ability =
   | { kind: 'trigger'; when: TriggerSpec; effect: Effect; text?: string }
-  | { kind: 'activated'; cost?: Amounts; oncePerTurn?: boolean; effect: Effect; text?: string }
+  // `during`: only during its controller's phase of that name (39.2); `speed`: Slow by default, Fast when marked (15).
+  | { kind: 'activated'; cost?: Amounts; oncePerTurn?: boolean; during?: HostPhase; speed?: 'slow' | 'fast'; effect: Effect; text?: string }
   | { kind: 'continuous'; applies: EntityFilter | 'equipped'; add?: { power?: number; health?: number }; set?: { power?: number; health?: number }; text?: string };
 
 export interface HostCard {

@@ -28,6 +28,8 @@ export function enterPhase(g: HostGame, phase: HostPhase): void {
     emit(g, 'start_of_turn', undefined, g.s.active);
   }
   if (phase === 'end') emit(g, 'end_of_turn', undefined, g.s.active);
+  // 39.1: what triggers at the start of a phase goes on the Stack before the turn player may act in it (31.5.1).
+  emit(g, 'start_of_phase', undefined, g.s.active);
   givePriority(g, g.s.active);
 }
 
