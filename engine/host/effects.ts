@@ -71,6 +71,13 @@ function perform(g: HostGame, item: StackItem, a: Action, dropped: ReadonlySet<n
     case 'draw': draw(g, playerOf(item, a.player), a.amount); break;
     case 'damage_host': damageHost(g, playerOf(item, a.player), a.amount, item.source, false); break;
     case 'heal_host': healHost(g, playerOf(item, a.player), a.amount, item.source); break;
+    case 'modify_host': case 'set_host': {
+      // 20.1: the Host's soul is its `power` stat, its health its `health`; the loss check follows at once (1.1.1).
+      const h = ent(g, g.s.players[playerOf(item, a.player)].host);
+      h.mods.push({ kind: a.do === 'modify_host' ? 'add' : 'set', ...(a.soul !== undefined ? { power: a.soul } : {}), ...(a.health !== undefined ? { health: a.health } : {}), seq: ++g.s.seq });
+      recordStats(g, 'effect');
+      break;
+    }
     case 'create_token': createTokens(g, playerOf(item, a.player), a.card, a.amount); break;
     case 'gain_control': for (const id of entitiesOf(g, item, a.to, dropped)) gainControl(g, ent(g, id), item.controller); break;
   }

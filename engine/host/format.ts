@@ -38,7 +38,11 @@ export type Action =
   // Tokens (36.3): `amount` tokens of a token card (`token: true`) into the player's lowest open frontrow slots.
   | { do: 'create_token'; card: string; player: PlayerRef; amount: number }
   // Control (37.2): the effect's controller gains control of the entity; it moves to their lowest open frontrow slot.
-  | { do: 'gain_control'; to: EntityRef };
+  | { do: 'gain_control'; to: EntityRef }
+  // Host stats (20.1): a change to a player's Host's health or soul, kept like an Entity's (all increases, then all
+  // decreases, then sets in the order given).
+  | { do: 'modify_host'; player: PlayerRef; health?: number; soul?: number }
+  | { do: 'set_host'; player: PlayerRef; health?: number; soul?: number };
 
 /** One part of an effect; `join` says how it follows the part before it (40.3 then, 40.4 and). */
 export type EffectPart = Action & { join?: 'then' | 'and' };

@@ -111,7 +111,7 @@ export const statOrder: Invariant = {
       const e = ev(r);
       if (e?.e === 'host_stats') {
         const want = byTheRule(e.base, e.mods);
-        if (want.health !== e.health || Math.max(0, want.power) !== Math.max(0, e.power)) out.push(violation(this.id, e.mods.some((m) => m.kind === 'set') ? 'host/18.6' : 'host/26.2.3.2', `${label(v, e.entity)} has ${e.power} power / ${e.health} health; base ${e.base.power}/${e.base.health} with ${JSON.stringify(e.mods)} gives ${want.power}/${want.health}`, v, i, [e.entity]));
+        if (want.health !== e.health || Math.max(0, want.power) !== Math.max(0, e.power)) out.push(violation(this.id, v.type.get(e.entity) === 'host' ? 'host/20.1' : e.mods.some((m) => m.kind === 'set') ? 'host/18.6' : 'host/26.2.3.2', `${label(v, e.entity)} has ${e.power} power / ${e.health} health; base ${e.base.power}/${e.base.health} with ${JSON.stringify(e.mods)} gives ${want.power}/${want.health}`, v, i, [e.entity]));
       }
       fold(v, r);
     });
