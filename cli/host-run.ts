@@ -12,11 +12,12 @@ import { runHostDifferential } from '../differential/host-runner.js';
 import { CASES_DIR, caseFiles, profileOf } from '../golden/suite.js';
 import { lockOutDir } from '../reports/files.js';
 import { perRuleTable, summaryLine, writeReports } from '../reports/write.js';
+import { generatedHostScenarios } from '../properties/host-fuzz.js';
 import { scenarioFiles } from './scenario-files.js';
 
 export const HOST_REFERENCE_COMMAND = [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', '--profile', 'host'];
 
-export async function runHost(o: { sim?: string; cases?: string[]; hostCards?: string[]; timeout: string; startTimeout?: string; out: string; expectations?: string; updateExpectations?: boolean; allowLost?: boolean }): Promise<number> {
+export async function runHost(o: { sim?: string; cases?: string[]; hostCards?: string[]; runs?: string; seed?: string; timeout: string; startTimeout?: string; out: string; expectations?: string; updateExpectations?: boolean; allowLost?: boolean }): Promise<number> {
   const command = o.sim !== undefined ? simCommand(o.sim) : HOST_REFERENCE_COMMAND;
   const timeoutMs = Number(o.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new InputError('--timeout', '$', `"${o.timeout}" is not a whole number of milliseconds >= 1`);
@@ -25,7 +26,14 @@ export async function runHost(o: { sim?: string; cases?: string[]; hostCards?: s
   const cards = loadHostCards(o.hostCards ?? []);
   const files = o.cases ? scenarioFiles(o.cases) : caseFiles(CASES_DIR, 'host');
   for (const f of files) if (profileOf(f) !== 'host') throw new InputError(f, '$.profile', 'with --profile host every case is a Host scenario ("profile": "host")');
-  const cases = files.map((file) => { const scenario = loadHostScenario(file, cards); return { id: scenario.id, file, scenario }; });
+  const runs = Number(o.runs ?? '0');
+  if (!Number.isInteger(runs) || runs < 0) throw new InputError('--runs', '$', `"${o.runs}" is not a whole number >= 0`);
+  const seed = o.seed ?? '1';
+  // Generated Host games (properties/host-fuzz.ts) follow the case files, each judged like them.
+  const cases = [
+    ...files.map((file) => { const scenario = loadHostScenario(file, cards); return { id: scenario.id, file, scenario }; }),
+    ...generatedHostScenarios(cards, runs, seed).map((scenario) => ({ id: scenario.id, file: `generated:${seed}`, scenario })),
+  ];
   const unlock = lockOutDir(o.out);
   const { results, shared, hello } = await runHostDifferential({ command, cases, cards, timeoutMs, startTimeoutMs: o.startTimeout ? Number(o.startTimeout) : 30_000, outDir: o.out });
   const commandText = o.sim ?? '(the Host kernel\'s own adapter)';

@@ -200,6 +200,31 @@ export function autoplay(s: HostScenario, cards: HostCardPool, r: Rng, o: { muta
   return { script, trace: g.trace.records, ...(error ? { error } : {}) };
 }
 
+/**
+ * Generated Host games as cases (`arbiter run --profile host --runs N --seed S`): random set-ups, the reference
+ * kernel's random decisions as the script; games the kernel stops (a loop guard) or whose script ends with a choice
+ * open are left out, so every case is a valid scenario whose outcome is the reference kernel's.
+ */
+export function generatedHostScenarios(cards: HostCardPool, runs: number, seed: string): HostScenario[] {
+  const out: HostScenario[] = [];
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    for (let i = 0; out.length < runs && i < runs * 3 + 10; i++) {
+      const r = seedrandom(`${seed}:generated:${i}`);
+      const mid = randomHostScenario(r, cards, `host-generated-${seed}-${i}`);
+      const r2 = seedrandom(`${seed}:generated:${i}:start`);
+      const s = r2() < 0.1 ? gameStartScenario(r2, cards, mid) : mid;
+      const played = autoplay(s, cards, r);
+      if (played.error) continue;
+      s.actions = played.script;
+      try { if (runHostScenario(s, s.id, { cards }).error) continue; } catch { continue; }
+      out.push(s);
+    }
+  } finally { Error.stackTraceLimit = limit; }
+  return out;
+}
+
 export interface HostFuzzFinding { run: number; scenario: HostScenario; violations: Violation[]; crash?: string }
 
 /** One generated game: the violations of its trace, determinism (the script replayed), or the engine's crash. */

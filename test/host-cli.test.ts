@@ -57,6 +57,17 @@ describe('the Host profile on the command line', () => {
     expect(issue.out).toMatch(/entities\.s\.controller: expected "B", got "A"/);
   }, 120_000);
 
+  it('run --profile host --runs adds generated Host games: the reference adapter passes them, a mutant adapter fails some naming its rule', async () => {
+    const ok = await arbiter('run', '--profile', 'host', '--runs', '20', '--seed', '3', '--out', join(tmp(), 'g'));
+    expect(ok.code, ok.err).toBe(0);
+    expect((ok.out.match(/^PASS +host-generated-3-\d+/gm) ?? []).length).toBe(20);
+    const bad = await arbiter('run', '--profile', 'host', '--runs', '20', '--seed', '3', '--sim', adapter('host-fifo-stack'), '--out', join(tmp(), 'g'));
+    expect(bad.code).toBe(1);
+    const gen = bad.out.split('\n').filter((l) => /^FAIL +host-generated-/.test(l));
+    expect(gen.length).toBeGreaterThan(0);
+    expect(gen.every((l) => l.includes('[rule host/32.4]')), gen.join('\n')).toBe(true);
+  }, 120_000);
+
   it('run-scenario and trace take Host scenarios; a Host mutant fails its stated outcome', async () => {
     const f = join('golden', 'cases', 'host-stack-example-32-9.json');
     expect((await arbiter('run-scenario', f)).code).toBe(0);
