@@ -8,7 +8,7 @@ import { emit, gainResource, moveTo } from './actions.js';
 import { legalTargets, refsOf } from './effects.js';
 import { push } from './push.js';
 import { FRONT_SLOTS, BACK_SLOTS } from './zones.js';
-import { ent, isEntityInPlay, type HEntity, type HostGame, type PlayerIndex, type StackItem } from './state.js';
+import { ent, isEntityInPlay, type HEntity, type HostGame, type PlayerIndex, type StackItem, type Window } from './state.js';
 
 export { FRONT_SLOTS, BACK_SLOTS };
 
@@ -94,7 +94,12 @@ export function playCard(g: HostGame, player: PlayerIndex, card: HEntity, o: { s
 
 /** Does an Ambush's activation requirement match an open window of this player (17.2, 33.5)? */
 export function windowFor(g: HostGame, player: PlayerIndex, source: HEntity, when: TriggerSpec): boolean {
-  return g.s.windows.some((w) => w.event === when.on && w.open.includes(player) && (when.whose === 'any' || (when.whose === 'self' ? w.subject === source.id : when.whose === 'you' ? w.subjectPlayer === player : w.subjectPlayer !== undefined && w.subjectPlayer !== player)));
+  return matchingWindow(g, player, source, when) !== undefined;
+}
+
+/** The latest open window of this player that an Ambush's activation requirement matches. */
+export function matchingWindow(g: HostGame, player: PlayerIndex, source: HEntity, when: TriggerSpec): Window | undefined {
+  return [...g.s.windows].reverse().find((w) => w.event === when.on && w.open.includes(player) && (when.whose === 'any' || (when.whose === 'self' ? w.subject === source.id : when.whose === 'you' ? w.subjectPlayer === player : w.subjectPlayer !== undefined && w.subjectPlayer !== player)));
 }
 
 export function activate(g: HostGame, player: PlayerIndex, src: HEntity, o: { ability?: number; targets: number[]; pay: Amounts }): void {
@@ -107,7 +112,8 @@ export function activate(g: HostGame, player: PlayerIndex, src: HEntity, o: { ab
     checkPayment(g, player, c.activate.cost ?? {}, o.pay);
     spend(g, player, o.pay);
     src.faceUp = true;
-    push(g, { kind: 'effect', source: src.id, controller: player, what: 'ambush', effect: c.activate.effect, targets: refsOf(o.targets, g), chain: [] }, 'host/17.2.4');
+    const w = matchingWindow(g, player, src, c.activate.when)!;
+    push(g, { kind: 'effect', source: src.id, controller: player, what: 'ambush', effect: c.activate.effect, targets: refsOf(o.targets, g), ...(w.subject !== undefined ? { subject: w.subject } : {}), ...(w.subjectPlayer !== undefined ? { subjectPlayer: w.subjectPlayer } : {}), ...(w.item !== undefined ? { subjectItem: w.item } : {}), chain: [] }, 'host/17.2.4');
     return;
   }
   const i = o.ability ?? (c.abilities ?? []).findIndex((a) => a.kind === 'activated');

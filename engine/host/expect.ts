@@ -13,6 +13,8 @@ function bind(p: Record<string, unknown>, labels: Map<string, number>): Record<s
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(p)) {
     if (PLAYER_FIELDS.has(k) && (v === 'A' || v === 'B')) out[k] = v === 'A' ? 0 : 1;
+    // `from` / `to` are players in a control record, entities in a redirect record (a label), zones in a zone record.
+    else if ((k === 'from' || k === 'to') && typeof v === 'string' && labels.has(v)) out[k] = labels.get(v);
     else if (ENTITY_FIELDS.has(k) && typeof v === 'string') {
       const id = labels.get(v);
       if (id === undefined) return `unknown label "${v}" in pattern field "${k}"`;

@@ -42,7 +42,10 @@ export type Action =
   // Host stats (20.1): a change to a player's Host's health or soul, kept like an Entity's (all increases, then all
   // decreases, then sets in the order given).
   | { do: 'modify_host'; player: PlayerRef; health?: number; soul?: number }
-  | { do: 'set_host'; player: PlayerRef; health?: number; soul?: number };
+  | { do: 'set_host'; player: PlayerRef; health?: number; soul?: number }
+  // 30.6: the Stack item whose targeting met the requirement targets `to` instead of the event's subject; `to` must be
+  // a valid target of that item (the same number of targets stays, 30.6.1), else this part cannot resolve.
+  | { do: 'retarget'; to: EntityRef };
 
 /** One part of an effect; `join` says how it follows the part before it (40.3 then, 40.4 and). */
 export type EffectPart = Action & { join?: 'then' | 'and' };
@@ -61,7 +64,9 @@ export type TriggerEvent =
   | 'created' | 'attacks' | 'blocks' | 'destroyed' | 'resource_gained' | 'start_of_turn' | 'end_of_turn'
   | 'would_create'
   // 39.1: at the start of a phase (TriggerSpec.phase names it)
-  | 'start_of_phase';
+  | 'start_of_phase'
+  // 30.6: an effect or card on the Stack targets the entity (the event's subject; its Stack item is remembered)
+  | 'targeted';
 
 /** Whose event it is, seen from the trigger's source: itself, its controller's, the opponent's, anyone's. */
 export type Whose = 'self' | 'you' | 'opponent' | 'any';

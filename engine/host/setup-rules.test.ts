@@ -123,3 +123,28 @@ describe('tokens (host/36.3) and control (host/37)', () => {
     expect(r.trace.some((x) => x.t === 'event' && x.e === 'refused' && x.rule === 'host/18.5.2.1')).toBe(true);
   });
 });
+
+describe('changing targets (host/30.6)', () => {
+  const s = (actions: HostDecision[], frontA: HostCardSetup[] = [{ card: 'Stone Sentinel', label: 'a', slot: 0 }]): HostScenario => ({
+    format: 'arbiter-scenario/1', profile: 'host', id: 't', title: 't', rules: ['host/30.6'], source: { seed: '002', quote: 'test' },
+    setup: {
+      active: 'A',
+      A: { host: 'Morrow, Host of Dusk', deck: [{ card: 'Stone Sentinel', copies: 5 }], hand: [{ card: 'Ember Bolt', label: 'bolt' }, { card: 'Mend', label: 'mend' }], frontrow: frontA, resources: { strife: 1 } },
+      B: { host: 'Aurora, Host of Dawn', deck: [{ card: 'Stone Sentinel', copies: 5 }], hand: ['Mend'], frontrow: [{ card: 'Stone Sentinel', label: 'b', slot: 0 }, { card: 'Stone Sentinel', label: 'b2', slot: 1 }], backrow: [{ card: 'Deflection', label: 'defl', slot: 0 }], resources: { emotion: 1 } },
+    },
+    actions, expect: {},
+  } as HostScenario);
+  const P = (by: 'A' | 'B'): HostDecision => ({ by, pass: true });
+  it('Deflection is activated only when something targets an Entity its controller controls (17.2, 33.5)', () => {
+    expect(() => run(s([{ by: 'A', ap: 'draw' }, { by: 'A', pass: true }, { by: 'B', activate: 'defl', targets: ['a'], pay: { emotion: 1 } }]))).toThrow(/\$\.actions\[2\]: illegal: the activation requirement of Deflection \(when targeted\) is not met now/);
+  });
+  it('the new target cannot be one the card targets already, nor can a target be added (30.6.1): Deflection naming B\'s other Sentinel works, naming the same one does not', () => {
+    const to = (t: string) => run(s([{ by: 'A', play: 'bolt', slot: 0, targets: ['b'], pay: { strife: 1 } }, { by: 'B', activate: 'defl', targets: [t], pay: { emotion: 1 } }, P('A'), P('B'), P('A'), P('B'), P('A'), P('B')]));
+    const moved = to('b2');
+    expect(moved.final.entities.b2!.zone).toBe('drop');
+    expect(moved.final.entities.b!.damage).toBe(0);
+    const same = to('b');
+    expect(same.trace.filter((x) => x.t === 'event' && x.e === 'stack_resolve').map((x) => (x as { result: string }).result)).toEqual(['fizzled', 'resolved', 'resolved']);
+    expect(same.final.entities.b!.zone).toBe('drop');
+  });
+});

@@ -67,6 +67,8 @@ export interface StackItem {
   slot?: number;
   subject?: number;
   subjectPlayer?: PlayerIndex;
+  /** The Stack item of the event that put it here (a `targeted` event: the item that targets, 30.6). */
+  subjectItem?: number;
   /** Signatures of the abilities whose resolution caused this one, oldest first. */
   chain: string[];
 }
@@ -80,13 +82,14 @@ export interface PendingTrigger {
   event: TriggerEvent;
   subject?: number;
   subjectPlayer?: PlayerIndex;
+  subjectItem?: number;
   chain: string[];
   /** Targets declared already (a Sorcery's, on casting: 21.2). */
   declared?: TargetRef[];
 }
 
 /** An activation window for Ambushes (17.2, 33.5): open for a player until they do anything else. */
-export interface Window { event: TriggerEvent; subject?: number; subjectPlayer?: PlayerIndex; open: PlayerIndex[] }
+export interface Window { event: TriggerEvent; subject?: number; subjectPlayer?: PlayerIndex; item?: number; open: PlayerIndex[] }
 
 export type BattleStep = 'attack' | 'declare' | 'block' | 'early' | 'normal' | 'after';
 
