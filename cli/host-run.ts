@@ -1,29 +1,52 @@
-/** `arbiter run --profile host`: the Host golden cases (or --cases Host files) against a Host simulator's adapter. */
+/**
+ * `arbiter run --profile host`: the Host golden cases (or --cases Host files) against a Host simulator's adapter. The
+ * report folder is the shared one (reports/): results.jsonl, summary.md, summary-short.md, junit.xml and report.html,
+ * with a baseline of known failures (--expectations; only a NEW FAIL, an ERROR or a LOST case fails the run).
+ */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, InputError } from '../engine/validation.js';
 import { loadHostCards, loadHostScenario } from '../engine/host/load.js';
 import { simCommand } from '../differential/adapter-process.js';
 import { runHostDifferential } from '../differential/host-runner.js';
 import { CASES_DIR, caseFiles, profileOf } from '../golden/suite.js';
+import { lockOutDir } from '../reports/files.js';
+import { perRuleTable, summaryLine, writeReports } from '../reports/write.js';
+import { generatedHostScenarios } from '../properties/host-fuzz.js';
 import { scenarioFiles } from './scenario-files.js';
 
 export const HOST_REFERENCE_COMMAND = [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', '--profile', 'host'];
 
-export async function runHost(o: { sim?: string; cases?: string[]; hostCards?: string[]; timeout: string; startTimeout?: string; out: string }): Promise<number> {
+export async function runHost(o: { sim?: string; cases?: string[]; hostCards?: string[]; runs?: string; seed?: string; timeout: string; startTimeout?: string; out: string; expectations?: string; updateExpectations?: boolean; allowLost?: boolean }): Promise<number> {
   const command = o.sim !== undefined ? simCommand(o.sim) : HOST_REFERENCE_COMMAND;
   const timeoutMs = Number(o.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new InputError('--timeout', '$', `"${o.timeout}" is not a whole number of milliseconds >= 1`);
+  if (o.updateExpectations && !o.expectations) throw new InputError('--update-expectations', '$', 'needs --expectations <file> (where to write the baseline)');
+  if (o.expectations && !o.updateExpectations && !existsSync(o.expectations)) throw new InputError(o.expectations, '$', 'no such baseline file (write one with --update-expectations)');
   const cards = loadHostCards(o.hostCards ?? []);
   const files = o.cases ? scenarioFiles(o.cases) : caseFiles(CASES_DIR, 'host');
   for (const f of files) if (profileOf(f) !== 'host') throw new InputError(f, '$.profile', 'with --profile host every case is a Host scenario ("profile": "host")');
-  const cases = files.map((file) => { const scenario = loadHostScenario(file, cards); return { id: scenario.id, file, scenario }; });
-  const results = await runHostDifferential({ command, cases, cards, timeoutMs, startTimeoutMs: o.startTimeout ? Number(o.startTimeout) : 30_000, outDir: o.out });
+  const runs = Number(o.runs ?? '0');
+  if (!Number.isInteger(runs) || runs < 0) throw new InputError('--runs', '$', `"${o.runs}" is not a whole number >= 0`);
+  const seed = o.seed ?? '1';
+  // Generated Host games (properties/host-fuzz.ts) follow the case files, each judged like them.
+  const cases = [
+    ...files.map((file) => { const scenario = loadHostScenario(file, cards); return { id: scenario.id, file, scenario }; }),
+    ...generatedHostScenarios(cards, runs, seed).map((scenario) => ({ id: scenario.id, file: `generated:${seed}`, scenario })),
+  ];
+  const unlock = lockOutDir(o.out);
+  const { results, shared, hello } = await runHostDifferential({ command, cases, cards, timeoutMs, startTimeoutMs: o.startTimeout ? Number(o.startTimeout) : 30_000, outDir: o.out });
+  const commandText = o.sim ?? '(the Host kernel\'s own adapter)';
+  const summary = writeReports(o.out, shared, { simulator: hello, expectationsFile: o.expectations, updateExpectations: o.updateExpectations, command: commandText });
+  unlock();
   for (const r of results) {
-    process.stdout.write(`${r.status.padEnd(11)} ${r.case}${r.rule ? `  [rule ${r.rule}]` : ''}${r.detail ? `  ${r.detail}` : ''}\n`);
-    for (const v of r.violations.slice(0, 2)) process.stdout.write(`            invariant ${v.invariant} (rule ${v.rule}): ${v.message}\n`);
+    const v = summary.verdicts[r.case];
+    process.stdout.write(`${r.status.padEnd(11)} ${r.case}${r.rule ? `  [rule ${r.rule}]` : ''}${v === 'KNOWN FAIL' ? '  (known: in the baseline)' : ''}${r.detail ? `  ${r.detail}` : ''}\n`);
+    for (const x of r.violations.slice(0, 2)) process.stdout.write(`            invariant ${x.invariant} (rule ${x.rule}): ${x.message}\n`);
     for (const d of r.divergences.slice(0, 3)) process.stdout.write(`            ${d}\n`);
   }
   const n = (s: string) => results.filter((r) => r.status === s).length;
-  process.stdout.write(`host: ${results.length} cases: ${n('PASS')} pass, ${n('FAIL')} fail, ${n('UNSUPPORTED')} unsupported, ${n('ERROR')} error\nreport: ${o.out}/ (summary.md, results.jsonl)\n`);
-  return n('FAIL') + n('ERROR') > 0 ? 1 : 0;
+  process.stdout.write(`${perRuleTable(shared)}\nhost: ${results.length} cases: ${n('PASS')} pass, ${n('FAIL')} fail, ${n('UNSUPPORTED')} unsupported, ${n('ERROR')} error\n${summaryLine(summary)}\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`);
+  if (o.updateExpectations) { process.stdout.write(`baseline written: ${o.expectations}\n`); return 0; }
+  return summary.newFail > 0 || summary.errors > 0 || (summary.lost > 0 && !o.allowLost) ? 1 : 0;
 }

@@ -47,7 +47,7 @@ export function addRunCommands(program: Command): void {
     .addOption(hostCardsOption())
     .option('--no-variants', 'send each case as written only (no other orders of play, forced random branches or probes)')
     .option('--no-conformance', 'no card conformance cases (then no divergence is classified as a card difference)')
-    .option('--runs <n>', 'generated scenarios to add to the golden ones', '0')
+    .option('--runs <n>', 'generated scenarios to add to the golden ones (with --profile host: generated Host games)', '0')
     .option('--seed <s>', 'seed for generated scenarios', '1')
     .option('--synthetic', 'generated scenarios may also use synthetic cards (made-up texts, sent with their text in `cards`); by default only the pool cards the simulator declares')
     .option('--jobs <n>', 'adapter processes run in parallel', '1')

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { loadHostCards } from '../engine/host/load.js';
 import type { HostMutant } from '../engine/host/mutants.js';
 import { hostFuzz } from './host-fuzz.js';
+import { hostOracle, hostSize, shrinkHost } from './host-shrink.js';
 
 export function hostFuzzCommand(o: { runs?: number; seed?: number; mutants: HostMutant[]; only?: string[]; outDir?: string; noWrite?: boolean; hostCards?: string[] }, out: (s: string) => void = (s) => process.stdout.write(s)): number {
   const seed = String(o.seed ?? Date.now() % 2_147_483_647);
@@ -21,9 +22,17 @@ export function hostFuzzCommand(o: { runs?: number; seed?: number; mutants: Host
   if (!o.noWrite) {
     const dir = o.outDir ?? 'fuzz-out';
     mkdirSync(dir, { recursive: true });
+    const rules = [...new Set(f.violations.map((v) => v.rule).filter((x) => x.startsWith('host/')))].concat(f.violations.length ? [] : ['host/32.4']);
+    const original = join(dir, `${f.scenario.id}.original.json`);
+    writeFileSync(original, JSON.stringify({ ...f.scenario, rules }, null, 2) + '\n');
+    // The finding shrunk to a smaller scenario that breaks the same invariant (or crashes the same way).
+    const oracle = hostOracle(cards, o.mutants, [...new Set(f.violations.map((v) => v.invariant))], f.crash);
+    const small = oracle(f.scenario) ? shrinkHost(f.scenario, oracle) : { scenario: f.scenario, tries: 0 };
     const file = join(dir, `${f.scenario.id}.json`);
-    writeFileSync(file, JSON.stringify({ ...f.scenario, rules: [...new Set(f.violations.map((v) => v.rule).filter((x) => x.startsWith('host/')))].concat(f.violations.length ? [] : ['host/32.4']) }, null, 2) + '\n');
-    out(`wrote ${file} (replay: arbiter run-scenario ${file}${o.mutants.length ? ` --mutant ${o.mutants.join(',')}` : ''})\n`);
+    writeFileSync(file, JSON.stringify({ ...small.scenario, rules, title: `generated Host game, shrunk (${small.tries} tries)` }, null, 2) + '\n');
+    const a = hostSize(f.scenario), b = hostSize(small.scenario);
+    out(`shrunk: ${a.actions} decisions and ${a.cards} set-up cards to ${b.actions} and ${b.cards} (${small.tries} tries)\n`);
+    out(`wrote ${file} (replay: arbiter run-scenario ${file}${o.mutants.length ? ` --mutant ${o.mutants.join(',')}` : ''}); the game as found: ${original}\n`);
   }
   return 1;
 }

@@ -29,7 +29,7 @@ const int = (r: Rng, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo +
 /** A random Host set-up: every card labelled, so that the decisions can be written as a script. */
 export function randomHostScenario(r: Rng, cards: HostCardPool, id: string): HostScenario {
   const hosts = cards.list.filter((c) => c.type === 'host');
-  const playable = cards.list.filter((c) => c.type !== 'host');
+  const playable = cards.list.filter((c) => c.type !== 'host' && !c.token);
   const entities = playable.filter((c) => c.type === 'entity');
   let n = 0;
   const lab = (side: Side, c: HostCard, extra: Record<string, unknown> = {}) => ({ card: c.id, label: `${side}${n++}`, ...extra });
@@ -52,6 +52,28 @@ export function randomHostScenario(r: Rng, cards: HostCardPool, id: string): Hos
     seed: id, setup: { active: pick(r, ['A', 'B'] as const), turn: int(r, 1, 3), phase: pick(r, ['start', 'action1', 'battle', 'action2', 'end'] as const), A: player('A'), B: player('B') },
     actions: [], expect: {},
   };
+}
+
+/**
+ * A game set up by the rules (9.1) from random legal deck lists (3.1: 50 cards, at most 4 of a name), from its own
+ * random stream `r2` so that the other generated games stay as they were.
+ */
+export function gameStartScenario(r2: Rng, cards: HostCardPool, s: HostScenario): HostScenario {
+  const hosts = cards.list.filter((c) => c.type === 'host');
+  const playable = cards.list.filter((c) => c.type !== 'host' && !c.token);
+  let n = 0;
+  const player = (side: Side) => {
+    const count = new Map<string, number>();
+    const deck: { card: string; label: string }[] = [];
+    while (deck.length < 50) {
+      const c = pick(r2, playable);
+      if ((count.get(c.id) ?? 0) >= 4) continue;
+      count.set(c.id, (count.get(c.id) ?? 0) + 1);
+      deck.push({ card: c.id, label: `${side}g${n++}` });
+    }
+    return { host: { card: pick(r2, hosts).id, label: `${side}g${n++}` }, deck };
+  };
+  return { ...s, setup: { start: 'game', A: player('A'), B: player('B') } };
 }
 
 /** A payment for a cost from a pool, typed symbols first, generic from generic resources first; null if none. */
@@ -116,6 +138,8 @@ function candidates(r: Rng, g: HostGame, p: PlayerIndex): Decision[] {
 }
 
 function forced(r: Rng, g: HostGame, need: Need): Decision[] {
+  if (need.kind === 'first') return [{ kind: 'first', goFirst: r() < 0.5 }];
+  if (need.kind === 'mulligan') return [{ kind: 'mulligan', cards: g.s.players[need.player].hand.filter(() => r() < 0.3) }];
   if (need.kind === 'target') {
     const foes = g.s.entities.filter((e) => isEntityInPlay(e) && e.controller === other(need.player)).sort(() => r() - 0.5);
     const list: Decision[] = [...foes.map((e) => ({ kind: 'target' as const, card: e.id })), { kind: 'target', card: 'host' }];
@@ -139,6 +163,8 @@ function toScript(g: HostGame, p: PlayerIndex, d: Decision): HostDecision {
     case 'triggers': return { by, triggers: d.list.map((t) => ({ source: l(t.source), ability: t.ability!, targets: t.targets.map(l) })) };
     case 'discard': return { by, discard: d.cards.map(l) };
     case 'concede': return { by, concede: true };
+    case 'first': return { by, goFirst: d.goFirst };
+    case 'mulligan': return { by, mulligan: d.cards.map((c) => (typeof c === 'number' ? l(c) : c)) };
   }
 }
 
@@ -174,12 +200,39 @@ export function autoplay(s: HostScenario, cards: HostCardPool, r: Rng, o: { muta
   return { script, trace: g.trace.records, ...(error ? { error } : {}) };
 }
 
+/**
+ * Generated Host games as cases (`arbiter run --profile host --runs N --seed S`): random set-ups, the reference
+ * kernel's random decisions as the script; games the kernel stops (a loop guard) or whose script ends with a choice
+ * open are left out, so every case is a valid scenario whose outcome is the reference kernel's.
+ */
+export function generatedHostScenarios(cards: HostCardPool, runs: number, seed: string): HostScenario[] {
+  const out: HostScenario[] = [];
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    for (let i = 0; out.length < runs && i < runs * 3 + 10; i++) {
+      const r = seedrandom(`${seed}:generated:${i}`);
+      const mid = randomHostScenario(r, cards, `host-generated-${seed}-${i}`);
+      const r2 = seedrandom(`${seed}:generated:${i}:start`);
+      const s = r2() < 0.1 ? gameStartScenario(r2, cards, mid) : mid;
+      const played = autoplay(s, cards, r);
+      if (played.error) continue;
+      s.actions = played.script;
+      try { if (runHostScenario(s, s.id, { cards }).error) continue; } catch { continue; }
+      out.push(s);
+    }
+  } finally { Error.stackTraceLimit = limit; }
+  return out;
+}
+
 export interface HostFuzzFinding { run: number; scenario: HostScenario; violations: Violation[]; crash?: string }
 
 /** One generated game: the violations of its trace, determinism (the script replayed), or the engine's crash. */
 export function hostFuzzCase(cards: HostCardPool, seed: string, run: number, mutants: readonly HostMutant[] = []): HostFuzzFinding | null {
   const r = seedrandom(`${seed}:${run}`);
-  const s = randomHostScenario(r, cards, `host-fuzz-${seed}-${run}`);
+  const mid = randomHostScenario(r, cards, `host-fuzz-${seed}-${run}`);
+  const r2 = seedrandom(`${seed}:${run}:start`);
+  const s = r2() < 0.1 ? gameStartScenario(r2, cards, mid) : mid;
   try {
     const played = autoplay(s, cards, r, { mutants });
     s.actions = played.script;

@@ -11,4 +11,7 @@ export const HOST_KILLS: Record<HostMutant, readonly string[]> = {
   'host-partial-resolve': ['host-invalid-target'],
   'host-occupied-slot': ['host-one-card-per-slot'],
   'host-no-loop-check': ['host-no-infinite-loop'],
+  'host-token-persists': ['host-tokens-do-not-persist'],
+  'host-control-kept': ['host-owner-zones'],
+  'host-mulligan-on-top': ['host-mulligan'],
 };

@@ -12,17 +12,18 @@ import { moveTo } from './zones.js';
 export { moveTo };
 
 /** Record an event that effects may trigger on, and open its Ambush window (17.2). */
-export function emit(g: HostGame, event: TriggerEvent, subject?: number, subjectPlayer?: PlayerIndex): void {
+export function emit(g: HostGame, event: TriggerEvent, subject?: number, subjectPlayer?: PlayerIndex, item?: number): void {
   const sp = subjectPlayer ?? (subject !== undefined ? ent(g, subject).controller : undefined);
-  g.s.windows.push({ event, ...(subject !== undefined ? { subject } : {}), ...(sp !== undefined ? { subjectPlayer: sp } : {}), open: [0, 1] });
+  g.s.windows.push({ event, ...(subject !== undefined ? { subject } : {}), ...(sp !== undefined ? { subjectPlayer: sp } : {}), ...(item !== undefined ? { item } : {}), open: [0, 1] });
   const candidates = g.s.entities.filter((s) => (inPlay(s) && !(s.zone === 'backrow' && !s.faceUp)) || (s.id === subject && event === 'destroyed'));
   for (const s of candidates) {
     (s.card.abilities ?? []).forEach((a, i) => {
       if (a.kind !== 'trigger' || a.when.on !== event) return;
+      if (a.when.phase !== undefined && a.when.phase !== g.s.phase) return;
       const w = a.when.whose;
       const ok = w === 'any' || (w === 'self' ? subject === s.id : w === 'you' ? sp === s.controller : sp !== undefined && sp !== s.controller);
       if (!ok) return;
-      const t = { source: s.id, controller: s.controller, ability: i, what: `ability ${i}`, effect: a.effect, event, ...(subject !== undefined ? { subject } : {}), ...(sp !== undefined ? { subjectPlayer: sp } : {}), chain: [...g.s.cause] };
+      const t = { source: s.id, controller: s.controller, ability: i, what: `ability ${i}`, effect: a.effect, event, ...(subject !== undefined ? { subject } : {}), ...(sp !== undefined ? { subjectPlayer: sp } : {}), ...(item !== undefined ? { subjectItem: item } : {}), chain: [...g.s.cause] };
       if (g.s.resolving > 0) g.trace.event({ e: 'trigger_wait', source: s.id, event, rule: 'host/34.4' });
       g.s.pending.push(t);
     });

@@ -7,11 +7,10 @@ import { RESOURCE_TYPES, type Amounts, type PoolKey, type TriggerSpec } from './
 import { emit, gainResource, moveTo } from './actions.js';
 import { legalTargets, refsOf } from './effects.js';
 import { push } from './push.js';
-import { ent, isEntityInPlay, type HEntity, type HostGame, type PlayerIndex, type StackItem } from './state.js';
+import { FRONT_SLOTS, BACK_SLOTS } from './zones.js';
+import { ent, isEntityInPlay, type HEntity, type HostGame, type PlayerIndex, type StackItem, type Window } from './state.js';
 
-/** Assumption (host-slots): the seed does not say how many slots a row has; 5 frontrow and 5 backrow slots. */
-export const FRONT_SLOTS = 5;
-export const BACK_SLOTS = 5;
+export { FRONT_SLOTS, BACK_SLOTS };
 
 /** A player action the rules forbid, with the rule that forbids it. */
 export class HostIllegal extends Error {
@@ -95,7 +94,12 @@ export function playCard(g: HostGame, player: PlayerIndex, card: HEntity, o: { s
 
 /** Does an Ambush's activation requirement match an open window of this player (17.2, 33.5)? */
 export function windowFor(g: HostGame, player: PlayerIndex, source: HEntity, when: TriggerSpec): boolean {
-  return g.s.windows.some((w) => w.event === when.on && w.open.includes(player) && (when.whose === 'any' || (when.whose === 'self' ? w.subject === source.id : when.whose === 'you' ? w.subjectPlayer === player : w.subjectPlayer !== undefined && w.subjectPlayer !== player)));
+  return matchingWindow(g, player, source, when) !== undefined;
+}
+
+/** The latest open window of this player that an Ambush's activation requirement matches. */
+export function matchingWindow(g: HostGame, player: PlayerIndex, source: HEntity, when: TriggerSpec): Window | undefined {
+  return [...g.s.windows].reverse().find((w) => w.event === when.on && w.open.includes(player) && (when.whose === 'any' || (when.whose === 'self' ? w.subject === source.id : when.whose === 'you' ? w.subjectPlayer === player : w.subjectPlayer !== undefined && w.subjectPlayer !== player)));
 }
 
 export function activate(g: HostGame, player: PlayerIndex, src: HEntity, o: { ability?: number; targets: number[]; pay: Amounts }): void {
@@ -108,13 +112,16 @@ export function activate(g: HostGame, player: PlayerIndex, src: HEntity, o: { ab
     checkPayment(g, player, c.activate.cost ?? {}, o.pay);
     spend(g, player, o.pay);
     src.faceUp = true;
-    push(g, { kind: 'effect', source: src.id, controller: player, what: 'ambush', effect: c.activate.effect, targets: refsOf(o.targets, g), chain: [] }, 'host/17.2.4');
+    const w = matchingWindow(g, player, src, c.activate.when)!;
+    push(g, { kind: 'effect', source: src.id, controller: player, what: 'ambush', effect: c.activate.effect, targets: refsOf(o.targets, g), ...(w.subject !== undefined ? { subject: w.subject } : {}), ...(w.subjectPlayer !== undefined ? { subjectPlayer: w.subjectPlayer } : {}), ...(w.item !== undefined ? { subjectItem: w.item } : {}), chain: [] }, 'host/17.2.4');
     return;
   }
   const i = o.ability ?? (c.abilities ?? []).findIndex((a) => a.kind === 'activated');
   const a = (c.abilities ?? [])[i];
   if (!a || a.kind !== 'activated') throw new HostIllegal(`${c.name} has no activated effect ${o.ability ?? ''}`.trim(), 'host/27.1');
-  checkSlow(g, player, `the activated effect of ${c.name}`);
+  // 39.2: an effect usable "during" a phase is used when its controller decides, as a Fast action, in their phase of that name.
+  if (a.during !== undefined && (g.s.active !== player || g.s.phase !== a.during)) throw new HostIllegal(`the activated effect of ${c.name} is used only during its controller's ${a.during} phase`, 'host/39.2');
+  if (a.during === undefined && (a.speed ?? 'slow') === 'slow') checkSlow(g, player, `the activated effect of ${c.name}`);
   if (a.oncePerTurn && src.usedThisTurn.includes(i)) throw new HostIllegal(`the activated effect of ${c.name} is once per turn`, 'host/27.5');
   checkTargets(g, player, src.id, a.effect.targets, o.targets);
   checkPayment(g, player, a.cost ?? {}, o.pay);

@@ -10,9 +10,10 @@ import { legalTargets } from './effects.js';
 import { needsChoice, pushTrigger, takePending } from './push.js';
 import { resolveNext } from './stack.js';
 import { SIDES, ent, other, type HEntity, type HostGame, type PlayerIndex } from './state.js';
+import { chooseFirst, mulligan } from './start.js';
 import { advanceBattle, declareAttack, declareTarget, discard, givePriority, nextPhase, useAp } from './turn.js';
 
-export type Need = { kind: 'triggers' | 'target' | 'priority'; player: PlayerIndex };
+export type Need = { kind: 'triggers' | 'target' | 'priority' | 'first' | 'mulligan'; player: PlayerIndex };
 
 export type Decision =
   | { kind: 'pass' }
@@ -24,13 +25,17 @@ export type Decision =
   | { kind: 'target'; card: number | 'host' }
   | { kind: 'triggers'; list: { source: number; ability?: number; targets: number[] }[] }
   | { kind: 'discard'; cards: number[] }
-  | { kind: 'concede' };
+  | { kind: 'concede' }
+  | { kind: 'first'; goFirst: boolean }
+  | { kind: 'mulligan'; cards: (number | string)[] };
 
 /** A decision the game did not ask for (wrong player, wrong kind): a script error, not a rules refusal. */
 export class DecisionMismatch extends Error {}
 
 export function describeNeed(g: HostGame, n: Need): string {
   const who = SIDES[n.player];
+  if (n.kind === 'first') return `${who} won the set-up roll and decides to go first or second ("goFirst": true or false, 9.1.5)`;
+  if (n.kind === 'mulligan') return `${who} decides their mulligan ("mulligan": the cards to put on the bottom of the deck, [] to keep the hand, 9.1.7)`;
   if (n.kind === 'triggers') return `${who} puts their triggered effects on the Stack (order and targets: "triggers")`;
   if (n.kind === 'target') return `${who} declares what the attack targets ("target": an opposing Entity label or "host")`;
   return `${who} has priority (${g.s.stack.length} item(s) on the Stack): pass, play, activate, ap, phase, attack, discard or concede`;
@@ -39,6 +44,7 @@ export function describeNeed(g: HostGame, n: Need): string {
 /** Put every trigger that needs no choice on the Stack, turn player's first (33.2, 33.3); then who must decide. */
 export function settle(g: HostGame): Need | null {
   if (g.s.result !== 'ongoing') return null;
+  if (g.s.setup) return { kind: g.s.setup.step === 'choose' ? 'first' : 'mulligan', player: g.s.setup.player };
   let placed = false;
   for (const p of [g.s.active, other(g.s.active)]) {
     if (!g.s.pending.some((t) => t.controller === p)) continue;
@@ -75,6 +81,11 @@ const entity = (g: HostGame, id: number): HEntity => ent(g, id);
 /** Apply one decision of `player` where `need` asks for one. */
 export function decide(g: HostGame, need: Need, player: PlayerIndex, d: Decision): void {
   if (player !== need.player) throw new DecisionMismatch(`expected a decision by ${SIDES[need.player]}: ${describeNeed(g, need)}`);
+  if (need.kind === 'first' || need.kind === 'mulligan') {
+    if (d.kind === 'first' && need.kind === 'first') return chooseFirst(g, player, d.goFirst);
+    if (d.kind === 'mulligan' && need.kind === 'mulligan') return mulligan(g, player, d.cards);
+    throw new DecisionMismatch(describeNeed(g, need));
+  }
   if (need.kind === 'triggers') {
     if (d.kind !== 'triggers') throw new DecisionMismatch(describeNeed(g, need));
     placeTriggers(g, player, d.list);
@@ -86,6 +97,7 @@ export function decide(g: HostGame, need: Need, player: PlayerIndex, d: Decision
     declareTarget(g, player, d.card === 'host' ? 'host' : entity(g, d.card));
     return;
   }
+  if (d.kind === 'first' || d.kind === 'mulligan') throw new DecisionMismatch(`${describeNeed(g, need)}; "${d.kind === 'first' ? 'goFirst' : 'mulligan'}" is asked only during the set-up (9.1)`);
   if (d.kind === 'triggers' || d.kind === 'target') throw new DecisionMismatch(`${describeNeed(g, need)}; "${d.kind}" is not asked now`);
   const ambush = d.kind === 'activate' && entity(g, d.card).card.type === 'ambush' && d.ability === undefined;
   if (d.kind === 'pass') {

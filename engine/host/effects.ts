@@ -4,6 +4,7 @@
  */
 import type { Action, Effect, EffectPart, EntityRef, PlayerRef, TargetSpec } from './format.js';
 import { damageEntity, damageHost, destroy, draw, gainResource, gameActions, healHost } from './actions.js';
+import { createTokens, gainControl, openSlots } from './tokens.js';
 import { ent, isEntityInPlay, other, openBlock, closeBlock, type HostGame, type PlayerIndex, type StackItem, type TargetRef } from './state.js';
 import { matches, recordStats } from './stats.js';
 
@@ -36,6 +37,14 @@ function playerOf(item: StackItem, p: PlayerRef): PlayerIndex {
 
 /** Can this part still be performed in its entirety (34.2.2)? An entity it names must be in play. */
 function canDo(g: HostGame, item: StackItem, a: Action, dropped: ReadonlySet<number>): boolean {
+  // Tokens and control (36.3, 37.2): every card placed needs an open frontrow slot of the player it goes to.
+  if (a.do === 'create_token') return openSlots(g, playerOf(item, a.player)) >= a.amount;
+  if (a.do === 'retarget') return retargetPlan(g, item, a.to, dropped) !== null;
+  if (a.do === 'gain_control') {
+    const ids = entitiesOf(g, item, a.to, dropped);
+    const moving = ids.filter((id) => ent(g, id).controller !== item.controller).length;
+    return ids.length > 0 && ids.every((id) => isEntityInPlay(ent(g, id))) && openSlots(g, item.controller) >= moving;
+  }
   if (!('to' in a)) return true;
   if (typeof a.to === 'object' && 'all' in a.to) return true;
   const ids = entitiesOf(g, item, a.to, dropped);
@@ -63,7 +72,41 @@ function perform(g: HostGame, item: StackItem, a: Action, dropped: ReadonlySet<n
     case 'draw': draw(g, playerOf(item, a.player), a.amount); break;
     case 'damage_host': damageHost(g, playerOf(item, a.player), a.amount, item.source, false); break;
     case 'heal_host': healHost(g, playerOf(item, a.player), a.amount, item.source); break;
+    case 'modify_host': case 'set_host': {
+      // 20.1: the Host's soul is its `power` stat, its health its `health`; the loss check follows at once (1.1.1).
+      const h = ent(g, g.s.players[playerOf(item, a.player)].host);
+      h.mods.push({ kind: a.do === 'modify_host' ? 'add' : 'set', ...(a.soul !== undefined ? { power: a.soul } : {}), ...(a.health !== undefined ? { health: a.health } : {}), seq: ++g.s.seq });
+      recordStats(g, 'effect');
+      break;
+    }
+    case 'retarget': {
+      const plan = retargetPlan(g, item, a.to, dropped);
+      if (!plan) break;
+      plan.target.targets[plan.index] = { id: plan.to, version: ent(g, plan.to).version };
+      g.trace.event({ e: 'redirect', what: 'spell', from: plan.from, to: plan.to });
+      break;
+    }
+    case 'create_token': createTokens(g, playerOf(item, a.player), a.card, a.amount); break;
+    case 'gain_control': for (const id of entitiesOf(g, item, a.to, dropped)) gainControl(g, ent(g, id), item.controller); break;
   }
+}
+
+/**
+ * 30.6: what a `retarget` part changes: the Stack item of the event (still on the Stack), the index of the event's
+ * subject among its targets, and the new target, which must be a valid target of that item (30.6: its own target
+ * spec, from its controller and source) and not one of its targets already (30.6.1: the number of targets stays).
+ */
+function retargetPlan(g: HostGame, item: StackItem, to: EntityRef, dropped: ReadonlySet<number>): { target: StackItem; index: number; from: number; to: number } | null {
+  const target = g.s.stack.find((x) => x.item === item.subjectItem);
+  if (!target || item.subject === undefined) return null;
+  const index = target.targets.findIndex((t) => t.id === item.subject);
+  const news = entitiesOf(g, item, to, dropped);
+  if (index < 0 || news.length !== 1) return null;
+  const next = news[0]!;
+  const specs = target.effect?.targets ?? ent(g, target.source).card.effect?.targets ?? [];
+  const spec = specs[index];
+  if (!spec || target.targets.some((t) => t.id === next) || !matches(g, spec, target.controller, target.source, ent(g, next))) return null;
+  return { target, index, from: item.subject, to: next };
 }
 
 /** Parts grouped: a group is one part and the parts joined to it by 'and' (40.4). */

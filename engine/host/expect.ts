@@ -6,13 +6,15 @@ import type { TraceRecord } from '../trace/format.js';
 import type { HostExpect } from './format.js';
 import type { HostRunResult } from './run.js';
 
-const PLAYER_FIELDS = new Set(['player', 'winner']);
+const PLAYER_FIELDS = new Set(['player', 'winner', 'controller', 'from', 'to']);
 const ENTITY_FIELDS = new Set(['source', 'target', 'entity', 'subject', 'attacker', 'defender', 'pick']);
 
 function bind(p: Record<string, unknown>, labels: Map<string, number>): Record<string, unknown> | string {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(p)) {
     if (PLAYER_FIELDS.has(k) && (v === 'A' || v === 'B')) out[k] = v === 'A' ? 0 : 1;
+    // `from` / `to` are players in a control record, entities in a redirect record (a label), zones in a zone record.
+    else if ((k === 'from' || k === 'to') && typeof v === 'string' && labels.has(v)) out[k] = labels.get(v);
     else if (ENTITY_FIELDS.has(k) && typeof v === 'string') {
       const id = labels.get(v);
       if (id === undefined) return `unknown label "${v}" in pattern field "${k}"`;

@@ -34,7 +34,18 @@ export type Action =
   | { do: 'gain_resource'; player: PlayerRef; type: ResourceType | 'host'; amount: number }
   | { do: 'draw'; player: PlayerRef; amount: number }
   | { do: 'damage_host'; player: PlayerRef; amount: number }
-  | { do: 'heal_host'; player: PlayerRef; amount: number };
+  | { do: 'heal_host'; player: PlayerRef; amount: number }
+  // Tokens (36.3): `amount` tokens of a token card (`token: true`) into the player's lowest open frontrow slots.
+  | { do: 'create_token'; card: string; player: PlayerRef; amount: number }
+  // Control (37.2): the effect's controller gains control of the entity; it moves to their lowest open frontrow slot.
+  | { do: 'gain_control'; to: EntityRef }
+  // Host stats (20.1): a change to a player's Host's health or soul, kept like an Entity's (all increases, then all
+  // decreases, then sets in the order given).
+  | { do: 'modify_host'; player: PlayerRef; health?: number; soul?: number }
+  | { do: 'set_host'; player: PlayerRef; health?: number; soul?: number }
+  // 30.6: the Stack item whose targeting met the requirement targets `to` instead of the event's subject; `to` must be
+  // a valid target of that item (the same number of targets stays, 30.6.1), else this part cannot resolve.
+  | { do: 'retarget'; to: EntityRef };
 
 /** One part of an effect; `join` says how it follows the part before it (40.3 then, 40.4 and). */
 export type EffectPart = Action & { join?: 'then' | 'and' };
@@ -51,7 +62,11 @@ export interface Effect {
 
 export type TriggerEvent =
   | 'created' | 'attacks' | 'blocks' | 'destroyed' | 'resource_gained' | 'start_of_turn' | 'end_of_turn'
-  | 'would_create';
+  | 'would_create'
+  // 39.1: at the start of a phase (TriggerSpec.phase names it)
+  | 'start_of_phase'
+  // 30.6: an effect or card on the Stack targets the entity (the event's subject; its Stack item is remembered)
+  | 'targeted';
 
 /** Whose event it is, seen from the trigger's source: itself, its controller's, the opponent's, anyone's. */
 export type Whose = 'self' | 'you' | 'opponent' | 'any';
@@ -59,11 +74,14 @@ export type Whose = 'self' | 'you' | 'opponent' | 'any';
 export interface TriggerSpec {
   on: TriggerEvent;
   whose: Whose;
+  /** start_of_phase: the phase whose start it triggers at (39.1). */
+  phase?: HostPhase;
 }
 
 export type Ability =
   | { kind: 'trigger'; when: TriggerSpec; effect: Effect; text?: string }
-  | { kind: 'activated'; cost?: Amounts; oncePerTurn?: boolean; effect: Effect; text?: string }
+  // `during`: only during its controller's phase of that name (39.2); `speed`: Slow by default, Fast when marked (15).
+  | { kind: 'activated'; cost?: Amounts; oncePerTurn?: boolean; during?: HostPhase; speed?: 'slow' | 'fast'; effect: Effect; text?: string }
   | { kind: 'continuous'; applies: EntityFilter | 'equipped'; add?: { power?: number; health?: number }; set?: { power?: number; health?: number }; text?: string };
 
 export interface HostCard {
@@ -86,6 +104,8 @@ export interface HostCard {
   /** Sorcery and Equipment: the effect of the card once it is in its slot (14.9, 21.2). */
   effect?: Effect;
   abilities?: Ability[];
+  /** A token (36.3): only created by effects, never in a deck (3.1); removed from the game when it would leave its zone. */
+  token?: boolean;
   text: string;
   /** Choices the seed leaves open, each with its reason. */
   assumptions?: string[];
@@ -126,6 +146,8 @@ export interface HostPlayerSetup {
 export type HostPhase = 'start' | 'action1' | 'battle' | 'action2' | 'end';
 
 export interface HostSetup {
+  /** 'game': the game is set up by the rules (3, 9.1) and begins at turn 1; 'mid' (default): as placed here. */
+  start?: 'mid' | 'game';
   active?: Side;
   first?: Side;
   turn?: number;
@@ -146,6 +168,10 @@ export type HostDecision = { by: Side; illegal?: true } & (
   | { triggers: { source: string; ability?: number; targets?: string[] }[] }
   | { discard: string[] }
   | { concede: true }
+  // Set-up (9.1.5): the winner of the roll goes first (true) or second (false).
+  | { goFirst: boolean }
+  // Set-up (9.1.7): cards put on the bottom of the deck, each a label or a card name or id in the hand.
+  | { mulligan: string[] }
 );
 
 export interface HostEntityExpect {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { InputError, ROOT, readJson, validate } from '../validation.js';
 import { ruleCatalog } from '../rules.js';
 import type { HostCard, HostCardSetup, HostScenario, Side } from './format.js';
+import { checkHostDeck } from './deck.js';
 
 export const HOST_CARDS_DIR = join(ROOT, 'spec', 'host', 'cards');
 
@@ -51,8 +52,22 @@ export function loadHostCards(extra: readonly string[] = []): HostCardPool {
     for (const f of cardFiles(HOST_CARDS_DIR)) { const d = readJson(f); validate(f, d, 'host-card.schema.json'); builtIn.add(d as HostCard, f); }
   }
   for (const c of builtIn.list) pool.add(c, HOST_CARDS_DIR);
-  for (const p of extra) for (const f of cardFiles(p)) { const d = readJson(f); validate(f, d, 'host-card.schema.json'); checkCard(f, d as HostCard); pool.add(d as HostCard, f); }
+  const fileOf = new Map<string, string>();
+  for (const p of extra) for (const f of cardFiles(p)) { const d = readJson(f); validate(f, d, 'host-card.schema.json'); checkCard(f, d as HostCard); pool.add(d as HostCard, f); fileOf.set((d as HostCard).id, f); }
+  checkTokenRefs(pool, fileOf);
   return pool;
+}
+
+/** Every card an effect creates is a token Entity of the pool (36.3). */
+function checkTokenRefs(pool: HostCardPool, fileOf: ReadonlyMap<string, string>): void {
+  for (const c of pool.list) {
+    const effects: [string, HostCard['effect']][] = [['$.effect', c.effect], ['$.activate.effect', c.activate?.effect], ...(c.abilities ?? []).map((a, i): [string, HostCard['effect']] => [`$.abilities[${i}].effect`, 'effect' in a ? a.effect : undefined])];
+    for (const [at, e] of effects) e?.parts.forEach((p, i) => {
+      if (p.do !== 'create_token') return;
+      const t = pool.has(p.card) ? pool.get(p.card) : null;
+      if (!t || !t.token || t.type !== 'entity') throw new InputError(fileOf.get(c.id) ?? join(HOST_CARDS_DIR, `${c.id}.json`), `${at}.parts[${i}].card`, `"${p.card}" is not a token Entity card (expected the id or name of a card with "type": "entity" and "token": true, 36.3)`);
+    });
+  }
 }
 
 /** What the schema cannot say about a card. */
@@ -73,6 +88,9 @@ export function isHostScenario(data: unknown): boolean {
   return !!data && typeof data === 'object' && (data as { profile?: unknown }).profile === 'host';
 }
 
+/** Labels of the tokens a game creates, in order (engine/host/tokens.ts). */
+const TOKEN_LABEL = /^token[0-9]+$/;
+
 const ZONES = ['deck', 'hand', 'frontrow', 'backrow', 'form', 'markers', 'damage', 'drop'] as const;
 
 export function parseHostScenario(file: string, data: unknown, cards: HostCardPool): HostScenario {
@@ -88,8 +106,10 @@ export function parseHostScenario(file: string, data: unknown, cards: HostCardPo
       if (!cards.has(c.card)) throw new InputError(file, `${path}`, `unknown host card "${c.card}" (expected a name or id from spec/host/cards, or a file given with --cards)`);
       const type = cards.get(c.card).type;
       if (want && !want.includes(type)) throw new InputError(file, path, `"${c.card}" is a ${type} card; this place takes ${want.join(' or ')}`);
+      if (cards.get(c.card).token && !path.includes('.frontrow[')) throw new InputError(file, path, `"${c.card}" is a token: it exists only in a frontrow slot, created by an effect (36.3, 36.3.1)`);
       if (c.label) {
         if (labels.has(c.label)) throw new InputError(file, `${path}.label`, `label "${c.label}" is used twice`);
+        if (TOKEN_LABEL.test(c.label)) throw new InputError(file, `${path}.label`, `labels token1, token2, ... name the tokens the game creates (36.3); choose another label`);
         if (c.copies && c.copies > 1) throw new InputError(file, `${path}.label`, 'a labelled card has one copy');
         labels.add(c.label);
       }
@@ -111,11 +131,22 @@ export function parseHostScenario(file: string, data: unknown, cards: HostCardPo
       });
     }
   }
+  if (s.setup.start === 'game') checkGameStart(file, s, cards);
   for (const side of ['A', 'B'] as Side[]) (s.setup[side].markers ?? []).forEach((m, i) => {
     if (!m.attachedTo || !labels.has(m.attachedTo)) throw new InputError(file, `$.setup.${side}.markers[${i}].attachedTo`, 'a marker names the label of the card in play it is attached to (24.1)');
   });
-  for (const l of Object.keys(s.expect.entities ?? {})) if (!labels.has(l)) throw new InputError(file, `$.expect.entities.${l}`, `unknown label "${l}" (labels: ${[...labels].join(', ')})`);
+  for (const l of Object.keys(s.expect.entities ?? {})) if (!labels.has(l) && !TOKEN_LABEL.test(l)) throw new InputError(file, `$.expect.entities.${l}`, `unknown label "${l}" (labels: ${[...labels].join(', ')})`);
   return s;
+}
+
+/** A game set up by the rules (9.1) starts from the deck lists alone (3.1): nothing else is placed. */
+function checkGameStart(file: string, s: HostScenario, cards: HostCardPool): void {
+  for (const k of ['active', 'first', 'turn', 'phase'] as const) if (s.setup[k] !== undefined) throw new InputError(file, `$.setup.${k}`, `with "start": "game" the set-up decides it (9.1.3-9.1.5, 9.1.8): leave "${k}" out`);
+  for (const side of ['A', 'B'] as Side[]) {
+    const ps = s.setup[side];
+    for (const k of [...ZONES.filter((z) => z !== 'deck'), 'resources', 'ap'] as const) if (ps[k] !== undefined) throw new InputError(file, `$.setup.${side}.${k}`, `with "start": "game" a player starts with a Host and a deck only (9.1.1): leave "${k}" out`);
+    checkHostDeck(file, `$.setup.${side}`, ps.host, ps.deck, cards);
+  }
 }
 
 export function loadHostScenario(file: string, cards: HostCardPool): HostScenario {

@@ -12,6 +12,9 @@ export const HOST_MUTANTS = {
   'host-partial-resolve': { rule: 'host/30.4', text: 'an effect with a target that is no longer valid still resolves on its other targets' },
   'host-occupied-slot': { rule: 'host/14.7.1', text: 'a card may be played into, or enter, an occupied slot' },
   'host-no-loop-check': { rule: 'host/42.1.2', text: 'an effect that would cause an infinite loop resolves' },
+  'host-token-persists': { rule: 'host/36.3.1', text: 'a token that leaves its zone goes there like a card (to the drop zone, the hand) instead of being removed from the game' },
+  'host-control-kept': { rule: 'host/37.1', text: 'a card leaving play stays with the player who controlled it and goes to that player\'s zones, not its owner\'s' },
+  'host-mulligan-on-top': { rule: 'host/9.1.7', text: 'a mulligan puts the cards back on the top of the deck, not the bottom (they are drawn again)' },
 } as const;
 
 export type HostMutant = keyof typeof HOST_MUTANTS;

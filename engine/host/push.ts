@@ -1,4 +1,5 @@
 /** Putting cards and effects on the Stack (32.1) and pending triggers (28.6, 33.2). */
+import { emit } from './actions.js';
 import { legalTargets, refsOf } from './effects.js';
 import type { HostGame, PendingTrigger, PlayerIndex, StackItem } from './state.js';
 
@@ -6,6 +7,8 @@ export function push(g: HostGame, item: Omit<StackItem, 'item'>, rule: string): 
   const full: StackItem = { item: ++g.s.nextItem, ...item };
   g.s.stack.push(full);
   g.trace.event({ e: 'stack_push', item: full.item, what: full.kind, source: full.source, player: full.controller, targets: full.targets.map((t) => t.id), ...(full.slot !== undefined ? { slot: full.slot } : {}), rule });
+  // 30.6: each target is targeted by this item (a requirement an Ambush or trigger may answer).
+  for (const t of full.targets) emit(g, 'targeted', t.id, undefined, full.item);
   return full;
 }
 
@@ -20,7 +23,7 @@ export function pushTrigger(g: HostGame, t: PendingTrigger, targets: number[]): 
     g.trace.event({ e: 'trigger_abort', source: t.source, reason: 'no legal target', rule: 'host/30.5' });
     return;
   }
-  push(g, { kind: 'effect', source: t.source, controller: t.controller, what: t.what, effect: t.effect, targets: refsOf(targets, g), ...(t.subject !== undefined ? { subject: t.subject } : {}), ...(t.subjectPlayer !== undefined ? { subjectPlayer: t.subjectPlayer } : {}), chain: t.chain }, 'host/28.6');
+  push(g, { kind: 'effect', source: t.source, controller: t.controller, what: t.what, effect: t.effect, targets: refsOf(targets, g), ...(t.subject !== undefined ? { subject: t.subject } : {}), ...(t.subjectPlayer !== undefined ? { subjectPlayer: t.subjectPlayer } : {}), ...(t.subjectItem !== undefined ? { subjectItem: t.subjectItem } : {}), chain: t.chain }, 'host/28.6');
 }
 
 /** The first legal targets of each spec, in entity order: the look-ahead's stand-in for a player's choice. */

@@ -46,6 +46,11 @@ export function hostFinal(g: HostGame, labels: Map<string, number>): HostFinal {
   return { result: g.s.result, players, entities };
 }
 
+/** Entities created during the game (tokens: token1, token2, ...) join the labels as they appear. */
+function syncLabels(g: HostGame, labels: Map<string, number>): void {
+  for (const e of g.s.entities) if (e.label && !labels.has(e.label)) labels.set(e.label, e.id);
+}
+
 class ScriptError extends Error {
   constructor(readonly path: string, message: string) { super(message); }
 }
@@ -58,6 +63,9 @@ function toDecision(file: string, d: HostDecision, i: number, labels: Map<string
     return v;
   };
   const ids = (ls: string[] | undefined, at: string) => (ls ?? []).map((l, k) => id(l, `${at}[${k}]`));
+  if ('goFirst' in d) return { kind: 'first', goFirst: d.goFirst };
+  // A mulligan names cards by label, or by card name or id (engine/host/start.ts).
+  if ('mulligan' in d) return { kind: 'mulligan', cards: d.mulligan.map((x) => labels.get(x) ?? x) };
   if ('pass' in d) return { kind: 'pass' };
   if ('play' in d) return { kind: 'play', card: id(d.play, `${path}.play`), ...(d.slot !== undefined ? { slot: d.slot } : {}), targets: ids(d.targets, `${path}.targets`), pay: d.pay ?? {} };
   if ('activate' in d) return { kind: 'activate', card: id(d.activate, `${path}.activate`), ...(d.ability !== undefined ? { ability: d.ability } : {}), targets: ids(d.targets, `${path}.targets`), pay: d.pay ?? {} };
@@ -84,6 +92,7 @@ export function runHostScenario(s: HostScenario, file: string, o: { cards: HostC
         if (!need) break;
         const raw = s.actions[i]!;
         const player: PlayerIndex = raw.by === 'A' ? 0 : 1;
+        syncLabels(g, labels);
         const d = toDecision(file, raw, i, labels);
         try {
           decide(g, need, player, d);
@@ -109,6 +118,7 @@ export function runHostScenario(s: HostScenario, file: string, o: { cards: HostC
       g.trace.event({ e: 'loop_guard', steps: g.s.unbroken, rule: 'host/42.1' });
     } else throw e;
   }
+  syncLabels(g, labels);
   for (const b of [...g.blocks].reverse()) g.trace.closeBlock(b);
   g.blocks.length = 0;
   return { trace: g.trace.records, final: hostFinal(g, labels), labels, g, ...(error ? { error } : {}), ...(acceptedIllegal.length ? { acceptedIllegal } : {}) };

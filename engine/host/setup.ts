@@ -5,6 +5,7 @@ import { TRACE_FORMAT } from '../trace/format.js';
 import type { HostCardSetup, HostPlayerSetup, HostScenario } from './format.js';
 import type { HostCardPool } from './load.js';
 import type { HostMutant } from './mutants.js';
+import { beginGame } from './start.js';
 import type { HEntity, HostGame, HPlayer, PlayerIndex, Zone } from './state.js';
 
 export function buildHostGame(s: HostScenario, cards: HostCardPool, mutants: readonly HostMutant[] = []): { g: HostGame; labels: Map<string, number> } {
@@ -20,8 +21,8 @@ export function buildHostGame(s: HostScenario, cards: HostCardPool, mutants: rea
     for (let k = 0; k < (c.copies ?? 1); k++) {
       const e: HEntity = {
         id: entities.length, card: cards.get(c.card), owner, controller: owner, zone, version: 0, damage: c.damage ?? 0,
-        sick: c.sick ?? false, faceUp: c.faceUp ?? (zone !== 'deck' && zone !== 'damage' && !(zone === 'backrow' && cards.get(c.card).type === 'ambush')),
-        attacked: false, mods: [], enteredAt: ++seq, usedThisTurn: [], lastDamage: null,
+        sick: c.sick ?? false, faceUp: c.faceUp ?? (!(zone === 'host' && s.setup.start === 'game') && zone !== 'deck' && zone !== 'damage' && !(zone === 'backrow' && cards.get(c.card).type === 'ambush')),
+        attacked: false, mods: [], enteredAt: ++seq, usedThisTurn: [], lastDamage: null, ...(cards.get(c.card).token ? { token: true } : {}),
         ...(c.label ? { label: c.label } : {}), ...(c.slot !== undefined ? { slot: c.slot } : {}),
       };
       entities.push(e);
@@ -56,10 +57,12 @@ export function buildHostGame(s: HostScenario, cards: HostCardPool, mutants: rea
   const g: HostGame = {
     s: {
       entities, players: players as [HPlayer, HPlayer], active, first: s.setup.first === 'B' ? 1 : s.setup.first === 'A' ? 0 : active,
-      turn: s.setup.turn ?? 2, phase: s.setup.phase ?? 'action1', battle: null, stack: [], pending: [], priority: { holder: active, passes: 0 },
+      turn: s.setup.start === 'game' ? 0 : s.setup.turn ?? 2, phase: s.setup.phase ?? 'action1', battle: null, stack: [], pending: [], priority: { holder: active, passes: 0 },
       windows: [], resolving: 0, cause: [], result: 'ongoing', nextId: entities.length, nextItem: 0, seq, unbroken: 0,
     },
-    trace, random: new Random(s.seed ?? s.id, [], (l) => labels.get(l)), mutants: new Set(mutants), lookahead: true, blocks: [],
+    trace, random: new Random(s.seed ?? s.id, [], (l) => labels.get(l)), mutants: new Set(mutants), lookahead: true, blocks: [], cardOf: (k) => cards.get(k),
   };
+  // 9.1: a game set up by the rules shuffles and rolls now; the script then makes the set-up choices.
+  if (s.setup.start === 'game') beginGame(g);
   return { g, labels };
 }

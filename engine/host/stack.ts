@@ -23,7 +23,7 @@ export const signature = (i: { source: number; what: string }) => `${i.source}:$
 
 /** Copy of the game for the loop check: no trace kept, no nested look-ahead. */
 function scratch(g: HostGame): HostGame {
-  return { s: cloneState(g.s), trace: new Recorder(), random: new Random('host-lookahead'), mutants: g.mutants, lookahead: false, blocks: [] };
+  return { s: cloneState(g.s), trace: new Recorder(), random: new Random('host-lookahead'), mutants: g.mutants, lookahead: false, blocks: [], cardOf: g.cardOf };
 }
 
 /** A copy of the state that shares the (immutable) card definitions. */

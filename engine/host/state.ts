@@ -7,9 +7,11 @@ import type { Recorder } from '../trace/recorder.js';
 import type { Random } from '../random.js';
 import type { Effect, HostCard, HostPhase, PoolKey, TriggerEvent } from './format.js';
 import type { HostMutant } from './mutants.js';
+import type { SetupStep } from './start.js';
 
 export type PlayerIndex = 0 | 1;
-export type Zone = 'deck' | 'hand' | 'frontrow' | 'backrow' | 'form' | 'marker' | 'drop' | 'damage' | 'banished' | 'host' | 'stack';
+/** `removed`: a token that would leave its zone no longer exists (36.3.1). */
+export type Zone = 'deck' | 'hand' | 'frontrow' | 'backrow' | 'form' | 'marker' | 'drop' | 'damage' | 'banished' | 'host' | 'stack' | 'removed';
 
 export interface Mod { kind: 'add' | 'set'; power?: number; health?: number; seq: number }
 
@@ -34,6 +36,8 @@ export interface HEntity {
   /** Sequence number of its entry into play: continuous effects that set stats apply in this order (18.6.3). */
   enteredAt: number;
   usedThisTurn: number[];
+  /** A token created by an effect (36.3). */
+  token?: boolean;
 }
 
 export interface HPlayer {
@@ -63,6 +67,8 @@ export interface StackItem {
   slot?: number;
   subject?: number;
   subjectPlayer?: PlayerIndex;
+  /** The Stack item of the event that put it here (a `targeted` event: the item that targets, 30.6). */
+  subjectItem?: number;
   /** Signatures of the abilities whose resolution caused this one, oldest first. */
   chain: string[];
 }
@@ -76,13 +82,14 @@ export interface PendingTrigger {
   event: TriggerEvent;
   subject?: number;
   subjectPlayer?: PlayerIndex;
+  subjectItem?: number;
   chain: string[];
   /** Targets declared already (a Sorcery's, on casting: 21.2). */
   declared?: TargetRef[];
 }
 
 /** An activation window for Ambushes (17.2, 33.5): open for a player until they do anything else. */
-export interface Window { event: TriggerEvent; subject?: number; subjectPlayer?: PlayerIndex; open: PlayerIndex[] }
+export interface Window { event: TriggerEvent; subject?: number; subjectPlayer?: PlayerIndex; item?: number; open: PlayerIndex[] }
 
 export type BattleStep = 'attack' | 'declare' | 'block' | 'early' | 'normal' | 'after';
 
@@ -108,6 +115,8 @@ export interface HostState {
   seq: number;
   /** Resolutions since the last player action other than a pass (42.1). */
   unbroken: number;
+  /** The game set-up under way (9.1, `"start": "game"`); null once the game has begun. */
+  setup?: SetupStep | null;
 }
 
 export interface HostGame {
@@ -119,6 +128,8 @@ export interface HostGame {
   lookahead: boolean;
   /** Open trace blocks of the game, outermost first. */
   blocks: number[];
+  /** The card pool, for cards an effect creates (tokens, 36.3). */
+  cardOf: (key: string) => HostCard;
   /** Called after each part of a resolving effect (only the mutant host-trigger-mid-resolution sets it). */
   onPart?: () => void;
 }

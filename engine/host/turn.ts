@@ -16,7 +16,7 @@ export function givePriority(g: HostGame, player: PlayerIndex, rule = 'host/31.5
   g.trace.event({ e: 'priority', player, action: 'receive', rule });
 }
 
-function enterPhase(g: HostGame, phase: HostPhase): void {
+export function enterPhase(g: HostGame, phase: HostPhase): void {
   g.s.phase = phase;
   g.s.windows = [];
   g.trace.event({ e: 'host_phase', player: g.s.active, phase, turn: g.s.turn, rule: 'host/10.1' });
@@ -28,6 +28,8 @@ function enterPhase(g: HostGame, phase: HostPhase): void {
     emit(g, 'start_of_turn', undefined, g.s.active);
   }
   if (phase === 'end') emit(g, 'end_of_turn', undefined, g.s.active);
+  // 39.1: what triggers at the start of a phase goes on the Stack before the turn player may act in it (31.5.1).
+  emit(g, 'start_of_phase', undefined, g.s.active);
   givePriority(g, g.s.active);
 }
 

@@ -58,13 +58,20 @@ export const invalidTarget: Invariant = {
     const v = newView();
     const out: Violation[] = [];
     const declared = new Map<number, { id: number; version: number }[]>();
+    const resolved = new Set<number>();
     let current: { item: number; stale: number[] } | null = null;
     trace.forEach((r, i) => {
       const e = ev(r);
       if (e?.e === 'stack_push') declared.set(e.item, e.targets.map((id) => ({ id, version: v.version.get(id) ?? 0 })));
+      // 30.6: a changed target counts from the change: the latest item still on the Stack that targets `from`.
+      if (e?.e === 'redirect' && e.what === 'spell' && e.from !== null) {
+        const item = [...declared.keys()].filter((k) => !resolved.has(k) && declared.get(k)!.some((t) => t.id === e.from)).pop();
+        if (item !== undefined) declared.set(item, declared.get(item)!.map((t) => (t.id === e.from ? { id: e.to, version: v.version.get(e.to) ?? 0 } : t)));
+      }
       if (r.t === 'open' && r.kind === 'RESOLVE' && r.entry !== undefined) {
         current = { item: r.entry, stale: (declared.get(r.entry) ?? []).filter((t) => (v.version.get(t.id) ?? 0) !== t.version).map((t) => t.id) };
       }
+      if (e?.e === 'stack_resolve') resolved.add(e.item);
       if (e?.e === 'stack_resolve' && current && current.item === e.item) {
         if (current.stale.length && e.result === 'resolved') out.push(violation(this.id, 'host/30.4', `Stack item ${e.item} resolved although its target ${current.stale.map((id) => label(v, id)).join(', ')} changed zone after it was declared`, v, i, current.stale));
         current = null;

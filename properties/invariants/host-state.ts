@@ -7,8 +7,8 @@ import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
 import { count, ev, fold, label, newView, violation } from './host-walk.js';
 
-/** Records a game action may come with: its own zone move, the lethal batch, the stats it changes. */
-const WITH_GAME_ACTION = new Set(['zone', 'host_stats', 'game_action', 'trigger_wait', 'game_check', 'random']);
+/** Records a game action may come with: its own zone move (and a card's return to its owner, 37.1), the lethal batch, the stats it changes. */
+const WITH_GAME_ACTION = new Set(['zone', 'control', 'host_stats', 'game_action', 'trigger_wait', 'game_check', 'random']);
 
 export const gameActionsAtOnce: Invariant = {
   id: 'host-game-actions-at-once', rules: ['host/35.2', 'host/35.4', 'host/18.2', 'host/26.1.2'], fidelity: 'phases', profiles: ['host'],
@@ -54,7 +54,7 @@ export const gameEndsAtOnce: Invariant = {
       const e = ev(r);
       if (over && r.t !== 'close' && !(e?.e === 'game_action' && e.action === 'lose') && e?.e !== 'game_check') { out.push(violation(this.id, 'host/1.1', `a ${r.t === 'event' ? r.e : r.t} record after the game ended`, v, i)); over = false; }
       if (met && !over) {
-        const allowed = r.t === 'close' || (e && ['damage', 'zone', 'random', 'draw', 'host_stats', 'game_action', 'game_check'].includes(e.e));
+        const allowed = r.t === 'close' || (e && ['damage', 'zone', 'control', 'random', 'draw', 'host_stats', 'game_action', 'game_check'].includes(e.e));
         if (!allowed) { out.push(violation(this.id, 'host/1.1', `player ${met.player} met a loss condition (${met.why}) but the game went on with a ${r.t === 'event' ? r.e : r.t} record`, v, i)); met = null; }
       }
       if (e?.e === 'game_check' && e.result !== 'ongoing') { over = true; met = null; }
@@ -111,7 +111,7 @@ export const statOrder: Invariant = {
       const e = ev(r);
       if (e?.e === 'host_stats') {
         const want = byTheRule(e.base, e.mods);
-        if (want.health !== e.health || Math.max(0, want.power) !== Math.max(0, e.power)) out.push(violation(this.id, e.mods.some((m) => m.kind === 'set') ? 'host/18.6' : 'host/26.2.3.2', `${label(v, e.entity)} has ${e.power} power / ${e.health} health; base ${e.base.power}/${e.base.health} with ${JSON.stringify(e.mods)} gives ${want.power}/${want.health}`, v, i, [e.entity]));
+        if (want.health !== e.health || Math.max(0, want.power) !== Math.max(0, e.power)) out.push(violation(this.id, v.type.get(e.entity) === 'host' ? 'host/20.1' : e.mods.some((m) => m.kind === 'set') ? 'host/18.6' : 'host/26.2.3.2', `${label(v, e.entity)} has ${e.power} power / ${e.health} health; base ${e.base.power}/${e.base.health} with ${JSON.stringify(e.mods)} gives ${want.power}/${want.health}`, v, i, [e.entity]));
       }
       fold(v, r);
     });

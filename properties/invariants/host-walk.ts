@@ -9,6 +9,8 @@ export interface HostView {
   zone: Map<number, string>;
   slot: Map<number, number | undefined>;
   controller: Map<number, number>;
+  /** The owner (37.1): the controller of its first entity record. */
+  owner: Map<number, number>;
   version: Map<number, number>;
   type: Map<number, string>;
   name: Map<number, string>;
@@ -20,7 +22,7 @@ export interface HostView {
 }
 
 export function newView(): HostView {
-  return { zone: new Map(), slot: new Map(), controller: new Map(), version: new Map(), type: new Map(), name: new Map(), open: [], hosts: new Map(), counts: new Map() };
+  return { zone: new Map(), slot: new Map(), controller: new Map(), owner: new Map(), version: new Map(), type: new Map(), name: new Map(), open: [], hosts: new Map(), counts: new Map() };
 }
 
 /** Fold one record into the view (call after the invariant looked at the record, or before: each says). */
@@ -34,6 +36,7 @@ export function fold(v: HostView, r: TraceRecord): void {
   if (r.t === 'entity') {
     bump(v, r.id, v.zone.get(r.id), -1);
     v.zone.set(r.id, r.zone); v.slot.set(r.id, r.slot); v.controller.set(r.id, r.controller); v.version.set(r.id, 0);
+    if (!v.owner.has(r.id)) v.owner.set(r.id, r.controller);
     v.type.set(r.id, r.type); v.name.set(r.id, r.name);
     if (r.type === 'host') v.hosts.set(r.controller, r.id);
     bump(v, r.id, r.zone, 1);
@@ -41,7 +44,10 @@ export function fold(v: HostView, r: TraceRecord): void {
   else if (r.t === 'close') { const i = v.open.findIndex((b) => b.id === r.id); if (i >= 0) v.open.length = i; }
   else if (r.t === 'event' && r.e === 'zone') {
     bump(v, r.entity, v.zone.get(r.entity), -1); bump(v, r.entity, r.to, 1);
-    v.zone.set(r.entity, r.to); v.slot.set(r.entity, r.position); v.version.set(r.entity, (v.version.get(r.entity) ?? 0) + 1);
+    // 36.2, 36.2.1: a new version on a change of zone, not on a move between slots of the same zone.
+    v.zone.set(r.entity, r.to); v.slot.set(r.entity, r.position); if (r.from !== r.to) v.version.set(r.entity, (v.version.get(r.entity) ?? 0) + 1);
+  } else if (r.t === 'event' && r.e === 'control') {
+    bump(v, r.entity, v.zone.get(r.entity), -1); v.controller.set(r.entity, r.to); bump(v, r.entity, v.zone.get(r.entity), 1);
   }
 }
 

@@ -31,6 +31,8 @@ import * as determinism from './determinism.js';
 import { HEARTHTOP_INVARIANTS } from './hearthtop.js';
 import * as hostStack from './host-stack.js';
 import * as hostState from './host-state.js';
+import * as hostPersist from './host-persist.js';
+import * as hostSetup from './host-setup.js';
 
 export type { Invariant, InvariantEnv, Violation } from './types.js';
 export { checkDeterminism } from './determinism.js';
@@ -67,6 +69,9 @@ export const INVARIANTS: readonly Invariant[] = [
   hostState.powerNonNegative,
   hostState.statOrder,
   hostState.oneCardPerSlot,
+  hostPersist.tokensDoNotPersist,
+  hostPersist.ownerZones,
+  hostSetup.mulligan,
 ];
 
 /** Checks that run a producer instead of reading one trace. */

@@ -1,0 +1,39 @@
+/**
+ * A Host fuzz finding shrinks to a smaller scenario that still breaks the same invariant on the broken kernel, is a
+ * valid scenario, passes on the reference kernel, and shrinks the same way every time (determinism).
+ */
+import { describe, expect, it } from 'vitest';
+import { loadHostCards, parseHostScenario } from '../engine/host/load.js';
+import { runHostScenario } from '../engine/host/run.js';
+import type { HostMutant } from '../engine/host/mutants.js';
+import { hostFuzz } from './host-fuzz.js';
+import { hostOracle, hostSize, shrinkHost } from './host-shrink.js';
+import { applicable, checkTrace } from './invariants/index.js';
+
+const cards = loadHostCards();
+
+describe('shrinking a Host fuzz finding', () => {
+  for (const [m, invariant] of [['host-fifo-stack', 'host-lifo-stack'], ['host-control-kept', 'host-owner-zones']] as [HostMutant, string][]) {
+    it(`${m}: the finding shrinks and still breaks ${invariant}; the reference kernel passes the shrunk scenario`, () => {
+      const f = hostFuzz(cards, { runs: 3000, seed: '5', mutants: [m], only: [invariant] }).finding!;
+      expect(f.violations.map((v) => v.invariant)).toContain(invariant);
+      const oracle = hostOracle(cards, [m], [invariant]);
+      expect(oracle(f.scenario)).toBe(true);
+      const a = shrinkHost(f.scenario, oracle);
+      const before = hostSize(f.scenario), after = hostSize(a.scenario);
+      expect(after.actions + after.cards).toBeLessThan(before.actions + before.cards);
+      expect(oracle(a.scenario)).toBe(true);
+      expect(shrinkHost(f.scenario, oracle).scenario).toEqual(a.scenario);
+      const parsed = parseHostScenario('shrunk.json', JSON.parse(JSON.stringify(a.scenario)), cards);
+      const broken = runHostScenario(parsed, 'shrunk.json', { cards, mutants: [m] });
+      expect(applicable('phases', 'host').find((i) => i.id === invariant)!.check(broken.trace).length).toBeGreaterThan(0);
+      expect(checkTrace(runHostScenario(parsed, 'shrunk.json', { cards }).trace)).toEqual([]);
+    }, 120_000);
+  }
+  it('a scenario that does not fail is left as it is (the oracle says no at once)', () => {
+    const f = hostFuzz(cards, { runs: 3000, seed: '5', mutants: ['host-fifo-stack'], only: ['host-lifo-stack'] }).finding!;
+    const never = () => false;
+    const r = shrinkHost(f.scenario, never, 50);
+    expect(r.scenario).toEqual(f.scenario);
+  }, 120_000);
+});

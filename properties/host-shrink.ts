@@ -1,0 +1,67 @@
+/**
+ * Shrinking a Host fuzz finding to a smaller scenario that still fails the same way: the shortest prefix of the
+ * script, then single decisions and single set-up cards left out one at a time (greedy, in a fixed order, so the same
+ * finding always shrinks to the same scenario). A candidate counts only when it is still a valid scenario (the loader
+ * accepts it and its script answers every choice the game asks) and still breaks one of the same invariants, or
+ * crashes the kernel with the same error.
+ */
+import { InputError } from '../engine/validation.js';
+import type { HostCardSetup, HostScenario, Side } from '../engine/host/format.js';
+import { parseHostScenario, type HostCardPool } from '../engine/host/load.js';
+import type { HostMutant } from '../engine/host/mutants.js';
+import { runHostScenario } from '../engine/host/run.js';
+import { applicable } from './invariants/index.js';
+
+export type HostOracle = (s: HostScenario) => boolean;
+
+/** Does this scenario still break one of `invariants` (or crash with `crash`) on the kernel with `mutants`? */
+export function hostOracle(cards: HostCardPool, mutants: readonly HostMutant[], invariants: readonly string[], crash?: string): HostOracle {
+  return (s) => {
+    try {
+      const parsed = parseHostScenario('<shrink>', JSON.parse(JSON.stringify(s)), cards);
+      const run = runHostScenario(parsed, '<shrink>', { cards, mutants });
+      if (run.error) return false;
+      if (crash) return false;
+      return applicable('phases', 'host').some((i) => invariants.includes(i.id) && i.check(run.trace).length > 0);
+    } catch (e) {
+      if (e instanceof InputError) return false;
+      return crash !== undefined && `${(e as Error).name}: ${(e as Error).message}` === crash;
+    }
+  };
+}
+
+const ZONES = ['markers', 'frontrow', 'backrow', 'form', 'hand', 'damage', 'drop', 'deck'] as const;
+
+/** How big a scenario is: its decisions and its set-up cards (copies counted). */
+export function hostSize(s: HostScenario): { actions: number; cards: number } {
+  let n = 0;
+  for (const side of ['A', 'B'] as Side[]) for (const z of ZONES) for (const x of s.setup[side][z] ?? []) n += typeof x === 'string' ? 1 : (x as HostCardSetup).copies ?? 1;
+  return { actions: s.actions.length, cards: n };
+}
+
+export function shrinkHost(s0: HostScenario, fails: HostOracle, maxTries = 3000): { scenario: HostScenario; tries: number } {
+  let best: HostScenario = JSON.parse(JSON.stringify(s0));
+  let tries = 0;
+  const attempt = (c: HostScenario): boolean => { tries++; if (tries > maxTries || !fails(c)) return false; best = c; return true; };
+  // 1. the shortest prefix of the script that still fails
+  for (let n = 0; n < best.actions.length && tries < maxTries; n++) if (attempt({ ...best, actions: best.actions.slice(0, n) })) break;
+  for (let changed = true; changed && tries < maxTries;) {
+    changed = false;
+    // 2. pairs of decisions (a pass and the answering pass), then single decisions left out, last first
+    for (const width of [2, 1]) {
+      for (let i = best.actions.length - width; i >= 0 && tries < maxTries; i--) if (attempt({ ...best, actions: best.actions.filter((_, k) => k < i || k >= i + width) })) changed = true;
+    }
+    // 3. single set-up cards left out (one copy at a time)
+    for (const side of ['A', 'B'] as Side[]) for (const z of ZONES) {
+      for (let i = (best.setup[side][z] ?? []).length - 1; i >= 0 && tries < maxTries; i--) {
+        const list = [...(best.setup[side][z] ?? [])] as (string | HostCardSetup)[];
+        const x = list[i]!;
+        if (typeof x === 'object' && (x.copies ?? 1) > 1) list[i] = { ...x, copies: x.copies! - 1 };
+        else list.splice(i, 1);
+        const setup = { ...best.setup, [side]: { ...best.setup[side], [z]: list } };
+        if (attempt({ ...best, setup })) { changed = true; if (typeof x === 'object' && (x.copies ?? 1) > 1) i++; }
+      }
+    }
+  }
+  return { scenario: best, tries };
+}
