@@ -16,9 +16,14 @@ const base = () => JSON.parse(readFileSync(join(ROOT, 'golden', 'cases', 'host-s
 
 describe('the Host profile on the command line', () => {
   it('run --profile host: the Host reference adapter passes every Host case', async () => {
-    const r = await arbiter('run', '--profile', 'host', '--out', join(tmp(), 'r'));
+    const out = join(tmp(), 'r');
+    const r = await arbiter('run', '--profile', 'host', '--out', out);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/host: (\d+) cases: \1 pass, 0 fail, 0 unsupported, 0 error/);
+    // results name the project's own cases by their path in the project, never by this machine's
+    const origins = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).origin as string);
+    expect(origins.length).toBeGreaterThan(0);
+    expect(origins.filter((o) => !o.startsWith('golden/'))).toEqual([]);
   }, 60_000);
 
   // Losing the game is a game action too (35.3.4): with game actions waiting, a loss met mid-effect names rule 1.1.
