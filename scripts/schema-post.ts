@@ -1,0 +1,136 @@
+/**
+ * What ts-json-schema-generator's output needs to become a spec/schema file, in general terms (no schema is named
+ * here):
+ * - A JSON number of the contract is an integer (counts, ids, stats), unless its type says `@fractional`.
+ * - A `const` or `enum` says its type itself: the generator's `type` beside it goes (one error, not two).
+ * - A union of object types keyed on one property (`anyOf` of branches that each require the property, with a
+ *   distinct `const`, or a distinct JSON type) becomes an if/then/else chain on that property, so a validation error
+ *   names what the branch that was meant found wrong, not every branch's complaints.
+ * - A union of object types that each require a key no other branch has (`{exists} | {not} | ...`) becomes a chain on
+ *   which key is present.
+ * - `additionalProperties: true` (from an `@additionalProperties true` tag) is the default and is left out.
+ * - The root carries `$schema`, `$id` and a title; every object's keys come out in one fixed order, the definitions
+ *   sorted by name, properties in their declaration order. Same types, same bytes.
+ */
+
+export interface SchemaEntry {
+  /** The file in spec/schema. */
+  file: string;
+  /** The TypeScript file of the root type, from the package root. */
+  source: string;
+  /** The root type. */
+  type: string;
+  title: string;
+  /** Objects accept unknown fields unless their type says `@additionalProperties false`. */
+  open?: boolean;
+  /** The $id, when the schema has one. */
+  id?: string;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The order of a schema's keywords; any other key follows, sorted. */
+const ORDER = [
+  '$schema', '$id', 'title', 'description', '$ref', 'type', 'const', 'enum', 'pattern', 'minLength', 'minimum', 'maximum',
+  'items', 'minItems', 'maxItems', 'required', 'properties', 'additionalProperties', 'propertyNames', 'minProperties',
+  'oneOf', 'anyOf', 'allOf', 'if', 'then', 'else', 'definitions',
+];
+const rank = (k: string) => { const i = ORDER.indexOf(k); return i < 0 ? ORDER.length : i; };
+
+/** The post-processed schema of one root type. */
+export function postProcess(raw: Json, entry: SchemaEntry): Json {
+  const defs = (isObject(raw.definitions) ? raw.definitions : {}) as Record<string, Json>;
+  const resolve = (s: unknown): unknown => {
+    const m = isObject(s) && typeof s.$ref === 'string' ? /^#\/definitions\/(.+)$/.exec(s.$ref) : null;
+    return m ? resolve(defs[m[1]!]) : s;
+  };
+  const walk = (s: unknown): unknown => {
+    if (Array.isArray(s)) return s.map(walk);
+    if (!isObject(s)) return s;
+    const out: Json = {};
+    for (const [k, v] of Object.entries(s)) out[k] = k === 'properties' || k === 'definitions' ? mapValues(v as Json, walk) : k === 'const' || k === 'enum' ? v : walk(v);
+    if (out.fractional !== undefined) delete out.fractional;
+    else if (out.type === 'number') out.type = 'integer';
+    else if (Array.isArray(out.type)) out.type = out.type.map((t) => (t === 'number' ? 'integer' : t));
+    if ((out.const !== undefined || out.enum !== undefined) && typeof out.type === 'string') delete out.type;
+    if (out.additionalProperties === true) delete out.additionalProperties;
+    if (Array.isArray(out.anyOf)) return dispatch(out, resolve) ?? out;
+    return out;
+  };
+  const body = walk(raw) as Json;
+  delete body.$schema;
+  const root: Json = { $schema: 'http://json-schema.org/draft-07/schema#' };
+  if (entry.id) root.$id = entry.id;
+  root.title = entry.title;
+  return ordered({ ...root, ...body }, true) as Json;
+}
+
+function mapValues(o: Json, f: (v: unknown) => unknown): Json {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
+}
+
+/** The constant a branch's property schema holds, if it holds one. */
+function constOf(s: unknown): string | number | boolean | undefined {
+  if (!isObject(s)) return undefined;
+  if (s.const !== undefined) return s.const as string | number | boolean;
+  if (Array.isArray(s.enum) && s.enum.length === 1) return s.enum[0] as string | number | boolean;
+  return undefined;
+}
+
+/** A union of object branches keyed on one property, as an if/then/else chain; null when it is not one. */
+function dispatch(union: Json, resolve: (s: unknown) => unknown): Json | null {
+  const branches = union.anyOf as unknown[];
+  const objects = branches.map(resolve);
+  if (objects.length < 2 || !objects.every((o) => isObject(o) && isObject(o.properties) && Array.isArray(o.required))) return null;
+  const bs = objects as { properties: Json; required: string[] }[];
+  const rest = Object.fromEntries(Object.entries(union).filter(([k]) => k !== 'anyOf'));
+  const link = (cond: Json, then: unknown, otherwise: unknown): Json => (otherwise === undefined ? { if: cond, then } : { if: cond, then, else: otherwise });
+  const chain = (conds: Json[], last: unknown): Json => {
+    let tail: unknown = last;
+    for (let i = conds.length - 1; i >= 0; i--) tail = link(conds[i]!, branches[i], tail);
+    return tail as Json;
+  };
+  // a property every branch requires, with a distinct constant in each
+  const keys = bs[0]!.required.filter((k) => bs.every((b) => b.required.includes(k)));
+  for (const key of keys) {
+    const values = bs.map((b) => constOf(b.properties[key]));
+    if (values.some((v) => v === undefined) || new Set(values).size !== values.length) continue;
+    const head = { properties: { [key]: { enum: values, description: `one of ${values.join(', ')}` } } };
+    return { ...rest, type: 'object', required: [key], ...head, ...chain(values.map((v) => ({ properties: { [key]: { const: v } }, required: [key] })), undefined) };
+  }
+  // a property every branch requires, of a distinct JSON type in each: the last branch is the rest
+  for (const key of keys) {
+    const types = bs.map((b) => { const p = b.properties[key]; return isObject(p) && typeof p.type === 'string' ? p.type : undefined; });
+    if (types.some((t) => t === undefined) || new Set(types).size !== types.length) continue;
+    return { ...rest, type: 'object', required: [key], ...chain(types.slice(0, -1).map((t) => ({ properties: { [key]: { type: t } }, required: [key] })), branches[branches.length - 1]) };
+  }
+  // each branch requires a key no other branch names
+  const own = bs.map((b, i) => b.required.find((k) => bs.every((o, j) => j === i || !(k in o.properties))));
+  if (own.every((k) => k !== undefined)) {
+    return { ...rest, type: 'object', ...chain(own.slice(0, -1).map((k) => ({ required: [k] })), branches[branches.length - 1]) };
+  }
+  return null;
+}
+
+/** The schema with its keys in the fixed order (definitions sorted by name; properties as declared). */
+function ordered(s: unknown, root = false): unknown {
+  if (Array.isArray(s)) return s.map((x) => ordered(x));
+  if (!isObject(s)) return s;
+  const out: Json = {};
+  for (const k of Object.keys(s).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))) {
+    const v = s[k];
+    if (k === 'properties' && isObject(v)) out[k] = mapValues(v, (x) => ordered(x));
+    else if (k === 'definitions' && isObject(v)) out[k] = Object.fromEntries(Object.keys(v).sort().map((d) => [d, ordered(v[d])]));
+    else if (k === 'const' || k === 'enum' || k === 'examples' || k === 'default') out[k] = v;
+    else out[k] = ordered(v);
+  }
+  void root;
+  return out;
+}
+
+/** The schema's file text: two-space JSON and a final newline. */
+export function serialize(schema: Json): string {
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}

@@ -1,0 +1,60 @@
+/**
+ * spec/schema/*.json is generated from the TypeScript types of the contract (scripts/gen-schemas.ts): each committed
+ * schema must be what the types give today, byte for byte.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../engine/validation.js';
+import { generateSchemas, SCHEMAS } from '../scripts/gen-schemas.js';
+import { postProcess, serialize } from '../scripts/schema-post.js';
+
+describe('generated JSON Schemas', () => {
+  const generated = generateSchemas();
+
+  it.each(generated.map((g) => [g.file, g.text]))('%s is up to date with its TypeScript types', (file, text) => {
+    const committed = readFileSync(join(ROOT, 'spec', 'schema', file), 'utf8');
+    if (committed !== text) expect.fail(`spec/schema/${file} is stale: it is not what its TypeScript types give; run \`npm run schemas\``);
+  });
+
+  it('generates the same bytes twice', () => {
+    expect(generateSchemas(SCHEMAS.slice(0, 1))[0]!.text).toBe(generated[0]!.text);
+  });
+});
+
+describe('post-processing of generated schemas', () => {
+  const entry = { file: 'x.schema.json', source: 'x.ts', type: 'X', title: 'X' };
+  const post = (raw: Record<string, unknown>) => JSON.parse(serialize(postProcess(raw, entry)));
+  const branch = (kind: string, extra: Record<string, unknown> = {}) => ({
+    type: 'object', properties: { kind: { type: 'string', const: kind }, ...extra }, required: ['kind', ...Object.keys(extra)], additionalProperties: false,
+  });
+
+  it('a union keyed on a constant becomes an if/then chain on that key, with the values as an enum', () => {
+    const s = post({ anyOf: [{ $ref: '#/definitions/A' }, { $ref: '#/definitions/B' }], definitions: { A: branch('a', { n: { type: 'number' } }), B: branch('b') } });
+    expect(s.properties.kind).toEqual({ description: 'one of a, b', enum: ['a', 'b'] });
+    expect(s.if).toEqual({ required: ['kind'], properties: { kind: { const: 'a' } } });
+    expect(s.then).toEqual({ $ref: '#/definitions/A' });
+    expect(s.else.then).toEqual({ $ref: '#/definitions/B' });
+    expect(s.anyOf).toBeUndefined();
+    // numbers are integers; a const says its own type
+    expect(s.definitions.A.properties).toEqual({ kind: { const: 'a' }, n: { type: 'integer' } });
+  });
+
+  it('a union told apart by which key is present becomes a chain on the key', () => {
+    const s = post({ anyOf: [{ type: 'object', properties: { x: { type: 'boolean' } }, required: ['x'] }, { type: 'object', properties: { y: { type: 'boolean' } }, required: ['y'] }] });
+    expect(s.if).toEqual({ required: ['x'] });
+    expect(s.else).toEqual({ type: 'object', required: ['y'], properties: { y: { type: 'boolean' } } });
+  });
+
+  it('a union that is not keyed stays a union; a @fractional number stays a number', () => {
+    const s = post({ anyOf: [{ type: 'string' }, { type: 'number', fractional: true }] });
+    expect(s.anyOf).toEqual([{ type: 'string' }, { type: 'number' }]);
+  });
+
+  it('puts keys in one order whatever order they came in', () => {
+    const a = serialize(postProcess({ required: ['b'], type: 'object', properties: { b: { type: 'string' } }, definitions: { Z: { type: 'string' }, A: { type: 'string' } } }, entry));
+    const b = serialize(postProcess({ definitions: { A: { type: 'string' }, Z: { type: 'string' } }, properties: { b: { type: 'string' } }, type: 'object', required: ['b'] }, entry));
+    expect(a).toBe(b);
+    expect(Object.keys(JSON.parse(a))).toEqual(['$schema', 'title', 'type', 'required', 'properties', 'definitions']);
+  });
+});
