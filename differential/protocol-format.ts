@@ -83,7 +83,10 @@ export interface ErrorMessage {
   message: string;
 }
 
-/** @description hello, result, unsupported or error; unknown fields are ignored */
+/**
+ * @description hello, result, unsupported or error; unknown fields are ignored
+ * @keyDescription one of hello, result, unsupported, error
+ */
 export type AdapterResponse = Hello | ResultMessage | UnsupportedMessage | ErrorMessage;
 
 export interface HelloRequest {

@@ -7,7 +7,9 @@
  *   distinct `const`, or a distinct JSON type) becomes an if/then/else chain on that property, so a validation error
  *   names what the branch that was meant found wrong, not every branch's complaints.
  * - A union of object types that each require a key no other branch has (`{exists} | {not} | ...`) becomes a chain on
- *   which key is present.
+ *   which key is present; with none of them, the keys every branch requires, then the first branch's key, are
+ *   said to be missing.
+ *   A `@keyDescription` on the union describes the key's enum of values.
  * - `additionalProperties: true` (from an `@additionalProperties true` tag) is the default and is left out.
  * - The root carries `$schema`, `$id` and a title; every object's keys come out in one fixed order, the definitions
  *   sorted by name, properties in their declaration order. Same types, same bytes.
@@ -55,8 +57,8 @@ export function postProcess(raw: Json, entry: SchemaEntry): Json {
     else if (out.type === 'number') out.type = 'integer';
     else if (Array.isArray(out.type)) out.type = out.type.map((t) => (t === 'number' ? 'integer' : t));
     if ((out.const !== undefined || out.enum !== undefined) && typeof out.type === 'string') delete out.type;
-    if (out.additionalProperties === true) delete out.additionalProperties;
-    if (Array.isArray(out.anyOf)) return dispatch(out, resolve) ?? out;
+    if (out.additionalProperties === true || (isObject(out.additionalProperties) && !Object.keys(out.additionalProperties).length)) delete out.additionalProperties;
+    if (Array.isArray(out.anyOf)) return union(out, resolve);
     return out;
   };
   const body = walk(raw) as Json;
@@ -71,6 +73,52 @@ function mapValues(o: Json, f: (v: unknown) => unknown): Json {
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
 }
 
+/** The constants a schema allows, when it allows only constants (a `const`, an `enum`, or a reference to one). */
+function constantsOf(s: unknown): unknown[] | undefined {
+  if (!isObject(s)) return undefined;
+  // the generator's output still has the `type` beside a const or enum
+  const keys = Object.keys(s).filter((k) => k !== 'description' && k !== 'type');
+  if (keys.length !== 1) return undefined;
+  if (keys[0] === 'const') return [s.const];
+  if (keys[0] === 'enum' && Array.isArray(s.enum)) return s.enum;
+  return undefined;
+}
+
+/** The JSON type a branch takes, when it takes one. */
+function jsonType(s: unknown): string | undefined {
+  if (!isObject(s)) return undefined;
+  if (typeof s.type === 'string') return s.type;
+  const c = constantsOf(s);
+  if (c) { const ts = new Set(c.map((v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? 'integer' : typeof v))); return ts.size === 1 ? [...ts][0] : undefined; }
+  return undefined;
+}
+
+/**
+ * A union: constants merged into one enum, then a keyed dispatch when the branches are objects keyed on one
+ * property, else `oneOf` when no value can match two branches (one branch per JSON type, objects told apart by a
+ * required key of their own), else `anyOf` as the generator wrote it.
+ */
+function union(node: Json, resolve: (s: unknown) => unknown): Json {
+  const rest = Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'anyOf'));
+  const branches: unknown[] = [];
+  let constants: unknown[] | null = null;
+  for (const b of node.anyOf as unknown[]) {
+    const c = constantsOf(resolve(b));
+    if (!c) { branches.push(b); continue; }
+    if (!constants) { constants = []; branches.push(constants); }
+    for (const v of c) if (!constants.includes(v)) constants.push(v);
+  }
+  const list = branches.map((b) => (b === constants ? (constants!.length === 1 ? { const: constants![0] } : { enum: constants }) : b));
+  if (list.length === 1) return { ...rest, ...(list[0] as Json) };
+  const keyed = dispatch({ ...rest, anyOf: list }, resolve);
+  if (keyed) return keyed;
+  const types = list.map((b) => jsonType(resolve(b)));
+  const objects = list.map(resolve).filter((b, i) => types[i] === 'object') as Json[];
+  const typesApart = types.every((t) => t !== undefined) && types.filter((t) => t !== 'object').length === new Set(types.filter((t) => t !== 'object')).size;
+  const objectsApart = objects.length < 2 || objects.every((b, i) => Array.isArray(b.required) && (b.required as string[]).some((k) => objects.every((o, j) => j === i || !isObject(o.properties) || !(k in o.properties))));
+  return typesApart && objectsApart ? { ...rest, oneOf: list } : { ...rest, anyOf: list };
+}
+
 /** The constant a branch's property schema holds, if it holds one. */
 function constOf(s: unknown): string | number | boolean | undefined {
   if (!isObject(s)) return undefined;
@@ -80,13 +128,16 @@ function constOf(s: unknown): string | number | boolean | undefined {
 }
 
 /** A union of object branches keyed on one property, as an if/then/else chain; null when it is not one. */
-function dispatch(union: Json, resolve: (s: unknown) => unknown): Json | null {
+function dispatch(node: Json, resolve: (s: unknown) => unknown): Json | null {
+  const union = node;
   const branches = union.anyOf as unknown[];
   const objects = branches.map(resolve);
   if (objects.length < 2 || !objects.every((o) => isObject(o) && isObject(o.properties) && Array.isArray(o.required))) return null;
   const bs = objects as { properties: Json; required: string[] }[];
   const rest = Object.fromEntries(Object.entries(union).filter(([k]) => k !== 'anyOf'));
-  const link = (cond: Json, then: unknown, otherwise: unknown): Json => (otherwise === undefined ? { if: cond, then } : { if: cond, then, else: otherwise });
+  // an inline branch says what the union expects (an error inside it is worded with it)
+  const described = (b: unknown): unknown => (isObject(b) && b.$ref === undefined && b.description === undefined && typeof union.description === 'string' ? { description: union.description, ...b } : b);
+  const link = (cond: Json, then: unknown, otherwise: unknown): Json => (otherwise === undefined ? { if: cond, then: described(then) } : { if: cond, then: described(then), else: otherwise });
   const chain = (conds: Json[], last: unknown): Json => {
     let tail: unknown = last;
     for (let i = conds.length - 1; i >= 0; i--) tail = link(conds[i]!, branches[i], tail);
@@ -97,19 +148,24 @@ function dispatch(union: Json, resolve: (s: unknown) => unknown): Json | null {
   for (const key of keys) {
     const values = bs.map((b) => constOf(b.properties[key]));
     if (values.some((v) => v === undefined) || new Set(values).size !== values.length) continue;
-    const head = { properties: { [key]: { enum: values, description: `one of ${values.join(', ')}` } } };
+    const said = typeof rest.keyDescription === 'string' ? { description: rest.keyDescription } : {};
+    delete rest.keyDescription;
+    const head = { properties: { [key]: { ...said, enum: values } } };
     return { ...rest, type: 'object', required: [key], ...head, ...chain(values.map((v) => ({ properties: { [key]: { const: v } }, required: [key] })), undefined) };
   }
   // a property every branch requires, of a distinct JSON type in each: the last branch is the rest
   for (const key of keys) {
     const types = bs.map((b) => { const p = b.properties[key]; return isObject(p) && typeof p.type === 'string' ? p.type : undefined; });
     if (types.some((t) => t === undefined) || new Set(types).size !== types.length) continue;
-    return { ...rest, type: 'object', required: [key], ...chain(types.slice(0, -1).map((t) => ({ properties: { [key]: { type: t } }, required: [key] })), branches[branches.length - 1]) };
+    return { ...rest, type: 'object', required: [key], ...chain(types.slice(0, -1).map((t) => ({ properties: { [key]: { type: t } }, required: [key] })), described(branches[branches.length - 1])) };
   }
   // each branch requires a key no other branch names
   const own = bs.map((b, i) => b.required.find((k) => bs.every((o, j) => j === i || !(k in o.properties))));
   if (own.every((k) => k !== undefined)) {
-    return { ...rest, type: 'object', ...chain(own.slice(0, -1).map((k) => ({ required: [k] })), branches[branches.length - 1]) };
+    // with none of the keys: first the keys every branch needs (worded with the union), then the first branch's key
+    const common = bs[0]!.required.filter((k) => bs.every((b) => b.required.includes(k)));
+    const end = common.length ? described({ required: common, if: { required: common }, then: { required: [own[0]] } }) : { required: [own[0]] };
+    return { ...rest, type: 'object', ...chain(own.map((k) => ({ required: [k] })), end) };
   }
   return null;
 }

@@ -31,7 +31,7 @@ describe('post-processing of generated schemas', () => {
 
   it('a union keyed on a constant becomes an if/then chain on that key, with the values as an enum', () => {
     const s = post({ anyOf: [{ $ref: '#/definitions/A' }, { $ref: '#/definitions/B' }], definitions: { A: branch('a', { n: { type: 'number' } }), B: branch('b') } });
-    expect(s.properties.kind).toEqual({ description: 'one of a, b', enum: ['a', 'b'] });
+    expect(s.properties.kind).toEqual({ enum: ['a', 'b'] });
     expect(s.if).toEqual({ required: ['kind'], properties: { kind: { const: 'a' } } });
     expect(s.then).toEqual({ $ref: '#/definitions/A' });
     expect(s.else.then).toEqual({ $ref: '#/definitions/B' });
@@ -43,12 +43,20 @@ describe('post-processing of generated schemas', () => {
   it('a union told apart by which key is present becomes a chain on the key', () => {
     const s = post({ anyOf: [{ type: 'object', properties: { x: { type: 'boolean' } }, required: ['x'] }, { type: 'object', properties: { y: { type: 'boolean' } }, required: ['y'] }] });
     expect(s.if).toEqual({ required: ['x'] });
-    expect(s.else).toEqual({ type: 'object', required: ['y'], properties: { y: { type: 'boolean' } } });
+    expect(s.else).toEqual({ if: { required: ['y'] }, then: { type: 'object', required: ['y'], properties: { y: { type: 'boolean' } } }, else: { required: ['x'] } });
   });
 
-  it('a union that is not keyed stays a union; a @fractional number stays a number', () => {
-    const s = post({ anyOf: [{ type: 'string' }, { type: 'number', fractional: true }] });
-    expect(s.anyOf).toEqual([{ type: 'string' }, { type: 'number' }]);
+  it('a union of disjoint branches becomes oneOf, constants merged into one enum; a @fractional number stays a number', () => {
+    const s = post({ anyOf: [{ type: 'string', const: 'a' }, { type: 'number', fractional: true }, { type: 'string', enum: ['b', 'a'] }] });
+    expect(s).toMatchObject({ oneOf: [{ enum: ['a', 'b'] }, { type: 'number' }] });
+    expect(s.anyOf).toBeUndefined();
+  });
+
+  it('a union whose branches may overlap stays anyOf', () => {
+    const open = (k: string) => ({ type: 'object', properties: { [k]: { type: 'string' } } });
+    const s = post({ anyOf: [open('x'), open('y')] });
+    expect(s.anyOf).toEqual([open('x'), open('y')]);
+    expect(s.oneOf).toBeUndefined();
   });
 
   it('puts keys in one order whatever order they came in', () => {
