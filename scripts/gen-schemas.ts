@@ -31,6 +31,13 @@ export const SCHEMAS: SchemaEntry[] = [
     title: 'Arbiter adapter protocol: a message an adapter sends (arbiter-adapter/1)',
     open: true,
   },
+  {
+    file: 'scenario.schema.json',
+    source: 'engine/scenario/format.ts',
+    type: 'Scenario',
+    title: 'Arbiter scenario (arbiter-scenario/1)',
+    id: 'https://arbiter.dev/schema/scenario.schema.json',
+  },
   { file: 'host-card.schema.json', source: 'engine/host/format.ts', type: 'HostCard', title: 'Host WCG card (engine/host/format.ts HostCard)' },
   { file: 'host-scenario.schema.json', source: 'engine/host/format.ts', type: 'HostScenario', title: "Host WCG scenario (engine/host/format.ts HostScenario): a game set up mid-turn, each player's decisions in the order the game asks for them, and the expected outcome" },
 ];
@@ -45,7 +52,7 @@ const BASE: Config = {
   jsDoc: 'basic',
   sortProps: false,
   encodeRefs: false,
-  extraTags: ['fractional', 'additionalProperties', 'keyDescription'],
+  extraTags: ['fractional', 'additionalProperties', 'keyDescription', 'dispatch'],
 };
 
 /** The schemas (file name and text), built from one TypeScript program over every source file. */

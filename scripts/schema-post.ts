@@ -6,10 +6,13 @@
  * - A union of object types keyed on one property (`anyOf` of branches that each require the property, with a
  *   distinct `const`, or a distinct JSON type) becomes an if/then/else chain on that property, so a validation error
  *   names what the branch that was meant found wrong, not every branch's complaints.
- * - A union of object types that each require a key no other branch has (`{exists} | {not} | ...`) becomes a chain on
+ * - A union tagged `@dispatch` whose object branches each require a key no other branch has (`{exists} | {not} | ...`)
+ *   becomes a chain on
  *   which key is present; with none of them, the keys every branch requires, then the first branch's key, are
  *   said to be missing.
  *   A `@keyDescription` on the union describes the key's enum of values.
+ * - A `$ref` with keywords of its own (a description) is replaced by what it refers to, with those keywords: jsonschema
+ *   reads nothing beside a `$ref`.
  * - `additionalProperties: true` (from an `@additionalProperties true` tag) is the default and is left out.
  * - The root carries `$schema`, `$id` and a title; every object's keys come out in one fixed order, the definitions
  *   sorted by name, properties in their declaration order. Same types, same bytes.
@@ -36,7 +39,7 @@ const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Arr
 /** The order of a schema's keywords; any other key follows, sorted. */
 const ORDER = [
   '$schema', '$id', 'title', 'description', '$ref', 'type', 'const', 'enum', 'pattern', 'minLength', 'minimum', 'maximum',
-  'items', 'minItems', 'maxItems', 'required', 'properties', 'additionalProperties', 'propertyNames', 'minProperties',
+  'items', 'minItems', 'maxItems', 'additionalProperties', 'required', 'properties', 'propertyNames', 'minProperties',
   'oneOf', 'anyOf', 'allOf', 'if', 'then', 'else', 'definitions',
 ];
 const rank = (k: string) => { const i = ORDER.indexOf(k); return i < 0 ? ORDER.length : i; };
@@ -59,6 +62,13 @@ export function postProcess(raw: Json, entry: SchemaEntry): Json {
     if ((out.const !== undefined || out.enum !== undefined) && typeof out.type === 'string') delete out.type;
     if (out.additionalProperties === true || (isObject(out.additionalProperties) && !Object.keys(out.additionalProperties).length)) delete out.additionalProperties;
     if (Array.isArray(out.anyOf)) return union(out, resolve);
+    // jsonschema reads nothing beside a $ref: a reference with its own keywords (a description) takes the
+    // referenced schema in its place
+    if (typeof out.$ref === 'string' && Object.keys(out).length > 1 && isObject(defs[out.$ref.replace(/^#\/definitions\//, '')])) {
+      const { $ref, ...own } = out;
+      const target = walk(defs[$ref.replace(/^#\/definitions\//, '')]) as Json;
+      return { ...target, ...own };
+    }
     return out;
   };
   const body = walk(raw) as Json;
@@ -99,7 +109,7 @@ function jsonType(s: unknown): string | undefined {
  * required key of their own), else `anyOf` as the generator wrote it.
  */
 function union(node: Json, resolve: (s: unknown) => unknown): Json {
-  const rest = Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'anyOf'));
+  const rest = Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'anyOf' && k !== 'dispatch'));
   const branches: unknown[] = [];
   let constants: unknown[] | null = null;
   for (const b of node.anyOf as unknown[]) {
@@ -110,7 +120,7 @@ function union(node: Json, resolve: (s: unknown) => unknown): Json {
   }
   const list = branches.map((b) => (b === constants ? (constants!.length === 1 ? { const: constants![0] } : { enum: constants }) : b));
   if (list.length === 1) return { ...rest, ...(list[0] as Json) };
-  const keyed = dispatch({ ...rest, anyOf: list }, resolve);
+  const keyed = dispatch({ ...rest, anyOf: list, ...(node.dispatch !== undefined ? { dispatch: node.dispatch } : {}) }, resolve);
   if (keyed) return keyed;
   const types = list.map((b) => jsonType(resolve(b)));
   const objects = list.map(resolve).filter((b, i) => types[i] === 'object') as Json[];
@@ -134,7 +144,7 @@ function dispatch(node: Json, resolve: (s: unknown) => unknown): Json | null {
   const objects = branches.map(resolve);
   if (objects.length < 2 || !objects.every((o) => isObject(o) && isObject(o.properties) && Array.isArray(o.required))) return null;
   const bs = objects as { properties: Json; required: string[] }[];
-  const rest = Object.fromEntries(Object.entries(union).filter(([k]) => k !== 'anyOf'));
+  const rest = Object.fromEntries(Object.entries(union).filter(([k]) => k !== 'anyOf' && k !== 'dispatch'));
   // an inline branch says what the union expects (an error inside it is worded with it)
   const described = (b: unknown): unknown => (isObject(b) && b.$ref === undefined && b.description === undefined && typeof union.description === 'string' ? { description: union.description, ...b } : b);
   const link = (cond: Json, then: unknown, otherwise: unknown): Json => (otherwise === undefined ? { if: cond, then: described(then) } : { if: cond, then: described(then), else: otherwise });
@@ -159,9 +169,9 @@ function dispatch(node: Json, resolve: (s: unknown) => unknown): Json | null {
     if (types.some((t) => t === undefined) || new Set(types).size !== types.length) continue;
     return { ...rest, type: 'object', required: [key], ...chain(types.slice(0, -1).map((t) => ({ properties: { [key]: { type: t } }, required: [key] })), described(branches[branches.length - 1])) };
   }
-  // each branch requires a key no other branch names
+  // each branch requires a key no other branch names (a union tagged `@dispatch`; untagged, it is a oneOf)
   const own = bs.map((b, i) => b.required.find((k) => bs.every((o, j) => j === i || !(k in o.properties))));
-  if (own.every((k) => k !== undefined)) {
+  if (union.dispatch !== undefined && own.every((k) => k !== undefined)) {
     // with none of the keys: first the keys every branch needs (worded with the union), then the first branch's key
     const common = bs[0]!.required.filter((k) => bs.every((b) => b.required.includes(k)));
     const end = common.length ? described({ required: common, if: { required: common }, then: { required: [own[0]] } }) : { required: [own[0]] };

@@ -40,8 +40,10 @@ describe('post-processing of generated schemas', () => {
     expect(s.definitions.A.properties).toEqual({ kind: { const: 'a' }, n: { type: 'integer' } });
   });
 
-  it('a union told apart by which key is present becomes a chain on the key', () => {
-    const s = post({ anyOf: [{ type: 'object', properties: { x: { type: 'boolean' } }, required: ['x'] }, { type: 'object', properties: { y: { type: 'boolean' } }, required: ['y'] }] });
+  it('a union told apart by which key is present becomes a chain on the key when tagged @dispatch, else a oneOf', () => {
+    const branches = [{ type: 'object', properties: { x: { type: 'boolean' } }, required: ['x'] }, { type: 'object', properties: { y: { type: 'boolean' } }, required: ['y'] }];
+    expect(post({ anyOf: branches }).oneOf).toEqual(branches);
+    const s = post({ dispatch: true, anyOf: [{ type: 'object', properties: { x: { type: 'boolean' } }, required: ['x'] }, { type: 'object', properties: { y: { type: 'boolean' } }, required: ['y'] }] });
     expect(s.if).toEqual({ required: ['x'] });
     expect(s.else).toEqual({ if: { required: ['y'] }, then: { type: 'object', required: ['y'], properties: { y: { type: 'boolean' } } }, else: { required: ['x'] } });
   });

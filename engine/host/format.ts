@@ -212,6 +212,7 @@ export type Labels = string[];
 
 /**
  * One player's decision, in the order the game asks for them.
+ * @dispatch
  * @description a decision: {by, pass} | {by, play, slot, targets, pay} | {by, activate, ability, targets, pay} | {by, ap, type} | {by, phase: "next"} | {by, attack} | {by, target} | {by, triggers} | {by, discard} | {by, concede}; "illegal": true when the rules must refuse it
  */
 export type HostDecision = { by: Side; illegal?: true } & (
