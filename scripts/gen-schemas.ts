@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGenerator, createProgram, DEFAULT_CONFIG, type Config } from 'ts-json-schema-generator';
-import { postProcess, serialize, type SchemaEntry } from './schema-post.js';
+import { branchSources, postProcess, serialize, type SchemaEntry } from './schema-post.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,6 +38,7 @@ export const SCHEMAS: SchemaEntry[] = [
     title: 'Arbiter scenario (arbiter-scenario/1)',
     id: 'https://arbiter.dev/schema/scenario.schema.json',
   },
+  { file: 'trace.schema.json', source: 'engine/trace/format.ts', type: 'Trace', title: 'Arbiter trace (arbiter-trace/1)', open: true },
   { file: 'host-card.schema.json', source: 'engine/host/format.ts', type: 'HostCard', title: 'Host WCG card (engine/host/format.ts HostCard)' },
   { file: 'host-scenario.schema.json', source: 'engine/host/format.ts', type: 'HostScenario', title: "Host WCG scenario (engine/host/format.ts HostScenario): a game set up mid-turn, each player's decisions in the order the game asks for them, and the expected outcome" },
 ];
@@ -52,7 +53,7 @@ const BASE: Config = {
   jsDoc: 'basic',
   sortProps: false,
   encodeRefs: false,
-  extraTags: ['fractional', 'additionalProperties', 'keyDescription', 'dispatch'],
+  extraTags: ['fractional', 'additionalProperties', 'keyDescription', 'dispatch', 'dispatchNames', 'keyEnumLast', 'branchDescription', 'branchesFrom', 'definitionName'],
 };
 
 /** The schemas (file name and text), built from one TypeScript program over every source file. */
@@ -63,7 +64,9 @@ export function generateSchemas(entries: SchemaEntry[] = SCHEMAS): { file: strin
   return entries.map((e) => {
     const generator = createGenerator({ ...BASE, path: join(ROOT, e.source), type: e.type, tsProgram: program, additionalProperties: !!e.open });
     const raw = generator.createSchema(e.type) as Record<string, unknown>;
-    return { file: e.file, text: serialize(postProcess(raw, e)) };
+    const members: Record<string, Record<string, unknown>> = {};
+    for (const t of branchSources(raw)) Object.assign(members, (generator.createSchema(t) as { definitions?: Record<string, Record<string, unknown>> }).definitions);
+    return { file: e.file, text: serialize(postProcess(raw, e, members)) };
   });
 }
 

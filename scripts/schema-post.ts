@@ -14,8 +14,9 @@
  * - A `$ref` with keywords of its own (a description) is replaced by what it refers to, with those keywords: jsonschema
  *   reads nothing beside a `$ref`.
  * - `additionalProperties: true` (from an `@additionalProperties true` tag) is the default and is left out.
- * - The root carries `$schema`, `$id` and a title; every object's keys come out in one fixed order, the definitions
- *   sorted by name, properties in their declaration order. Same types, same bytes.
+ * - A definition of one value (a bounded number, an enum) is written in place of its references.
+ * - The root carries `$schema`, `$id` and a title; every schema's keywords come out in one fixed order, properties
+ *   and definitions in the order of the source. Same types, same bytes.
  */
 
 export interface SchemaEntry {
@@ -45,38 +46,98 @@ const ORDER = [
 const rank = (k: string) => { const i = ORDER.indexOf(k); return i < 0 ? ORDER.length : i; };
 
 /** The post-processed schema of one root type. */
-export function postProcess(raw: Json, entry: SchemaEntry): Json {
+export function postProcess(raw: Json, entry: SchemaEntry, members: Record<string, Json> = {}): Json {
   const defs = (isObject(raw.definitions) ? raw.definitions : {}) as Record<string, Json>;
+  const names: Names = { hoisted: {}, renames: new Map(), members };
+  // definitions are processed once, on first use, so a union sees its branches as they will be written
+  const done = new Map<string, unknown>();
+  const definition = (name: string): unknown => {
+    if (!done.has(name)) { done.set(name, defs[name]); done.set(name, walk(defs[name])); }
+    return done.get(name);
+  };
   const resolve = (s: unknown): unknown => {
     const m = isObject(s) && typeof s.$ref === 'string' ? /^#\/definitions\/(.+)$/.exec(s.$ref) : null;
-    return m ? resolve(defs[m[1]!]) : s;
+    return m && m[1]! in defs ? resolve(definition(m[1]!)) : s;
   };
   const walk = (s: unknown): unknown => {
     if (Array.isArray(s)) return s.map(walk);
     if (!isObject(s)) return s;
+    if (s === raw.definitions) return Object.fromEntries(Object.keys(defs).map((d) => [d, definition(d)]));
     const out: Json = {};
-    for (const [k, v] of Object.entries(s)) out[k] = k === 'properties' || k === 'definitions' ? mapValues(v as Json, walk) : k === 'const' || k === 'enum' ? v : walk(v);
+    for (const [k, v] of Object.entries(s)) out[k] = k === 'properties' ? mapValues(v as Json, walk) : k === 'const' || k === 'enum' ? v : walk(v);
     if (out.fractional !== undefined) delete out.fractional;
     else if (out.type === 'number') out.type = 'integer';
     else if (Array.isArray(out.type)) out.type = out.type.map((t) => (t === 'number' ? 'integer' : t));
     if ((out.const !== undefined || out.enum !== undefined) && typeof out.type === 'string') delete out.type;
+    // required keys in the order the properties are declared (the order a validation error lists them in)
+    if (Array.isArray(out.required) && isObject(out.properties)) {
+      const at = Object.keys(out.properties);
+      const pos = (k: unknown) => { const i = at.indexOf(String(k)); return i < 0 ? at.length : i; };
+      out.required = [...out.required].sort((a, b) => pos(a) - pos(b));
+    }
     if (out.additionalProperties === true || (isObject(out.additionalProperties) && !Object.keys(out.additionalProperties).length)) delete out.additionalProperties;
-    if (Array.isArray(out.anyOf)) return union(out, resolve);
+    if (Array.isArray(out.anyOf)) return union(out, resolve, names);
     // jsonschema reads nothing beside a $ref: a reference with its own keywords (a description) takes the
     // referenced schema in its place
     if (typeof out.$ref === 'string' && Object.keys(out).length > 1 && isObject(defs[out.$ref.replace(/^#\/definitions\//, '')])) {
       const { $ref, ...own } = out;
-      const target = walk(defs[$ref.replace(/^#\/definitions\//, '')]) as Json;
+      const target = definition($ref.replace(/^#\/definitions\//, '')) as Json;
       return { ...target, ...own };
     }
     return out;
   };
-  const body = walk(raw) as Json;
+  const body = renamed(walk(raw) as Json, names);
   delete body.$schema;
   const root: Json = { $schema: 'http://json-schema.org/draft-07/schema#' };
   if (entry.id) root.$id = entry.id;
   root.title = entry.title;
   return ordered({ ...root, ...body }, true) as Json;
+}
+
+/** Definitions a dispatch names (its inline branches, hoisted) and renames (`@definitionName`, named branches). */
+interface Names {
+  hoisted: Record<string, unknown>;
+  renames: Map<string, string>;
+  /** The member types of the unions a `@branchesFrom` tag names, as the generator gave them (with their JSDoc). */
+  members: Record<string, Json>;
+}
+
+/** The type names a schema's unions take their branches' descriptions from (`@branchesFrom`), anywhere in it. */
+export function branchSources(raw: unknown): string[] {
+  const out = new Set<string>();
+  const visit = (s: unknown) => {
+    if (Array.isArray(s)) s.forEach(visit);
+    else if (isObject(s)) for (const [k, v] of Object.entries(s)) { if (k === 'branchesFrom' && typeof v === 'string') out.add(v); else visit(v); }
+  };
+  visit(raw);
+  return [...out];
+}
+
+/** The schema with the hoisted branches among its definitions and every renamed definition under its new name. */
+function renamed(body: Json, names: Names): Json {
+  const defs = { ...(body.definitions as Json | undefined), ...names.hoisted };
+  for (const [name, d] of Object.entries(defs)) if (isObject(d) && typeof d.definitionName === 'string') names.renames.set(name, d.definitionName);
+  // a definition of one value (a bounded number, a pattern, an enum) is written where it is used, as a reader (and
+  // engine/scenario/patterns.ts, which reads a player field's bounds) expects it
+  const leaf = (d: unknown) => isObject(d) && !['properties', 'items', 'oneOf', 'anyOf', 'allOf', 'if', '$ref', 'additionalProperties'].some((k) => k in d);
+  const leaves = new Map(Object.entries(defs).filter(([, d]) => leaf(d)).map(([n, d]) => [`#/definitions/${n}`, d as Json]));
+  for (const ref of leaves.keys()) delete defs[ref.slice('#/definitions/'.length)];
+  const fix = (s: unknown): unknown => {
+    if (Array.isArray(s)) return s.map(fix);
+    if (!isObject(s)) return s;
+    if (typeof s.$ref === 'string' && leaves.has(s.$ref)) { const { $ref, ...own } = s; return fix({ ...leaves.get($ref), ...own }); }
+    const out: Json = {};
+    for (const [k, v] of Object.entries(s)) {
+      if (k === 'definitionName') continue;
+      if (k === '$ref' && typeof v === 'string') { const n = names.renames.get(v.replace(/^#\/definitions\//, '')); out[k] = n ? `#/definitions/${n}` : v; }
+      else out[k] = k === 'const' || k === 'enum' ? v : fix(v);
+    }
+    return out;
+  };
+  const out = fix({ ...body, definitions: undefined }) as Json;
+  delete out.definitions;
+  if (Object.keys(defs).length) out.definitions = Object.fromEntries(Object.entries(defs).map(([n, d]) => [names.renames.get(n) ?? n, fix(d)]));
+  return out;
 }
 
 function mapValues(o: Json, f: (v: unknown) => unknown): Json {
@@ -108,7 +169,7 @@ function jsonType(s: unknown): string | undefined {
  * property, else `oneOf` when no value can match two branches (one branch per JSON type, objects told apart by a
  * required key of their own), else `anyOf` as the generator wrote it.
  */
-function union(node: Json, resolve: (s: unknown) => unknown): Json {
+function union(node: Json, resolve: (s: unknown) => unknown, names: Names): Json {
   const rest = Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'anyOf' && k !== 'dispatch'));
   const branches: unknown[] = [];
   let constants: unknown[] | null = null;
@@ -120,7 +181,7 @@ function union(node: Json, resolve: (s: unknown) => unknown): Json {
   }
   const list = branches.map((b) => (b === constants ? (constants!.length === 1 ? { const: constants![0] } : { enum: constants }) : b));
   if (list.length === 1) return { ...rest, ...(list[0] as Json) };
-  const keyed = dispatch({ ...rest, anyOf: list, ...(node.dispatch !== undefined ? { dispatch: node.dispatch } : {}) }, resolve);
+  const keyed = dispatch({ ...node, anyOf: list }, resolve, names);
   if (keyed) return keyed;
   const types = list.map((b) => jsonType(resolve(b)));
   const objects = list.map(resolve).filter((b, i) => types[i] === 'object') as Json[];
@@ -138,13 +199,13 @@ function constOf(s: unknown): string | number | boolean | undefined {
 }
 
 /** A union of object branches keyed on one property, as an if/then/else chain; null when it is not one. */
-function dispatch(node: Json, resolve: (s: unknown) => unknown): Json | null {
+function dispatch(node: Json, resolve: (s: unknown) => unknown, names: Names): Json | null {
   const union = node;
-  const branches = union.anyOf as unknown[];
+  let branches = union.anyOf as unknown[];
   const objects = branches.map(resolve);
   if (objects.length < 2 || !objects.every((o) => isObject(o) && isObject(o.properties) && Array.isArray(o.required))) return null;
   const bs = objects as { properties: Json; required: string[] }[];
-  const rest = Object.fromEntries(Object.entries(union).filter(([k]) => k !== 'anyOf' && k !== 'dispatch'));
+  const rest = Object.fromEntries(Object.entries(union).filter(([k]) => !['anyOf', 'dispatch', 'dispatchNames', 'keyEnumLast', 'branchDescription', 'branchesFrom', 'keyDescription'].includes(k)));
   // an inline branch says what the union expects (an error inside it is worded with it)
   const described = (b: unknown): unknown => (isObject(b) && b.$ref === undefined && b.description === undefined && typeof union.description === 'string' ? { description: union.description, ...b } : b);
   const link = (cond: Json, then: unknown, otherwise: unknown): Json => (otherwise === undefined ? { if: cond, then: described(then) } : { if: cond, then: described(then), else: otherwise });
@@ -158,16 +219,31 @@ function dispatch(node: Json, resolve: (s: unknown) => unknown): Json | null {
   for (const key of keys) {
     const values = bs.map((b) => constOf(b.properties[key]));
     if (values.some((v) => v === undefined) || new Set(values).size !== values.length) continue;
-    const said = typeof rest.keyDescription === 'string' ? { description: rest.keyDescription } : {};
-    delete rest.keyDescription;
-    const head = { properties: { [key]: { ...said, enum: values } } };
-    return { ...rest, type: 'object', required: [key], ...head, ...chain(values.map((v) => ({ properties: { [key]: { const: v } }, required: [key] })), undefined) };
+    const said = typeof union.keyDescription === 'string' ? { description: union.keyDescription } : {};
+    // the constants every branch has (`t: "event"` beside the key) are said once, before the key
+    const shared = keys.filter((k) => k !== key && bs.every((b) => constOf(b.properties[k]) !== undefined && constOf(b.properties[k]) === constOf(bs[0]!.properties[k])));
+    // `@keyEnumLast`: the head checks the key's JSON type, and the list of values ends the chain
+    const last = union.keyEnumLast !== undefined;
+    const keyType = { ...said, ...(last ? { type: jsonType({ enum: values }) } : { enum: values }) };
+    const head = { properties: { ...Object.fromEntries(shared.map((k) => [k, { const: constOf(bs[0]!.properties[k]) }])), [key]: keyType } };
+    const cond = (v: unknown): Json => ({ properties: { [key]: { const: v } }, required: [key] });
+    // in an inline branch the keys that choose it come first
+    const first = [...shared, key];
+    branches = branches.map((b) => {
+      if (!isObject(b) || !isObject(b.properties)) return b;
+      const props = b.properties;
+      const reordered = Object.fromEntries([...first.filter((k) => k in props), ...Object.keys(props).filter((k) => !first.includes(k))].map((k) => [k, props[k]]));
+      const at = Object.keys(reordered);
+      return { ...b, properties: reordered, ...(Array.isArray(b.required) ? { required: [...b.required].sort((x, y) => at.indexOf(String(x)) - at.indexOf(String(y))) } : {}) };
+    });
+    if (typeof union.dispatchNames === 'string') branches = branches.map((b, i) => nameBranch(b, key, values[i]!, union, names));
+    return { ...rest, type: 'object', required: [...shared, key], ...head, ...chain(values.map(cond), last ? { properties: { [key]: { enum: values } } } : undefined) };
   }
   // a property every branch requires, of a distinct JSON type in each: the last branch is the rest
   for (const key of keys) {
     const types = bs.map((b) => { const p = b.properties[key]; return isObject(p) && typeof p.type === 'string' ? p.type : undefined; });
     if (types.some((t) => t === undefined) || new Set(types).size !== types.length) continue;
-    return { ...rest, type: 'object', required: [key], ...chain(types.slice(0, -1).map((t) => ({ properties: { [key]: { type: t } }, required: [key] })), described(branches[branches.length - 1])) };
+    return { ...rest, ...chain(types.slice(0, -1).map((t) => ({ type: 'object', properties: { [key]: { type: t } }, required: [key] })), described(branches[branches.length - 1])) };
   }
   // each branch requires a key no other branch names (a union tagged `@dispatch`; untagged, it is a oneOf)
   const own = bs.map((b, i) => b.required.find((k) => bs.every((o, j) => j === i || !(k in o.properties))));
@@ -180,7 +256,26 @@ function dispatch(node: Json, resolve: (s: unknown) => unknown): Json | null {
   return null;
 }
 
-/** The schema with its keys in the fixed order (definitions sorted by name; properties as declared). */
+/**
+ * A branch of a union tagged `@dispatchNames <template>` as a definition of that name (%s is the key's value): a
+ * named type is renamed, an inline one hoisted, with the `@branchDescription` template when it has no description.
+ */
+function nameBranch(branch: unknown, key: string, value: string | number | boolean, union: Json, names: Names): unknown {
+  const name = String(union.dispatchNames).replace('%s', String(value));
+  const ref = isObject(branch) && typeof branch.$ref === 'string' ? branch.$ref.replace(/^#\/definitions\//, '') : null;
+  if (ref) { names.renames.set(ref, name); return branch; }
+  const b = branch as Json;
+  // a branch made by an intersection (`{t: "event"} & GameEvent`) lost its type's JSDoc: the member type keeps it
+  const member = Object.values(names.members).find((m) => isObject(m.properties) && constOf(m.properties[key]) === value);
+  const description = b.description ?? member?.description ?? (typeof union.branchDescription === 'string' ? union.branchDescription.replace('%s', String(value)) : undefined);
+  names.hoisted[name] = description === undefined ? b : { ...b, description };
+  return { $ref: `#/definitions/${name}` };
+}
+
+/**
+ * The schema with its keys in the fixed order; properties as declared, definitions in the order the generator met
+ * them (a union's named branches in the union's order), both fixed by the source.
+ */
 function ordered(s: unknown, root = false): unknown {
   if (Array.isArray(s)) return s.map((x) => ordered(x));
   if (!isObject(s)) return s;
@@ -188,7 +283,7 @@ function ordered(s: unknown, root = false): unknown {
   for (const k of Object.keys(s).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))) {
     const v = s[k];
     if (k === 'properties' && isObject(v)) out[k] = mapValues(v, (x) => ordered(x));
-    else if (k === 'definitions' && isObject(v)) out[k] = Object.fromEntries(Object.keys(v).sort().map((d) => [d, ordered(v[d])]));
+    else if (k === 'definitions' && isObject(v)) out[k] = mapValues(v, (x) => ordered(x));
     else if (k === 'const' || k === 'enum' || k === 'examples' || k === 'default') out[k] = v;
     else out[k] = ordered(v);
   }

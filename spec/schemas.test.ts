@@ -61,10 +61,12 @@ describe('post-processing of generated schemas', () => {
     expect(s.oneOf).toBeUndefined();
   });
 
-  it('puts keys in one order whatever order they came in', () => {
-    const a = serialize(postProcess({ required: ['b'], type: 'object', properties: { b: { type: 'string' } }, definitions: { Z: { type: 'string' }, A: { type: 'string' } } }, entry));
-    const b = serialize(postProcess({ definitions: { A: { type: 'string' }, Z: { type: 'string' } }, properties: { b: { type: 'string' } }, type: 'object', required: ['b'] }, entry));
+  it('puts keywords in one order whatever order they came in; a one-value definition is written in place', () => {
+    const defs = { Z: { type: 'object', properties: { z: { $ref: '#/definitions/Small' } } }, Small: { type: 'number', minimum: 0 } };
+    const a = serialize(postProcess({ required: ['b'], type: 'object', properties: { b: { $ref: '#/definitions/Z' } }, definitions: defs }, entry));
+    const b = serialize(postProcess({ definitions: defs, properties: { b: { $ref: '#/definitions/Z' } }, type: 'object', required: ['b'] }, entry));
     expect(a).toBe(b);
     expect(Object.keys(JSON.parse(a))).toEqual(['$schema', 'title', 'type', 'required', 'properties', 'definitions']);
+    expect(JSON.parse(a).definitions).toEqual({ Z: { type: 'object', properties: { z: { type: 'integer', minimum: 0 } } } });
   });
 });
