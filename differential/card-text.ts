@@ -14,7 +14,7 @@
  * reads states nothing: its outcome is the engine's.
  */
 import type { CardDef } from '../engine/cards/format.js';
-import type { Expect } from '../engine/scenario/format.js';
+import type { EntityExpectation, Expect } from '../engine/scenario/format.js';
 import { readText, type Sentence } from './card-text-parse.js';
 import { FILLER_STATS, DECK, HERO, MANA, SHOWN, apply, count, damage, draw, holds, type Body, type Char, type Ctx, type Model } from './card-text-model.js';
 
@@ -170,7 +170,7 @@ function outcome(c: CardDef, kind: 'played' | 'dies', m: Model, templates: strin
     x.entities = {};
     x.created = {};
     for (const b of m.minions) {
-      const st = b.returned ? { zone: 'hand' } : b.alive ? { zone: 'play', controller: b.side, attack: b.attack, health: b.health, keywords: [...b.keywords].filter((k) => SHOWN.has(k)).sort() } : { zone: 'graveyard' };
+      const st = b.returned ? { zone: 'hand' as const } : b.alive ? { zone: 'play' as const, controller: b.side, attack: b.attack, health: b.health, keywords: [...b.keywords].filter((k) => SHOWN.has(k)).sort() as NonNullable<EntityExpectation['keywords']> } : { zone: 'graveyard' as const };
       if (!b.created) { x.entities[b.label] = st; continue; }
       const name = singular(b.created.name, 2);
       const t = m.summonStats[b.created.name]!;

@@ -1,41 +1,17 @@
 /** The adapter protocol's messages (spec/protocol.md), checked with spec/schema/adapter-response.schema.json. */
 import { InputError, validate } from '../engine/validation.js';
-import type { Fidelity, TraceRecord } from '../engine/trace/format.js';
-import type { Forced } from '../engine/random.js';
+import type { TraceRecord } from '../engine/trace/format.js';
+import type { AdapterResponse, ComparableState, ResultMessage } from './protocol-format.js';
 
 export const PROTOCOL = 'arbiter-adapter/1';
 
-export interface ComparablePlayer {
-  hero: { health: number; armor?: number };
-  board: { card: string; attack: number; health: number; label?: string }[];
-  hand: string[];
-  deckSize?: number;
-  secrets?: string[];
-  weapon?: string | null;
-}
+export type { ComparablePlayer, ComparableState, Hello } from './protocol-format.js';
 
-export interface ComparableState {
-  result: 'ongoing' | 'draw' | 'A_wins' | 'B_wins';
-  players: [ComparablePlayer, ComparablePlayer];
-}
-
-export interface Hello {
-  type: 'hello';
-  protocol: string;
-  name: string;
-  version: string;
-  profile: string;
-  fidelity: Fidelity;
-  cards: '*' | string[];
-  /** What the simulator can do, for generated cases (all true when absent). */
-  capabilities?: { heroPower?: boolean; weapons?: boolean; secrets?: boolean; orderedDeck?: boolean };
-}
-
-export type Response =
-  | Hello
-  | { type: 'result'; case: string; final: ComparableState; trace?: TraceRecord[]; random?: Forced[] }
-  | { type: 'unsupported'; case: string; reason: string }
-  | { type: 'error'; case?: string; message: string };
+/**
+ * A message from an adapter, as the differential runner reads it once it fits the protocol: a result's `final` is a
+ * Hearthstone game's comparable state (a Host game's final state is read by differential/host-runner.ts).
+ */
+export type Response = Exclude<AdapterResponse, ResultMessage> | (Omit<ResultMessage, 'final' | 'trace'> & { final: ComparableState; trace?: TraceRecord[] });
 
 /** Parse one line from an adapter; returns the message or a description of what is wrong with it. */
 export function parseResponse(line: string): { ok: true; msg: Response } | { ok: false; why: string } {

@@ -8,8 +8,17 @@
 export const RESOURCE_TYPES = ['authority', 'strife', 'emotion', 'amity'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 export type PoolKey = ResourceType | 'generic';
-/** A cost or a payment: typed symbols and generic $ (12.3, 12.4). */
-export type Amounts = Partial<Record<PoolKey, number>>;
+/**
+ * One resource amount.
+ * @minimum 0
+ * @maximum 100
+ */
+export type Amount = number;
+/**
+ * A cost or a payment: typed symbols and generic $ (12.3, 12.4).
+ * @description resource amounts: authority, strife, emotion, amity, generic
+ */
+export type Amounts = Partial<Record<PoolKey, Amount>>;
 
 export type HostCardType = 'entity' | 'sorcery' | 'ambush' | 'form' | 'equipment' | 'host';
 
@@ -22,27 +31,43 @@ export interface EntityFilter {
   other?: boolean;
 }
 
-/** An entity an action acts on: a declared target, the source, the event's subject, or all that match (30.2). */
-export type EntityRef = { target: number } | 'self' | 'subject' | 'equipped' | { all: EntityFilter };
+/**
+ * An entity an action acts on: a declared target, the source, the event's subject, or all that match (30.2).
+ * @description an entity: {"target": i}, "self", "subject", "equipped" or {"all": filter}
+ */
+export type EntityRef = 'self' | 'subject' | 'equipped' | { target: TargetIndex } | { all: EntityFilter };
+/**
+ * The index of a declared target.
+ * @minimum 0
+ * @maximum 9
+ */
+export type TargetIndex = number;
 export type PlayerRef = 'you' | 'opponent' | 'subject_player';
 
+/**
+ * A stat change or value an action sets.
+ * @minimum -1000
+ * @maximum 1000
+ */
+export type StatValue = number;
+
 export type Action =
-  | { do: 'damage'; to: EntityRef; amount: number }
+  | { do: 'damage'; to: EntityRef; amount: Amount }
   | { do: 'destroy'; to: EntityRef }
-  | { do: 'modify'; to: EntityRef; power?: number; health?: number }
-  | { do: 'set'; to: EntityRef; power?: number; health?: number }
-  | { do: 'gain_resource'; player: PlayerRef; type: ResourceType | 'host'; amount: number }
-  | { do: 'draw'; player: PlayerRef; amount: number }
-  | { do: 'damage_host'; player: PlayerRef; amount: number }
-  | { do: 'heal_host'; player: PlayerRef; amount: number }
+  | { do: 'modify'; to: EntityRef; power?: StatValue; health?: StatValue }
+  | { do: 'set'; to: EntityRef; power?: StatValue; health?: StatValue }
+  | { do: 'gain_resource'; player: PlayerRef; type: ResourceType | 'host'; amount: Amount }
+  | { do: 'draw'; player: PlayerRef; amount: Amount }
+  | { do: 'damage_host'; player: PlayerRef; amount: Amount }
+  | { do: 'heal_host'; player: PlayerRef; amount: Amount }
   // Tokens (36.3): `amount` tokens of a token card (`token: true`) into the player's lowest open frontrow slots.
-  | { do: 'create_token'; card: string; player: PlayerRef; amount: number }
+  | { do: 'create_token'; card: string; player: PlayerRef; amount: Amount }
   // Control (37.2): the effect's controller gains control of the entity; it moves to their lowest open frontrow slot.
   | { do: 'gain_control'; to: EntityRef }
   // Host stats (20.1): a change to a player's Host's health or soul, kept like an Entity's (all increases, then all
   // decreases, then sets in the order given).
-  | { do: 'modify_host'; player: PlayerRef; health?: number; soul?: number }
-  | { do: 'set_host'; player: PlayerRef; health?: number; soul?: number }
+  | { do: 'modify_host'; player: PlayerRef; health?: StatValue; soul?: StatValue }
+  | { do: 'set_host'; player: PlayerRef; health?: StatValue; soul?: StatValue }
   // 30.6: the Stack item whose targeting met the requirement targets `to` instead of the event's subject; `to` must be
   // a valid target of that item (the same number of targets stays, 30.6.1), else this part cannot resolve.
   | { do: 'retarget'; to: EntityRef };
@@ -55,7 +80,10 @@ export interface TargetSpec extends EntityFilter {
 }
 
 export interface Effect {
-  /** Targets declared when the effect enters the Stack (30.3, 34.1). */
+  /**
+   * Targets declared when the effect enters the Stack (30.3, 34.1).
+   * @maxItems 10
+   */
   targets?: TargetSpec[];
   parts: EffectPart[];
 }
@@ -74,7 +102,10 @@ export type Whose = 'self' | 'you' | 'opponent' | 'any';
 export interface TriggerSpec {
   on: TriggerEvent;
   whose: Whose;
-  /** start_of_phase: the phase whose start it triggers at (39.1). */
+  /**
+   * start_of_phase: the phase whose start it triggers at (39.1).
+   * @description start_of_phase: the phase whose start it triggers at (39.1)
+   */
   phase?: HostPhase;
 }
 
@@ -82,20 +113,29 @@ export type Ability =
   | { kind: 'trigger'; when: TriggerSpec; effect: Effect; text?: string }
   // `during`: only during its controller's phase of that name (39.2); `speed`: Slow by default, Fast when marked (15).
   | { kind: 'activated'; cost?: Amounts; oncePerTurn?: boolean; during?: HostPhase; speed?: 'slow' | 'fast'; effect: Effect; text?: string }
-  | { kind: 'continuous'; applies: EntityFilter | 'equipped'; add?: { power?: number; health?: number }; set?: { power?: number; health?: number }; text?: string };
+  | { kind: 'continuous'; applies: 'equipped' | EntityFilter; add?: { power?: number; health?: number }; set?: { power?: number; health?: number }; text?: string };
+
+/**
+ * A card's printed stat.
+ * @minimum 0
+ * @maximum 1000
+ */
+export type PrintedStat = number;
 
 export interface HostCard {
+  /** @pattern ^[a-z0-9-]+$ */
   id: string;
+  /** @minLength 1 */
   name: string;
   type: HostCardType;
   subtypes?: string[];
   /** The card's resource type (13.1); a Host's is the type its action points gain (11.3.1). */
   resource?: ResourceType;
   cost?: Amounts;
-  health?: number;
-  power?: number;
+  health?: PrintedStat;
+  power?: PrintedStat;
   /** Hosts: hand size kept at the End Phase (10.6.2). */
-  soul?: number;
+  soul?: PrintedStat;
   /** 14.1: playing cards is Slow; a card marked fast may be played in response. */
   speed?: 'slow' | 'fast';
   keywords?: ('first_strike' | 'cannot_block' | 'lingering')[];
@@ -104,7 +144,10 @@ export interface HostCard {
   /** Sorcery and Equipment: the effect of the card once it is in its slot (14.9, 21.2). */
   effect?: Effect;
   abilities?: Ability[];
-  /** A token (36.3): only created by effects, never in a deck (3.1); removed from the game when it would leave its zone. */
+  /**
+   * A token (36.3): only created by effects, never in a deck (3.1); removed from the game when it would leave its zone.
+   * @description a token (36.3): created by effects only, never in a deck
+   */
   token?: boolean;
   text: string;
   /** Choices the seed leaves open, each with its reason. */
@@ -117,10 +160,23 @@ export type Side = 'A' | 'B';
 
 export interface HostCardSetup {
   card: string;
+  /** @pattern ^[A-Za-z][A-Za-z0-9_-]*$ */
   label?: string;
-  /** Several copies of an unlabelled card (decks, hands, damage zones). */
+  /**
+   * Several copies of an unlabelled card (decks, hands, damage zones).
+   * @minimum 1
+   * @maximum 200
+   */
   copies?: number;
+  /**
+   * @minimum 0
+   * @maximum 4
+   */
   slot?: number;
+  /**
+   * @minimum 0
+   * @maximum 1000
+   */
   damage?: number;
   sick?: boolean;
   faceUp?: boolean;
@@ -128,18 +184,34 @@ export interface HostCardSetup {
   attachedTo?: string;
 }
 
+/** @description a card name or id, or {card, label, copies, slot, damage, sick, faceUp, attachedTo} */
+export type HostCardRef = string | HostCardSetup;
+/**
+ * The cards of one zone.
+ * @maxItems 400
+ */
+export type HostCards = HostCardRef[];
+
 export interface HostPlayerSetup {
   name?: string;
-  host: string | HostCardSetup;
-  deck?: (string | HostCardSetup)[];
-  hand?: (string | HostCardSetup)[];
-  frontrow?: HostCardSetup[];
-  backrow?: HostCardSetup[];
-  form?: (string | HostCardSetup)[];
+  host: HostCardRef;
+  deck?: HostCards;
+  hand?: HostCards;
+  frontrow?: HostCards;
+  backrow?: HostCards;
+  form?: HostCards;
+  /**
+   * Markers are attached to a card in play, so each names what it is attached to (an object, not a bare name).
+   * @maxItems 400
+   */
   markers?: HostCardSetup[];
-  damage?: (string | HostCardSetup)[];
-  drop?: (string | HostCardSetup)[];
+  damage?: HostCards;
+  drop?: HostCards;
   resources?: Amounts;
+  /**
+   * @minimum 0
+   * @maximum 4
+   */
   ap?: number;
 }
 
@@ -150,32 +222,74 @@ export interface HostSetup {
   start?: 'mid' | 'game';
   active?: Side;
   first?: Side;
+  /**
+   * @minimum 1
+   * @maximum 1000
+   */
   turn?: number;
   phase?: HostPhase;
   A: HostPlayerSetup;
   B: HostPlayerSetup;
 }
 
-/** One player's decision, in the order the game asks for them. */
+/**
+ * Labels of entities in play.
+ * @maxItems 10
+ */
+export type Labels = string[];
+
+/**
+ * One player's decision, in the order the game asks for them.
+ * @dispatch
+ * @description a decision: {by, pass} | {by, play, slot, targets, pay} | {by, activate, ability, targets, pay} | {by, ap, type} | {by, phase: "next"} | {by, attack} | {by, target} | {by, triggers} | {by, discard} | {by, concede}; "illegal": true when the rules must refuse it
+ */
 export type HostDecision = { by: Side; illegal?: true } & (
   | { pass: true }
-  | { play: string; slot?: number; targets?: string[]; pay?: Amounts }
-  | { activate: string; ability?: number; targets?: string[]; pay?: Amounts }
+  | { play: string; slot?: PlaySlot; targets?: Labels; pay?: Amounts }
+  | { activate: string; ability?: AbilityIndex; targets?: Labels; pay?: Amounts }
   | { ap: 'resource' | 'draw' | 'any'; type?: ResourceType }
   | { phase: 'next' }
   | { attack: string }
   | { target: string }
-  | { triggers: { source: string; ability?: number; targets?: string[] }[] }
-  | { discard: string[] }
+  | { triggers: TriggerOrder }
+  | { discard: Labels }
   | { concede: true }
   // Set-up (9.1.5): the winner of the roll goes first (true) or second (false).
   | { goFirst: boolean }
   // Set-up (9.1.7): cards put on the bottom of the deck, each a label or a card name or id in the hand.
-  | { mulligan: string[] }
+  | { mulligan: MulliganCards }
 );
+/**
+ * Set-up (9.1.7): the cards put on the bottom of the deck, each a label or a card name or id (any card of that name in
+ * the hand); [] keeps the hand.
+ * @description set-up (9.1.7): the cards put on the bottom of the deck, each a label or a card name or id (any card of that name in the hand); [] keeps the hand
+ * @maxItems 60
+ */
+export type MulliganCards = CardWord[];
+/** @minLength 1 */
+export type CardWord = string;
+/**
+ * The slot a card is played into (the loader checks the row's bounds).
+ * @minimum -100
+ * @maximum 100
+ */
+export type PlaySlot = number;
+/**
+ * An ability of a card, by its index.
+ * @minimum 0
+ * @maximum 20
+ */
+export type AbilityIndex = number;
+/**
+ * The order in which a player puts their simultaneous triggers on the Stack.
+ * @maxItems 50
+ */
+export type TriggerOrder = { source: string; ability?: TriggerAbility; targets?: Labels }[];
+/** @minimum 0 */
+export type TriggerAbility = number;
 
 export interface HostEntityExpect {
-  zone?: string;
+  zone?: 'deck' | 'hand' | 'frontrow' | 'backrow' | 'form' | 'marker' | 'drop' | 'damage' | 'banished' | 'host' | 'stack' | 'removed';
   slot?: number;
   power?: number;
   health?: number;
@@ -203,16 +317,20 @@ export interface HostExpect {
   absent?: Record<string, unknown>[];
 }
 
+/** A game set up mid-turn, each player's decisions in the order the game asks for them, and the expected outcome. */
 export interface HostScenario {
   format: 'arbiter-scenario/1';
   profile: 'host';
+  /** @pattern ^[a-z0-9][a-z0-9.-]*$ */
   id: string;
   title: string;
+  /** @minItems 1 */
   rules: string[];
   source: { seed: string; section?: string; quote: string };
   assumptions?: string[];
   seed?: string;
   setup: HostSetup;
+  /** @maxItems 5000 */
   actions: HostDecision[];
   expect: HostExpect;
 }

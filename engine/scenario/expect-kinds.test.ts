@@ -87,6 +87,8 @@ describe('patterns are checked when the file loads', () => {
     expect(bad({ events: [{ e: 'damages' }] })).toThrow(/\$\.expect\.events\[0\]\.e: unknown event kind "damages" \(expected one of: damage, heal/);
     expect(bad({ events: [{ e: 'damage', amnt: 1 }] })).toThrow(/\$\.expect\.events\[0\]\.amnt: "damage" events have no field "amnt" \(fields: /);
     expect(bad({ events: [{ e: 'draw', player: 'C' }] })).toThrow(/\$\.expect\.events\[0\]\.player: expected a player, "A" or "B", got "C"/);
+    // a field of one value (the schema's const) takes only that value
+    expect(bad({ events: [{ e: 'condition', reads: 'alive' }] })).toThrow(/\$\.expect\.events\[0\]\.reads: expected one of "mortally_wounded", got "alive"/);
     expect(bad({ count: [{ match: { e: 'damage' } }] })).toThrow(/\$\.expect\.count\[0\]: expected "n", "min" or "max"/);
     expect(bad({ created: { egg: { card: 'Black Whelp' } } })).toThrow(/\$\.expect\.created\.egg: label "egg" is already a label of the set-up/);
   });

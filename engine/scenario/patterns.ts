@@ -54,7 +54,8 @@ export function validatePattern(file: string, path: string, p: Pattern, labels: 
     if (!s) throw new InputError(file, `${path}.${k}`, `${f.what} have no field "${k}" (fields: ${Object.keys(f.props).join(', ')})`);
     if (typeof v === 'string' && isPlayerField(s) && v !== 'A' && v !== 'B') throw new InputError(file, `${path}.${k}`, `expected a player, "A" or "B", got ${JSON.stringify(v)}`);
     if (typeof v === 'string' && isEntityField(s) && !labels.has(v)) throw new InputError(file, `${path}.${k}`, `unknown label ${JSON.stringify(v)} (labels: ${[...labels].join(', ')})`);
-    if (s.enum && !s.enum.includes(v)) throw new InputError(file, `${path}.${k}`, `expected one of ${s.enum.map((x) => JSON.stringify(x)).join(', ')}, got ${JSON.stringify(v)}`);
+    const allowed = s.enum ?? (s.const !== undefined ? [s.const] : undefined); // a const is an enum of one value
+    if (allowed && !allowed.includes(v)) throw new InputError(file, `${path}.${k}`, `expected one of ${allowed.map((x) => JSON.stringify(x)).join(', ')}, got ${JSON.stringify(v)}`);
   }
 }
 

@@ -7,6 +7,19 @@
  * the tree with a stack. Entities are named by stable integer ids; an `entity` record introduces each one.
  */
 
+import type {
+  PlayerIndex, StatsEvent, ConditionEvent, TriggerConditionEvent, RefusedEvent, StackPushEvent, StackResolveEvent,
+  PriorityEvent, GameActionEvent, HostPhaseEvent, HostStatsEvent, ResourceEvent, ApEvent, TriggerWaitEvent,
+  BattleEvent, ActionEvent, StatusEvent, PlayerStatusEvent, SummonRefusedEvent,
+} from './events.js';
+
+// the named parts live in events.ts; importers keep reading them from this file
+export type {
+  CostLayerRecord, PlayerIndex, StatLayerRecord, StatsEvent, ConditionEvent, TriggerConditionEvent, RefusedEvent,
+  StackPushEvent, StackResolveEvent, PriorityEvent, GameActionEvent, HostPhaseEvent, HostStatsEvent, ResourceEvent,
+  ApEvent, TriggerWaitEvent, BattleEvent, ActionEvent, StatusEvent, PlayerStatusEvent, SummonRefusedEvent,
+} from './events.js';
+
 export const TRACE_FORMAT = 'arbiter-trace/1';
 
 /**
@@ -54,14 +67,17 @@ export interface EntityRecord {
   card: string;
   name: string;
   type: string; // minion, hero, spell, weapon, hero_power, enchantment, secret
-  controller: number; // 0 or 1
+  controller: PlayerIndex;
   zone: string;
   label?: string;
   /** Order of play index when in play (Rule 2 notes). */
   order?: number;
   /** true when the entity was already in play when the producer's record began (spectator / mid-game logs). */
   preexisting?: boolean;
-  /** Host: the slot of a card set up in a frontrow or backrow slot. */
+  /**
+   * Host: the slot of a card set up in a frontrow or backrow slot.
+   * @description Host: the slot of a card set up in a frontrow or backrow slot
+   */
   slot?: number;
 }
 
@@ -74,7 +90,7 @@ export interface OpenRecord {
   /** The subject the rulebook requires to be in play for this phase (Rule 6), or the trigger's source entity. */
   subject?: number;
   target?: number;
-  player?: number;
+  player?: PlayerIndex;
   /** Phase only: true when it is the outermost Phase (its end starts the Death Creation Step, Rule 3). */
   outermost?: boolean;
   /** Trigger only: its Rule 5 class (negative, beneficial, aoe, neutral). */
@@ -115,29 +131,6 @@ export interface QueueRecord {
   rule: string;
 }
 
-/** One layer of a character's Health/Attack as the producer applied it (Rule 4d), with the amounts it carries. */
-export interface StatLayerRecord {
-  source: number;
-  kind: 'enchantment' | 'aura';
-  order: number;
-  priority?: number;
-  attack?: number;
-  health?: number;
-  setAttack?: number;
-  setHealth?: number;
-  attackEqualsHealth?: boolean;
-}
-
-/** One mana cost change of a card as the producer applied it (Rule 4d, aura priority). */
-export interface CostLayerRecord {
-  source: number;
-  kind: 'enchantment' | 'card' | 'aura';
-  order: number;
-  priority?: number;
-  amount: number;
-  minimum?: number;
-}
-
 export type GameEvent =
   // `health`: the target's Health after the event, when the producer knows it (a Power.log may not)
   // Host: `combat` for combat damage (38.1.1), `counters` the damage counters after it (18.4)
@@ -148,71 +141,68 @@ export type GameEvent =
   | { e: 'destroy_mark'; target: number; rule?: string }
   | { e: 'death'; entity: number; rule?: string }
   | { e: 'zone'; entity: number; from: string; to: string; position?: number; order?: number }
-  | { e: 'summon'; entity: number; card: string; controller: number; position: number; order: number }
-  | { e: 'draw'; player: number; entity: number | null; card?: string }
-  | { e: 'burn'; player: number; entity: number; card: string; rule?: string }
-  | { e: 'fatigue'; player: number; amount: number }
+  | { e: 'summon'; entity: number; card: string; controller: PlayerIndex; position: number; order: number }
+  | { e: 'draw'; player: PlayerIndex; entity: number | null; card?: string }
+  | { e: 'burn'; player: PlayerIndex; entity: number; card: string; rule?: string }
+  | { e: 'fatigue'; player: PlayerIndex; amount: number }
   | { e: 'enchant'; target: number; enchantment: number; card: string; order?: number }
   | { e: 'unenchant'; target: number; enchantment: number }
-  // `base` and `layers`: the printed stats and the layers on them, in the order applied (Rule 4d), when stated
-  | { e: 'stats'; entity: number; attack: number; health: number; maxHealth: number; why: string; base?: { attack: number; health: number }; layers?: StatLayerRecord[] }
-  | { e: 'control'; entity: number; from: number; to: number }
+  | StatsEvent
+  | { e: 'control'; entity: number; from: PlayerIndex; to: PlayerIndex }
   | { e: 'freeze'; target: number }
   | { e: 'random'; kind: 'entity' | 'int' | 'chance'; what: string; options: number[]; pick: number; forced?: boolean }
   | { e: 'trigger_abort'; source: number; reason: string; rule: string }
   | { e: 'phase_skipped'; kind: string; subject?: number; reason: string; rule: string }
   | { e: 'redirect'; what: 'attack' | 'spell'; from: number | null; to: number }
   | { e: 'counter'; spell: number }
-  | { e: 'hero_replaced'; player: number; old: number; hero: number }
-  | { e: 'mana'; player: number; spent: number; left: number }
+  | { e: 'hero_replaced'; player: PlayerIndex; old: number; hero: number }
+  | { e: 'mana'; player: PlayerIndex; spent: number; left: number }
   // Mana Crystals changed (Overload locking or unlocking, crystals gained or destroyed), with the state after it
-  | { e: 'crystals'; player: number; maxMana: number; mana: number; overloaded: number; overloadNext: number; why: string }
+  | { e: 'crystals'; player: PlayerIndex; maxMana: number; mana: number; overloaded: number; overloadNext: number; why: string }
   // a card created by an effect and put into a hand (not a draw: it does not come from the deck)
-  | { e: 'add_to_hand'; player: number; entity: number; card: string }
+  | { e: 'add_to_hand'; player: PlayerIndex; entity: number; card: string }
   // a card put into a deck at a random place (`position` from the top, 0 = top)
-  | { e: 'shuffle'; player: number; entity: number; card: string; position: number }
+  | { e: 'shuffle'; player: PlayerIndex; entity: number; card: string; position: number }
   // `health`: the heroes' Health the result was decided by (a Hearthtop deck-end check compares them)
-  | { e: 'game_check'; result: 'ongoing' | 'win' | 'loss' | 'draw'; winner?: number; rule: string; health?: number[] }
+  | { e: 'game_check'; result: 'ongoing' | 'win' | 'loss' | 'draw'; winner?: PlayerIndex; rule: string; health?: number[] }
   | { e: 'loop_guard'; steps: number; rule: string }
-  // a condition that reads whether an entity is mortally wounded ("if it survives", "if that kills it"), as evaluated
-  | { e: 'condition'; source: number; subject: number; reads: 'mortally_wounded'; result: boolean; rule?: string }
-  // a trigger's condition (Rule 10b) as checked when the Queue was populated or when the entry resolved, with its result
-  | { e: 'trigger_condition'; source: number; trigger: number; when: 'queue' | 'resolve'; result: boolean; rule: string }
-  // a Player Action the engine refused (a scenario action marked `illegal`), with why
-  | { e: 'refused'; action: number; player?: number; reason: string; rule: string }
+  | ConditionEvent
+  | TriggerConditionEvent
+  | RefusedEvent
   // Hearthtop (engine/hearthtop): a playing card taken from the top of the shared deck to mark an effect on `host`
   // (card null: the deck was empty, an external mark), or returned to the bottom of the deck
   | { e: 'mark'; host: number; kind: string; card: number | null; rule: string }
   | { e: 'unmark'; host: number; kind: string; card: number | null; rule: string }
   // a draw or a mark found the shared deck empty (the game ends at this turn's Cleanup)
-  | { e: 'deck_empty'; player: number; why: 'draw' | 'mark'; rule: string }
+  | { e: 'deck_empty'; player: PlayerIndex; why: 'draw' | 'mark'; rule: string }
   // a card discarded from the hand (Hearthtop Cleanup)
-  | { e: 'discard'; player: number; entity: number; card: string; rule: string }
+  | { e: 'discard'; player: PlayerIndex; entity: number; card: string; rule: string }
   // the shared deck shuffled: its new order, top first
   | { e: 'deck_shuffle'; deck: number[]; rule: string }
   // where each of the 52 playing cards is, and the counters the profile limits (per player A, B)
   | { e: 'table'; deck: number[]; markers: number[]; external: number; discard: number[]; hands: number[][]; play: number[]; setaside: number[]; crystals: number[]; boards: number[]; health: number[]; armor: number[] }
   // Host (seed 002): the Stack, priority, game actions, phases, stats, resources and battles
-  | { e: 'stack_push'; item: number; what: 'card' | 'effect'; source: number; player: number; targets: number[]; slot?: number; rule: string }
-  | { e: 'stack_resolve'; item: number; source: number; result: 'resolved' | 'fizzled' | 'loop'; reason?: string; rule: string }
-  | { e: 'priority'; player: number; action: 'receive' | 'pass' | 'act'; rule?: string }
-  | { e: 'game_action'; action: 'destroy' | 'drop' | 'marker_drop' | 'lose' | 'concede' | 'token_removed'; entity?: number; player?: number; source?: number; cause?: 'combat' | 'effect' | 'none'; rule: string }
-  | { e: 'host_phase'; player: number; phase: 'start' | 'action1' | 'battle' | 'action2' | 'end'; turn: number; rule?: string }
-  | { e: 'host_stats'; entity: number; power: number; health: number; damage: number; base: { power: number; health: number }; mods: { kind: 'add' | 'set'; power?: number; health?: number; from?: number }[]; why: string }
-  | { e: 'resource'; player: number; type: 'authority' | 'strife' | 'emotion' | 'amity' | 'generic'; amount: number; total: number; rule?: string }
-  | { e: 'ap'; player: number; use: 'resource' | 'draw' | 'any' | 'replenish'; spent: number; left: number; rule?: string }
-  | { e: 'trigger_wait'; source: number; event: string; rule: string }
-  | { e: 'battle'; step: 'attack' | 'declare' | 'block' | 'early' | 'normal' | 'after' | 'end'; attacker: number; defender?: number | null; rule?: string }
-  // a Player Action as it is attempted (scenario action index), before its Sequence opens or it is refused
-  | { e: 'action'; action: number; player: number; kind: 'play' | 'attack' | 'hero_power' | 'end_turn'; subject?: number; target?: number }
-  // what legality depends on, stated when it changes: a character's keywords, Frozen, summoning sickness, attacks made
-  // this turn and Attack, or a card in hand's mana cost (a field left out is not stated)
-  | { e: 'status'; entity: number; keywords?: string[]; frozen?: boolean; exhausted?: boolean; attacks?: number; attack?: number; cost?: number; baseCost?: number; costLayers?: CostLayerRecord[] }
-  // a player's mana, mana crystals and whether it is that player's turn, stated when they change
-  | { e: 'player_status'; player: number; mana: number; maxMana: number; active: boolean }
-  // a summon an effect attempted that did not happen, with why (the board limit)
-  | { e: 'summon_refused'; player: number; card: string; reason: string; rule: string };
+  | StackPushEvent
+  | StackResolveEvent
+  | PriorityEvent
+  | GameActionEvent
+  | HostPhaseEvent
+  | HostStatsEvent
+  | ResourceEvent
+  | ApEvent
+  | TriggerWaitEvent
+  | BattleEvent
+  | ActionEvent
+  | StatusEvent
+  | PlayerStatusEvent
+  | SummonRefusedEvent;
 
+/**
+ * @dispatchNames event_%s
+ * @branchDescription event '%s' (engine/trace/format.ts GameEvent)
+ * @branchesFrom GameEvent
+ * @keyEnumLast
+ */
 export type EventRecord = { t: 'event' } & GameEvent;
 
 /** Every event kind (kept in step with GameEvent and spec/schema/trace.schema.json by a test). */
@@ -225,7 +215,18 @@ export const GAME_EVENT_KINDS: readonly GameEvent['e'][] = [
   'action', 'status', 'player_status', 'summon_refused', 'trigger_condition',
 ];
 
+/**
+ * @description one trace record: meta, entity, open, close, queue or event (keyed on t)
+ * @definitionName record
+ * @dispatchNames %s
+ */
 export type TraceRecord = MetaRecord | EntityRecord | OpenRecord | CloseRecord | QueueRecord | EventRecord;
+
+/**
+ * A whole trace, the root of spec/schema/trace.schema.json (`npm run schemas`).
+ * @description A trace: a list of records (one per line when written). Mirrors engine/trace/format.ts. Extra fields are allowed (producers may add e.g. `line`, `logType`).
+ */
+export type Trace = TraceRecord[];
 
 /** Deterministic serialisation: sorted keys, one record per line. */
 export function recordToLine(r: TraceRecord): string {

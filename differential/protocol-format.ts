@@ -1,0 +1,109 @@
+/**
+ * The adapter protocol's messages as they travel (spec/protocol.md), one JSON object a line: the source of
+ * spec/schema/adapter-request.schema.json and spec/schema/adapter-response.schema.json (`npm run schemas`).
+ * Unknown fields are ignored on both sides, so the messages' objects accept them.
+ */
+import type { Fidelity } from '../engine/trace/format.js';
+import type { Forced } from '../engine/random.js';
+
+export interface ComparablePlayer {
+  hero: { health: number; armor?: number };
+  board: { card: string; attack: number; health: number; label?: string }[];
+  hand: string[];
+  deckSize?: number;
+  secrets?: string[];
+  weapon?: string | null;
+}
+
+export interface ComparableState {
+  result: 'ongoing' | 'draw' | 'A_wins' | 'B_wins';
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  players: [ComparablePlayer, ComparablePlayer];
+}
+
+/** @description a Host game's final state (engine/host/run.ts HostFinal): result, players by side, entities by label */
+export interface HostFinalState {
+  result: 'ongoing' | 'A' | 'B' | 'draw';
+  players: object;
+  entities: object;
+}
+
+/**
+ * @description What the simulator can do, for the cases Arbiter generates for it (all true when absent): a false one is never asked of it.
+ * @additionalProperties false
+ */
+export interface Capabilities {
+  /** @description Hero Power actions */
+  heroPower?: boolean;
+  /** @description weapons in the set-up */
+  weapons?: boolean;
+  /** @description Secrets in the set-up */
+  secrets?: boolean;
+  /** @description draws from the top of the deck in set-up order (false: draws at random, so generated decks hold copies of one card) */
+  orderedDeck?: boolean;
+}
+
+export interface Hello {
+  type: 'hello';
+  protocol: string;
+  name: string;
+  version: string;
+  profile: string;
+  fidelity: Fidelity;
+  cards: '*' | string[];
+  capabilities?: Capabilities;
+}
+
+/** A trace record as the protocol sees it; spec/schema/trace.schema.json judges the trace as a whole. */
+export interface WireRecord {
+  t: unknown;
+}
+
+export interface ResultMessage {
+  type: 'result';
+  case: string;
+  /** A Hearthstone game's comparable state, or a Host game's final state (told apart by `players`: a list or an object). */
+  final: HostFinalState | ComparableState;
+  trace?: WireRecord[];
+  random?: Forced[];
+}
+
+export interface UnsupportedMessage {
+  type: 'unsupported';
+  case: string;
+  reason: string;
+}
+
+export interface ErrorMessage {
+  type: 'error';
+  case?: string;
+  message: string;
+}
+
+/**
+ * @description hello, result, unsupported or error; unknown fields are ignored
+ * @keyDescription one of hello, result, unsupported, error
+ */
+export type AdapterResponse = Hello | ResultMessage | UnsupportedMessage | ErrorMessage;
+
+export interface HelloRequest {
+  type: 'hello';
+  protocol: 'arbiter-adapter/1';
+}
+
+export interface RunRequest {
+  type: 'run';
+  case: string;
+  scenario: object;
+  cards?: object;
+}
+
+export interface ByeRequest {
+  type: 'bye';
+}
+
+/** hello, run or bye; unknown fields are ignored */
+export type AdapterRequest = HelloRequest | RunRequest | ByeRequest;
