@@ -124,6 +124,8 @@ export interface Game {
   profile: Profile;
   /** The shared table of a profile with one deck of playing cards (Hearthtop); null otherwise. */
   table: Table | null;
+  /** What the trace last stated of each status (engine/status.ts owns it); null before the first statement. */
+  stated: unknown;
 }
 
 /**

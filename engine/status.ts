@@ -32,7 +32,6 @@ interface Stated {
   hand: Map<number, HandStated>;
 }
 
-const last = new WeakMap<Game, Stated>();
 
 function frozen(g: Game, e: Entity): boolean {
   if (e.frozen) return true;
@@ -51,8 +50,8 @@ const sameCostLayer = (x: CostLayerRecord, y: CostLayerRecord) =>
 
 /** Record every status that changed since the last statement (all of them the first time). */
 export function recordStatus(g: Game): void {
-  let seen = last.get(g);
-  if (!seen) { seen = { players: [null, null], chars: new Map(), hand: new Map() }; last.set(g, seen); }
+  let seen = g.stated as Stated | null;
+  if (!seen) { seen = { players: [null, null], chars: new Map(), hand: new Map() }; g.stated = seen; }
   for (const p of g.players) {
     const before = seen.players[p.side];
     const active = g.active === p.side;
@@ -71,9 +70,9 @@ export function recordStatus(g: Game): void {
       const atk = attack(g, e);
       const before = seen.chars.get(id);
       if (before && before.frozen === fz && before.exhausted === e.exhausted && before.attacks === e.attacks && before.attack === atk && sameList(before.keywords, keywords, sameKeyword)) continue;
-      const v = { keywords, frozen: fz, exhausted: e.exhausted, attacks: e.attacks, attack: atk };
-      seen.chars.set(id, v);
-      g.trace.event({ e: 'status', entity: id, ...v });
+      const rec = { e: 'status' as const, entity: id, keywords, frozen: fz, exhausted: e.exhausted, attacks: e.attacks, attack: atk };
+      seen.chars.set(id, rec);
+      g.trace.event(rec);
     }
     for (const id of p.hand) {
       const c = entity(g, id);
@@ -83,16 +82,16 @@ export function recordStatus(g: Game): void {
       const before = seen.hand.get(id);
       const records = costLayerRecords(layers);
       if (before && before.cost === now && before.baseCost === baseCost && sameList(before.costLayers, records, sameCostLayer)) continue;
-      const v = { cost: now, baseCost, costLayers: records };
-      seen.hand.set(id, v);
-      g.trace.event({ e: 'status', entity: id, ...v });
+      const rec = { e: 'status' as const, entity: id, cost: now, baseCost, costLayers: records };
+      seen.hand.set(id, rec);
+      g.trace.event(rec);
     }
   }
 }
 
 /** Forget what was stated of an entity that left its zone, so its next statement is made in full. */
 export function forgetStatus(g: Game, id: number): void {
-  const seen = last.get(g);
+  const seen = g.stated as Stated | null;
   seen?.chars.delete(id);
   seen?.hand.delete(id);
 }
