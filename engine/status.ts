@@ -17,7 +17,8 @@ const KEYWORDS: readonly Keyword[] = ['charge', 'divine_shield', 'immune', 'pois
 
 /** The keywords a character attacks and is attacked with: a hero also has its weapon's Windfury (Doomhammer). */
 function keywordsOf(g: Game, e: Entity): Keyword[] {
-  const own = KEYWORDS.filter((k) => hasKeyword(g, e, k));
+  const own: Keyword[] = [];
+  for (const k of KEYWORDS) if (hasKeyword(g, e, k)) own.push(k);
   const weapon = e.card.type === 'hero' ? g.players[e.controller].weapon : null;
   if (weapon !== null && !own.includes('windfury') && hasKeyword(g, entity(g, weapon), 'windfury')) own.push('windfury');
   return own;

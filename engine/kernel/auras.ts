@@ -16,11 +16,12 @@ import { recordStatus, statLayerRecords } from '../status.js';
 function auraSources(g: Game): { src: Entity; aura: Aura }[] {
   const out: { src: Entity; aura: Aura }[] = [];
   for (const p of g.players) {
-    const ids = [p.hero, ...p.board, ...(p.weapon !== null ? [p.weapon] : [])];
-    for (const id of ids) {
-      const e = entity(g, id);
-      if (e.zone !== 'play' || e.silenced) continue;
-      for (const aura of e.card.auras ?? []) out.push({ src: e, aura });
+    // hero, board in order, weapon (without building the list)
+    const n = p.board.length + (p.weapon !== null ? 2 : 1);
+    for (let i = 0; i < n; i++) {
+      const e = entity(g, i === 0 ? p.hero : i <= p.board.length ? p.board[i - 1]! : p.weapon!);
+      if (e.zone !== 'play' || e.silenced || !e.card.auras) continue;
+      for (const aura of e.card.auras) out.push({ src: e, aura });
     }
   }
   return out;
@@ -35,9 +36,12 @@ function affected(g: Game, src: Entity, aura: Aura): number[] {
 /** Characters and weapons in play: what a Health/Attack aura can change (Spiteful Smith: "your weapon has +2 Attack"). */
 function characters(g: Game): Entity[] {
   const out: Entity[] = [];
-  for (const p of g.players) for (const id of [p.hero, ...p.board, ...(p.weapon !== null ? [p.weapon] : [])]) {
-    const e = entity(g, id);
-    if (e.zone === 'play' && (isCharacter(e) || e.card.type === 'weapon')) out.push(e);
+  for (const p of g.players) {
+    const n = p.board.length + (p.weapon !== null ? 2 : 1);
+    for (let i = 0; i < n; i++) {
+      const e = entity(g, i === 0 ? p.hero : i <= p.board.length ? p.board[i - 1]! : p.weapon!);
+      if (e.zone === 'play' && (isCharacter(e) || e.card.type === 'weapon')) out.push(e);
+    }
   }
   return out;
 }
