@@ -7,10 +7,10 @@
 import { performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { readCardPool } from '../engine/cards/pool.js';
+import { CARD_BUNDLE, readCardPool } from '../engine/cards/pool.js';
 import { runScenario } from '../engine/scenario/run.js';
 import { ROOT } from '../engine/validation.js';
 import { goldenCases } from '../differential/cases.js';
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const add = (what: string, figure: string) => { rows.push([what, figure]); process.stderr.write(`${what}: ${figure}\n`); };
 
   const [cards, loadMs] = time(() => readCardPool());
-  add('load the card pool', `${cards.all().length} cards in ${loadMs.toFixed(0)} ms`);
+  add(`load the card pool (${existsSync(CARD_BUNDLE) ? 'through dist/cards.bundle.json' : 'from the card files: no dist/cards.bundle.json'})`, `${cards.all().length} cards in ${loadMs.toFixed(0)} ms`);
 
   // Engine alone, one core: golden set and generated set, throughput and latency.
   const golden = goldenCases(cards);
@@ -138,8 +138,11 @@ async function main(): Promise<void> {
   starts.sort((a, b) => a - b);
   startCpu.sort((a, b) => a - b);
   add('CLI cold start (`arbiter --help`, compiled dist/)', `median ${starts[5]!.toFixed(0)} ms${Number.isNaN(startCpu[5]!) ? '' : ` (CPU ${startCpu[5]!.toFixed(0)} ms)`}`);
+  const one = await cli(['run-scenario', 'golden/cases/cult-master-simultaneous-death.json']);
+  add('`arbiter run-scenario` of one file (start, card pool, engine, judge)', `${one.ms.toFixed(0)} ms${Number.isNaN(one.cpu) ? '' : ` (CPU ${one.cpu.toFixed(0)} ms)`}`);
+  const files = readdirSync(join(ROOT, 'golden', 'cases')).filter((f) => f.endsWith('.json')).length;
   const rs = await cli(['run-scenario', 'golden/cases']);
-  add(`\`arbiter run-scenario golden/cases\` (${golden.length} files, one process)`, `${rs.ms.toFixed(0)} ms${Number.isNaN(rs.cpu) ? '' : ` (CPU ${rs.cpu.toFixed(0)} ms)`}`);
+  add(`\`arbiter run-scenario golden/cases\` (${files} files, one process)`, `${rs.ms.toFixed(0)} ms${Number.isNaN(rs.cpu) ? '' : ` (CPU ${rs.cpu.toFixed(0)} ms)`}`);
 
   const runs = Number(process.env.BENCH_RUNS ?? 10000);
   const tmp = mkdtempSync(join(tmpdir(), 'arbiter-bench-'));

@@ -134,5 +134,5 @@ describe.concurrent('regression reports', () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 360_000); // a run, a shrink through the adapter and two vitest runs, beside the other test files
 });
