@@ -1,10 +1,7 @@
 /** `arbiter check-log` (powerlog/) and `arbiter fuzz` (properties/): parsed here like every other command. */
 import { Option, type Command } from 'commander';
-import { checkLogCommand, parseRules } from '../powerlog/cli.js';
-import { fuzzCommand, invariantIds } from '../properties/fuzz.js';
 import { InputError } from '../engine/validation.js';
 import { mutantOption, parseMutants, parseAnyMutants, cardsOption, hostCardsOption } from './options.js';
-import { hostFuzzCommand } from '../properties/host-fuzz-cli.js';
 
 function wholeNumber(flag: string) {
   return (v: string): number => {
@@ -13,6 +10,15 @@ function wholeNumber(flag: string) {
   };
 }
 const list = (v: string, prev: string[] = []) => [...prev, ...v.split(',').filter(Boolean)];
+
+/** The fuzz command's help lists the invariant ids: they are read from properties/ when the command is chosen. */
+export async function prepareFuzz(program: Command): Promise<void> {
+  const fuzz = program.commands.find((c) => c.name() === 'fuzz');
+  const only = fuzz?.options.find((x) => x.long === '--only');
+  if (!only) return;
+  const { invariantIds } = await import('../properties/fuzz.js');
+  only.description = `only these invariants, comma-separated (${invariantIds().join(', ')})`;
+}
 
 export function addExtraCommands(program: Command): void {
   program
@@ -35,6 +41,7 @@ Exit codes: 0 ok, 1 violations found, 2 bad input (missing, empty, binary, not a
 Example:
   arbiter check-log powerlog/fixtures/two-games.log`)
     .action(async (paths: string[], o: { json?: boolean; allowViolations?: boolean; rules?: string; maxViolations: number; warnings?: boolean; table: boolean; traceOut?: string }) => {
+      const { checkLogCommand, parseRules } = await import('../powerlog/cli.js');
       const rules = o.rules === undefined ? undefined : parseRules(o.rules);
       if (typeof rules === 'string') throw new InputError('--rules', '$', rules);
       process.exitCode = await checkLogCommand({ paths, json: o.json, allowViolations: o.allowViolations, rules, maxViolations: o.maxViolations, warnings: o.warnings, table: o.table, traceOut: o.traceOut });
@@ -51,7 +58,8 @@ Example:
     .option('--path <p>', 'replay one case: the fast-check path printed with a failure (with its --seed)')
     .option('--out <dir>', 'where a shrunk failing case is written (default fuzz-out/)')
     .option('--no-write', 'write no files')
-    .option('--only <ids>', `only these invariants, comma-separated (${invariantIds().join(', ')})`, list)
+    // The invariant ids are listed once the fuzz command is chosen (its modules load then: see main.ts prepareCommand).
+    .option('--only <ids>', 'only these invariants, comma-separated', list)
     .option('--no-determinism', 'skip the determinism check (it runs each case once more)')
     .option('--exclude-card <ids>', 'pool card ids never generated (comma-separated, repeatable)', list)
     .addOption(new Option('--check <scenario.json>', 'judge one scenario file against every invariant (a written repro: its cards beside it and its mutants are used)'))
@@ -67,11 +75,13 @@ Examples:
   arbiter fuzz --profile host --runs 2000 --mutant host-fifo-stack
   arbiter fuzz --check fuzz-out/<id>.json --reference`)
     .action(async (o: { runs?: number; seed?: number; mutant: string[]; path?: string; out?: string; write: boolean; only?: string[]; determinism: boolean; excludeCard?: string[]; check?: string; cards?: string[]; reference?: boolean; profile: string; hostCards?: string[] }) => {
+      const { fuzzCommand, invariantIds } = await import('../properties/fuzz.js');
       const known = new Set(invariantIds());
       if (o.profile === 'host') {
         for (const id of o.only ?? []) if (!known.has(id)) throw new InputError('--only', '$', `unknown invariant "${id}" (expected: ${[...known].join(', ')})`);
         const m = parseAnyMutants(o.mutant);
         if (m.hs.length) throw new InputError('--mutant', '$', `${m.hs.join(', ')}: not a Host mutant (with --profile host: host-* mutants, see arbiter mutants)`);
+        const { hostFuzzCommand } = await import('../properties/host-fuzz-cli.js');
         process.exitCode = hostFuzzCommand({ runs: o.runs, seed: o.seed, mutants: m.host, ...(o.only ? { only: o.only } : {}), outDir: o.out, noWrite: !o.write, hostCards: o.hostCards });
         return;
       }

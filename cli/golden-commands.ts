@@ -1,10 +1,12 @@
 /** `arbiter golden verify | update | list`: the golden suite. */
 import type { Command } from 'commander';
-import { loadCardPool } from '../engine/cards/pool.js';
-import { verifyAll, updateTraces, summarize } from '../golden/suite.js';
-import { formatGolden } from '../golden/format.js';
 import { mutantOption, parseAnyMutants } from './options.js';
-import { lintGolden } from '../golden/lint.js';
+
+/** The golden suite, loaded when a golden command runs. */
+async function suite() {
+  const [pool, s, format, lint] = await Promise.all([import('../engine/cards/pool.js'), import('../golden/suite.js'), import('../golden/format.js'), import('../golden/lint.js')]);
+  return { ...pool, ...s, ...format, ...lint };
+}
 
 export function addGoldenCommands(program: Command): void {
   const golden = program.command('golden').description('the golden suite: every rulebook example with its stated outcome and locked trace');
@@ -15,7 +17,8 @@ export function addGoldenCommands(program: Command): void {
     .addOption(mutantOption())
     .option('--json', 'print results as JSON')
     .option('--diff-lines <n>', 'diff lines shown per failing case', '40')
-    .action((ids: string[], o: { mutant: string[]; json?: boolean; diffLines: string }) => {
+    .action(async (ids: string[], o: { mutant: string[]; json?: boolean; diffLines: string }) => {
+      const { verifyAll, loadCardPool, formatGolden, summarize } = await suite();
       const m = parseAnyMutants(o.mutant);
       const results = verifyAll(loadCardPool(), { ids, mutants: m.hs, hostMutants: m.host });
       if (o.json) process.stdout.write(JSON.stringify(results, null, 2) + '\n');
@@ -26,7 +29,8 @@ export function addGoldenCommands(program: Command): void {
   golden
     .command('lint')
     .description('check every golden file: schema, rule ids, source, unique ids, known cards, locked trace')
-    .action(() => {
+    .action(async () => {
+      const { lintGolden, loadCardPool } = await suite();
       const problems = lintGolden(loadCardPool());
       process.stdout.write(problems.length ? problems.join('\n') + '\n' : 'golden: all files are well formed\n');
       process.exitCode = problems.length ? 1 : 0;
@@ -35,7 +39,8 @@ export function addGoldenCommands(program: Command): void {
     .command('update')
     .description('rewrite locked traces from the reference engine after a reviewed change, and print what changed')
     .argument('[ids...]', 'only these scenario ids (default: all)')
-    .action((ids: string[]) => {
+    .action(async (ids: string[]) => {
+      const { updateTraces, loadCardPool } = await suite();
       const changes = updateTraces(loadCardPool(), ids);
       process.stdout.write(changes.length ? changes.join('\n') + '\n' : 'no trace changed\n');
     });

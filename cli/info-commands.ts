@@ -1,7 +1,5 @@
 /** `arbiter cards`, `arbiter rules`, `arbiter mutants`: what the suite knows. */
 import type { Command } from 'commander';
-import { loadCardPool } from '../engine/cards/pool.js';
-import { ruleCatalog } from '../engine/rules.js';
 import { MUTANTS, PROFILE_MUTANTS } from '../engine/mutants.js';
 import { HOST_MUTANTS } from '../engine/host/mutants.js';
 import { cardsOption } from './options.js';
@@ -17,7 +15,8 @@ A user card file whose id is in spec/cards replaces that card for the run (one n
 Examples:
   arbiter cards
   arbiter cards --cards my-patch-cards/        # validate and list a user pool`)
-    .action((o: { json?: boolean; cards?: string[] }) => {
+    .action(async (o: { json?: boolean; cards?: string[] }) => {
+      const { loadCardPool } = await import('../engine/cards/pool.js');
       const pool = loadCardPool(o.cards ?? []);
       const cards = pool.all().filter((c) => !o.cards?.length || pool.fromUser.has(c.id)).sort((a, b) => a.name.localeCompare(b.name));
       if (o.json) process.stdout.write(JSON.stringify(cards, null, 2) + '\n');
@@ -26,7 +25,8 @@ Examples:
   program
     .command('rules')
     .description('list the rule catalog (spec/rules.json): rule id, title, source')
-    .action(() => {
+    .action(async () => {
+      const { ruleCatalog } = await import('../engine/rules.js');
       for (const r of ruleCatalog().values()) process.stdout.write(`${r.id.padEnd(16)} ${r.title}  [${r.source}]\n`);
     });
   program

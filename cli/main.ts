@@ -8,7 +8,7 @@ import { AdapterStartError } from '../differential/adapter-process.js';
 import { addScenarioCommands } from './scenario-commands.js';
 import { addGoldenCommands } from './golden-commands.js';
 import { addInfoCommands } from './info-commands.js';
-import { addExtraCommands } from './extra-commands.js';
+import { addExtraCommands, prepareFuzz } from './extra-commands.js';
 import { addRunCommands } from './run-commands.js';
 import { addReportCommands } from './report-commands.js';
 
@@ -48,6 +48,8 @@ export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   overrideExits(program);
   try {
+    // A command's modules load when it runs; the one help text that lists what they hold is completed first.
+    if (argv[0] === 'fuzz' || (argv[0] === 'help' && argv[1] === 'fuzz')) await prepareFuzz(program);
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {

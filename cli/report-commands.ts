@@ -2,24 +2,24 @@
 import type { Command } from 'commander';
 import { writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fc from 'fast-check';
-import { loadCardPool } from '../engine/cards/pool.js';
 import { readJson, InputError } from '../engine/validation.js';
-import { readResults } from '../differential/runner.js';
 import { splitCommand } from '../differential/adapter-process.js';
-import { OneCaseRunner, signature } from '../differential/one.js';
-import { DIFFERENTIAL_CONSTRAINTS, seedNumber } from '../differential/generated.js';
-import { generatedCaseArb } from '../properties/arbitraries/generatedCase.js';
-import { shrink } from '../repro/shrink.js';
-import { writeRepro } from '../repro/write.js';
-import { expectAtDivergence } from '../repro/expect.js';
-import { runScenario } from '../engine/scenario/run.js';
-import { judgeScenario } from '../engine/scenario/judge.js';
-import { issueMarkdown } from '../reports/issue.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import { DEMO_COMMAND } from './run-commands.js';
 
-function findResult(dir: string, id: string) {
+/** What the report commands run, loaded when one of them runs. */
+async function repro() {
+  const [fc, pool, runner, one, generated, arb, shrink, write, expect, run, judge, issue] = await Promise.all([
+    import('fast-check'), import('../engine/cards/pool.js'), import('../differential/runner.js'), import('../differential/one.js'),
+    import('../differential/generated.js'), import('../properties/arbitraries/generatedCase.js'), import('../repro/shrink.js'),
+    import('../repro/write.js'), import('../repro/expect.js'), import('../engine/scenario/run.js'), import('../engine/scenario/judge.js'),
+    import('../reports/issue.js'),
+  ]);
+  return { fc: fc.default, ...pool, ...runner, ...one, ...generated, ...arb, ...shrink, ...write, ...expect, ...run, ...judge, ...issue };
+}
+
+async function findResult(dir: string, id: string) {
+  const { readResults } = await import('../differential/runner.js');
   const results = readResults(dir);
   if (results.length === 0) throw new InputError(join(dir, 'results.jsonl'), '$', 'no results here (run `arbiter run` first, or pass --report <dir>)');
   const r = results.find((x) => x.case === id);
@@ -37,8 +37,9 @@ export function addReportCommands(program: Command): void {
     .option('--sim <command>', 'the adapter command to show in "Reproduce" (default: the bundled demo)')
     .option('--out <file>', 'write the Markdown to a file instead of stdout')
     .option('--repro <dir>', 'where `arbiter repro` wrote its files: the shrunk scenario there is shown as the minimal one', 'arbiter-repro')
-    .action((id: string, o: { report: string; sim?: string; out?: string; repro: string }) => {
-      const r = findResult(o.report, id);
+    .action(async (id: string, o: { report: string; sim?: string; out?: string; repro: string }) => {
+      const { issueMarkdown } = await import('../reports/issue.js');
+      const r = await findResult(o.report, id);
       if (r.status === 'PASS') throw new InputError(id, '$', 'this case passed: nothing to report');
       const shrunkFile = join(o.repro, `${`${id}-repro`.replace(/[^a-z0-9-]/g, '-')}.json`);
       const shrunk = existsSync(shrunkFile) ? { file: shrunkFile, scenario: readJson(shrunkFile) as Scenario } : undefined;
@@ -55,6 +56,7 @@ export function addReportCommands(program: Command): void {
     .option('--out <dir>', 'where to write the repro files', 'arbiter-repro')
     .option('--timeout <ms>', 'time limit per run of the simulator', '10000')
     .action(async (arg: string, o: { report: string; sim?: string; out: string; timeout: string }) => {
+      const { fc, loadCardPool, OneCaseRunner, readResults, generatedCaseArb, DIFFERENTIAL_CONSTRAINTS, seedNumber, signature, shrink, runScenario, expectAtDivergence, judgeScenario, writeRepro } = await repro();
       const cards = loadCardPool();
       const command = o.sim ? splitCommand(o.sim) : DEMO_COMMAND;
       const runner = new OneCaseRunner(command, cards, Number(o.timeout));
@@ -72,7 +74,7 @@ export function addReportCommands(program: Command): void {
           const out = await fc.check(fc.asyncProperty(arb, async (g) => signature(await runner.run(id, g.scenario)) !== want), { seed: seedNumber(arg), numRuns: 1, endOnFailure: false });
           start = out.counterexample ? out.counterexample[0].scenario : first.scenario;
         } else {
-          const r = findResult(o.report, arg);
+          const r = await findResult(o.report, arg);
           if (r.status === 'PASS' || !r.scenario) throw new InputError(arg, '$', 'this case passed: nothing to shrink');
           id = arg;
           start = r.scenario;

@@ -2,24 +2,24 @@
 import { PROFILE_IDS, isProfileId } from '../engine/profiles/index.js';
 import { Option, type Command } from 'commander';
 import { join } from 'node:path';
-import { loadCardPool } from '../engine/cards/pool.js';
 import { InputError, ROOT } from '../engine/validation.js';
-import { runDifferential, type CaseResult, type Case } from '../differential/runner.js';
-import { goldenCases, fileCases, planCases, followUpCases } from '../differential/cases.js';
+import type { CaseResult, Case } from '../differential/runner.js';
 import { scenarioFiles } from './scenario-files.js';
 import { simCommand, DEFAULT_MAX_LINE_BYTES } from '../differential/adapter-process.js';
 import { lockOutDir } from '../reports/files.js';
-import { serveAdapter, DEMO_MUTANTS } from '../adapters/reference/adapter.js';
+import { DEMO_MUTANTS } from '../adapters/reference/demo-mutants.js';
 import { mutantOption, parseMutants, parseAnyMutants, cardsOption, hostCardsOption } from './options.js';
-import { serveHostAdapter } from '../adapters/reference/host-adapter.js';
-import { runHost } from './host-run.js';
-import { writeReports, summaryLine, perRuleTable } from '../reports/write.js';
-import { Progress } from './progress.js';
-import { mergeResults, copyTraces, checkShards, writeRunInfo } from '../reports/merge.js';
-import { generatedCases } from '../differential/generated.js';
 import { existsSync } from 'node:fs';
 import type { Hello } from '../differential/protocol.js';
-import { judgeTrace } from '../differential/judge.js';
+
+/** What `arbiter run` runs, loaded when it runs. */
+async function differential() {
+  const [pool, runner, cases, write, progress, merge, generated, judge] = await Promise.all([
+    import('../engine/cards/pool.js'), import('../differential/runner.js'), import('../differential/cases.js'), import('../reports/write.js'),
+    import('./progress.js'), import('../reports/merge.js'), import('../differential/generated.js'), import('../differential/judge.js'),
+  ]);
+  return { ...pool, ...runner, ...cases, ...write, ...progress, ...merge, ...generated, ...judge };
+}
 
 export const DEMO_COMMAND = [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', '--demo'];
 
@@ -79,7 +79,7 @@ Examples:
   arbiter run --profile hearthtop
   arbiter run --profile host --sim "node bin/arbiter.mjs adapter --profile host --mutant host-fifo-stack"`)
     .action(async (o: { profile: string; hostCards?: string[]; sim?: string; synthetic?: boolean; cases?: string[]; cards?: string[]; variants: boolean; conformance: boolean; allowLost?: boolean; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }, cmd: Command) => {
-      if (o.profile === 'host') { process.exitCode = await runHost(o); return; }
+      if (o.profile === 'host') { process.exitCode = await (await import('./host-run.js')).runHost(o); return; }
       // Everything a user can get wrong is checked before the suite runs.
       const command = o.sim !== undefined ? simCommand(o.sim) : DEMO_COMMAND;
       const expectations = o.expectations ?? (o.sim ? undefined : join(ROOT, 'adapters', 'demo', 'expectations.json'));
@@ -97,6 +97,7 @@ Examples:
       const runs = positiveInt('--runs', o.runs);
       if (!isProfileId(o.profile)) throw new InputError('--profile', '$', `unknown profile "${o.profile}" (expected one of: ${PROFILE_IDS.join(', ')})`);
       if (o.profile !== 'hearthstone' && runs > 0) throw new InputError('--runs', '$', `generated cases are Hearthstone games; generated ${o.profile} games run with: arbiter fuzz --profile ${o.profile}`);
+      const { loadCardPool, fileCases, goldenCases, generatedCases, Progress, runDifferential, judgeTrace, planCases, followUpCases, writeRunInfo, writeReports, perRuleTable, summaryLine } = await differential();
       const cards = loadCardPool(o.cards ?? []);
       const cases: Case[] = o.cases ? fileCases(scenarioFiles(o.cases), cards) : goldenCases(cards, o.profile);
       // Generated cases are drawn once the simulator has said which cards and actions it supports.
@@ -138,11 +139,13 @@ cards differ from the card text (its card conformance cases fail: the difference
       if (o.profile === 'host') {
         const m = parseAnyMutants(o.mutant);
         if (m.hs.length || o.demo) throw new InputError('--mutant', '$', 'with --profile host: host-* mutants only, no --demo');
+        const { serveHostAdapter } = await import('../adapters/reference/host-adapter.js');
         await serveHostAdapter({ mutants: m.host, name: m.host.length ? `arbiter-host+${m.host.join('+')}` : 'arbiter-host', hostCards: o.hostCards });
         return;
       }
       const mutants = o.demo ? DEMO_MUTANTS : parseMutants(o.mutant);
       const name = o.demo ? 'arbiter-demo' : mutants.length ? `arbiter-reference+${mutants.join('+')}` : 'arbiter-reference';
+      const { serveAdapter } = await import('../adapters/reference/adapter.js');
       await serveAdapter({ mutants, name: o.cards?.length ? `${name}+cards` : name, cards: o.cards });
     });
 
@@ -152,7 +155,8 @@ cards differ from the card text (its card conformance cases fail: the difference
     .argument('<dirs...>', 'report folders written by `arbiter run --shard i/n`')
     .requiredOption('--out <dir>', 'the merged report folder')
     .option('--expectations <file>', 'baseline of known failures (default: the one the shards were run with)')
-    .action((dirs: string[], o: { out: string; expectations?: string }) => {
+    .action(async (dirs: string[], o: { out: string; expectations?: string }) => {
+      const { checkShards, mergeResults, copyTraces, writeRunInfo, writeReports, summaryLine } = await differential();
       const info = checkShards(dirs);
       const unlock = lockOutDir(o.out);
       const { results, simulator } = mergeResults(dirs);

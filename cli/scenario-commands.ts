@@ -1,20 +1,19 @@
 /** `arbiter run-scenario` and `arbiter trace`: scenarios on the reference engine, several in one process. */
 import type { Command } from 'commander';
-import { loadCardPool } from '../engine/cards/pool.js';
-import { loadScenario } from '../engine/scenario/load.js';
-import { runScenario } from '../engine/scenario/run.js';
-import { traceToJsonl } from '../engine/trace/format.js';
-import { traceTree } from '../engine/trace/tree.js';
-import { judgeScenario } from '../engine/scenario/judge.js';
-import { traceJudge } from '../properties/invariants/index.js';
+import type { HostCardPool } from '../engine/host/load.js';
 import { mutantOption, parseAnyMutants, cardsOption, hostCardsOption } from './options.js';
-import { profileOf } from '../golden/suite.js';
-import { loadHostCards, loadHostScenario, type HostCardPool } from '../engine/host/load.js';
-import { judgeHostScenario } from '../engine/host/judge.js';
-import { runHostScenario } from '../engine/host/run.js';
-import { checkTrace } from '../properties/invariants/index.js';
 import { scenarioFiles } from './scenario-files.js';
-import { withVariants } from '../engine/scenario/variants.js';
+
+/** What the commands run, loaded when one of them runs (not for `arbiter --help` or another command). */
+async function engine() {
+  const [pool, load, run, format, tree, judge, invariants, suite, host, hostJudge, hostRun, variants] = await Promise.all([
+    import('../engine/cards/pool.js'), import('../engine/scenario/load.js'), import('../engine/scenario/run.js'),
+    import('../engine/trace/format.js'), import('../engine/trace/tree.js'), import('../engine/scenario/judge.js'),
+    import('../properties/invariants/index.js'), import('../golden/suite.js'), import('../engine/host/load.js'),
+    import('../engine/host/judge.js'), import('../engine/host/run.js'), import('../engine/scenario/variants.js'),
+  ]);
+  return { ...pool, ...load, ...run, ...format, ...tree, ...judge, ...invariants, ...suite, ...host, ...hostJudge, ...hostRun, ...variants };
+}
 
 export function addScenarioCommands(program: Command): void {
   program
@@ -25,7 +24,8 @@ export function addScenarioCommands(program: Command): void {
     .addOption(cardsOption())
     .addOption(hostCardsOption())
     .option('--json', 'print the result as JSON (an array when there are several files)')
-    .action((args: string[], o: { mutant: string[]; cards?: string[]; hostCards?: string[]; json?: boolean }) => {
+    .action(async (args: string[], o: { mutant: string[]; cards?: string[]; hostCards?: string[]; json?: boolean }) => {
+      const { loadCardPool, profileOf, loadHostCards, loadHostScenario, judgeHostScenario, checkTrace, withVariants, loadScenario, judgeScenario, traceJudge } = await engine();
       const cards = loadCardPool(o.cards ?? []);
       const { hs: mutants, host } = parseAnyMutants(o.mutant);
       const files = scenarioFiles(args);
@@ -61,7 +61,8 @@ export function addScenarioCommands(program: Command): void {
     .addOption(cardsOption())
     .addOption(hostCardsOption())
     .option('--json', 'print the trace as JSON lines (sorted keys, one record per line)')
-    .action((args: string[], o: { mutant: string[]; cards?: string[]; hostCards?: string[]; json?: boolean }) => {
+    .action(async (args: string[], o: { mutant: string[]; cards?: string[]; hostCards?: string[]; json?: boolean }) => {
+      const { loadCardPool, profileOf, loadHostCards, loadHostScenario, runHostScenario, runScenario, loadScenario, traceToJsonl, traceTree } = await engine();
       const cards = loadCardPool(o.cards ?? []);
       const { hs: mutants, host } = parseAnyMutants(o.mutant);
       const files = scenarioFiles(args);

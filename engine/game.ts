@@ -56,5 +56,6 @@ export function newGame(o: GameOptions): Game {
     effects: profile.rules.marking ? { ...EFFECTS, settle: settleMarks } : EFFECTS,
     profile,
     table: profile.rules.deck === 'shared' ? { deck: [], markers: new Map(), external: new Map(), dryTurn: null, last: null } : null,
+    stated: null,
   };
 }

@@ -128,6 +128,8 @@ export interface Game {
   profile: Profile;
   /** The shared table of a profile with one deck of playing cards (Hearthtop); null otherwise. */
   table: Table | null;
+  /** What the trace last stated of each status (engine/status.ts owns it); null before the first statement. */
+  stated: unknown;
 }
 
 /**
@@ -216,18 +218,30 @@ export function statLayers(g: Game, e: Entity): StatLayer[] {
   return g.mutants.has('auras-first') ? [...auras, ...ench] : [...ench, ...auras];
 }
 
-function fold(base: number, layers: Mods[], key: 'attack' | 'health', set: 'setAttack' | 'setHealth'): number {
-  let v = base;
-  for (const m of layers) {
-    if (m[set] !== undefined) v = m[set]!;
-    if (m[key] !== undefined) v += m[key]!;
+/**
+ * The mods of an entity's Health/Attack layers in the order statLayers gives them, without building the layers
+ * (maxHealth and attack run at every step): enchantment mods, then aura mods (the reverse under 'auras-first').
+ */
+function layerMods(g: Game, e: Entity): Mods[] {
+  const out: Mods[] = [];
+  const aurasFirst = g.mutants.size !== 0 && g.mutants.has('auras-first');
+  if (aurasFirst) for (const a of e.auraLayer) out.push(a.mods);
+  for (const id of e.enchantments) {
+    const m = g.entities.get(id)?.mods;
+    if (m) out.push(m);
   }
-  return v;
+  if (!aurasFirst) for (const a of e.auraLayer) out.push(a.mods);
+  return out;
 }
 
 export function maxHealth(g: Game, e: Entity): number {
-  const layers = statLayers(g, e).map((l) => l.mods);
-  return fold(e.card.health ?? 0, layers, 'health', 'setHealth');
+  let v = e.card.health ?? 0;
+  if (e.enchantments.length === 0 && e.auraLayer.length === 0) return v;
+  for (const m of layerMods(g, e)) {
+    if (m.setHealth !== undefined) v = m.setHealth;
+    if (m.health !== undefined) v += m.health;
+  }
+  return v;
 }
 
 export function health(g: Game, e: Entity): number {
@@ -235,12 +249,13 @@ export function health(g: Game, e: Entity): number {
 }
 
 export function attack(g: Game, e: Entity): number {
-  const layers = statLayers(g, e).map((l) => l.mods);
   let v = e.card.attack ?? 0;
-  for (const m of layers) {
-    if (m.setAttack !== undefined) v = m.setAttack;
-    if (m.attack !== undefined) v += m.attack;
-    if (m.attackEqualsHealth) v = health(g, e);
+  if (e.enchantments.length !== 0 || e.auraLayer.length !== 0) {
+    for (const m of layerMods(g, e)) {
+      if (m.setAttack !== undefined) v = m.setAttack;
+      if (m.attack !== undefined) v += m.attack;
+      if (m.attackEqualsHealth) v = health(g, e);
+    }
   }
   if (e.card.type === 'hero') {
     const w = g.players[e.controller].weapon;
@@ -259,7 +274,7 @@ export function durability(g: Game, e: Entity): number {
 export function hasKeyword(g: Game, e: Entity, k: Keyword): boolean {
   if (k === 'divine_shield') return e.divineShield; // the shield itself: printed or given, until popped or removed
   if (!e.silenced && e.card.keywords?.includes(k) && !e.lostKeywords?.includes(k)) return true;
-  for (const m of enchantmentMods(g, e)) if (m.keywords?.includes(k)) return true;
+  for (const id of e.enchantments) if (g.entities.get(id)?.mods?.keywords?.includes(k)) return true;
   for (const a of g.otherAuras) if (a.mods.keywords?.includes(k) && a.affected.has(e.id)) return true;
   return false;
 }
@@ -330,8 +345,13 @@ export function costLayers(g: Game, e: Entity): CostLayer[] {
  * (1)") only limits the change that carries it.
  */
 export function cost(g: Game, e: Entity): number {
+  return costOf(e, costLayers(g, e));
+}
+
+/** A card's mana cost from its cost layers (costLayers, in order). */
+export function costOf(e: Entity, layers: readonly CostLayer[]): number {
   let c = e.card.cost ?? 0;
-  for (const m of costLayers(g, e)) c = m.amount >= 0 ? c + m.amount : Math.min(c, Math.max(m.minimum, c + m.amount));
+  for (const m of layers) c = m.amount >= 0 ? c + m.amount : Math.min(c, Math.max(m.minimum, c + m.amount));
   return Math.max(0, c);
 }
 

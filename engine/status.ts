@@ -11,58 +11,90 @@
  */
 import type { Keyword } from './cards/format.js';
 import type { CostLayerRecord, StatLayerRecord } from './trace/format.js';
-import { attack, cost, costLayers, entity, hasKeyword, statLayers, type Entity, type Game, type Side } from './state.js';
+import { attack, costLayers, costOf, entity, hasKeyword, statLayers, type CostLayer, type Entity, type Game, type Side } from './state.js';
 
 const KEYWORDS: readonly Keyword[] = ['charge', 'divine_shield', 'immune', 'poisonous', 'stealth', 'taunt', 'windfury', 'mega_windfury'];
 
 /** The keywords a character attacks and is attacked with: a hero also has its weapon's Windfury (Doomhammer). */
 function keywordsOf(g: Game, e: Entity): Keyword[] {
-  const own = KEYWORDS.filter((k) => hasKeyword(g, e, k));
+  const own: Keyword[] = [];
+  for (const k of KEYWORDS) if (hasKeyword(g, e, k)) own.push(k);
   const weapon = e.card.type === 'hero' ? g.players[e.controller].weapon : null;
   if (weapon !== null && !own.includes('windfury') && hasKeyword(g, entity(g, weapon), 'windfury')) own.push('windfury');
   return own;
 }
 
-const last = new WeakMap<Game, Map<string, string>>();
+/** What was last stated of a character in play, and of a card in hand (compared field by field, never as text). */
+interface CharStated { keywords: Keyword[]; frozen: boolean; exhausted: boolean; attacks: number; attack: number }
+interface HandStated { cost: number; baseCost: number; costLayers: CostLayerRecord[] }
+interface Stated {
+  players: [{ mana: number; maxMana: number; active: boolean } | null, { mana: number; maxMana: number; active: boolean } | null];
+  chars: Map<number, CharStated>;
+  hand: Map<number, HandStated>;
+}
+
 
 function frozen(g: Game, e: Entity): boolean {
-  return e.frozen || e.enchantments.some((id) => !!g.entities.get(id)?.mods?.frozen);
+  if (e.frozen) return true;
+  for (const id of e.enchantments) if (g.entities.get(id)?.mods?.frozen) return true;
+  return false;
 }
+
+function sameList<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!same(a[i]!, b[i]!)) return false;
+  return true;
+}
+const sameKeyword = (x: Keyword, y: Keyword) => x === y;
+const sameCostLayer = (x: CostLayerRecord, y: CostLayerRecord) =>
+  x.source === y.source && x.kind === y.kind && x.order === y.order && x.amount === y.amount && x.priority === y.priority && x.minimum === y.minimum;
 
 /** Record every status that changed since the last statement (all of them the first time). */
 export function recordStatus(g: Game): void {
-  let seen = last.get(g);
-  if (!seen) { seen = new Map(); last.set(g, seen); }
-  const emit = (key: string, value: object, write: () => void) => {
-    const text = JSON.stringify(value);
-    if (seen!.get(key) === text) return;
-    seen!.set(key, text);
-    write();
-  };
+  let seen = g.stated as Stated | null;
+  if (!seen) { seen = { players: [null, null], chars: new Map(), hand: new Map() }; g.stated = seen; }
   for (const p of g.players) {
-    const v = { mana: p.mana, maxMana: p.maxMana, active: g.active === p.side };
-    emit(`p${p.side}`, v, () => g.trace.event({ e: 'player_status', player: p.side as Side, ...v }));
+    const before = seen.players[p.side];
+    const active = g.active === p.side;
+    if (before && before.mana === p.mana && before.maxMana === p.maxMana && before.active === active) continue;
+    const v = { mana: p.mana, maxMana: p.maxMana, active };
+    seen.players[p.side] = v;
+    g.trace.event({ e: 'player_status', player: p.side as Side, ...v });
   }
   for (const p of g.players) {
-    for (const id of [p.hero, ...p.board]) {
+    for (let i = -1; i < p.board.length; i++) {
+      const id = i < 0 ? p.hero : p.board[i]!;
       const e = entity(g, id);
       if (e.zone !== 'play') continue;
-      const v = { keywords: keywordsOf(g, e), frozen: frozen(g, e), exhausted: e.exhausted, attacks: e.attacks, attack: attack(g, e) };
-      emit(`e${id}`, v, () => g.trace.event({ e: 'status', entity: id, ...v }));
+      const keywords = keywordsOf(g, e);
+      const fz = frozen(g, e);
+      const atk = attack(g, e);
+      const before = seen.chars.get(id);
+      if (before && before.frozen === fz && before.exhausted === e.exhausted && before.attacks === e.attacks && before.attack === atk && sameList(before.keywords, keywords, sameKeyword)) continue;
+      const rec = { e: 'status' as const, entity: id, keywords, frozen: fz, exhausted: e.exhausted, attacks: e.attacks, attack: atk };
+      seen.chars.set(id, rec);
+      g.trace.event(rec);
     }
     for (const id of p.hand) {
       const c = entity(g, id);
-      const v = { cost: cost(g, c), baseCost: c.card.cost ?? 0, costLayers: costLayerRecords(g, c) };
-      emit(`h${id}`, v, () => g.trace.event({ e: 'status', entity: id, ...v }));
+      const layers = costLayers(g, c);
+      const now = costOf(c, layers);
+      const baseCost = c.card.cost ?? 0;
+      const before = seen.hand.get(id);
+      const records = costLayerRecords(layers);
+      if (before && before.cost === now && before.baseCost === baseCost && sameList(before.costLayers, records, sameCostLayer)) continue;
+      const rec = { e: 'status' as const, entity: id, cost: now, baseCost, costLayers: records };
+      seen.hand.set(id, rec);
+      g.trace.event(rec);
     }
   }
 }
 
 /** Forget what was stated of an entity that left its zone, so its next statement is made in full. */
 export function forgetStatus(g: Game, id: number): void {
-  const seen = last.get(g);
-  seen?.delete(`e${id}`);
-  seen?.delete(`h${id}`);
+  const seen = g.stated as Stated | null;
+  seen?.chars.delete(id);
+  seen?.hand.delete(id);
 }
 
 /** A character's printed stats and the layers on them in the order the engine applies them (Rule 4d), for `stats`. */
@@ -81,6 +113,6 @@ export function statLayerRecords(g: Game, e: Entity): { base: { attack: number; 
   return { base: { attack: e.card.attack ?? 0, health: e.card.health ?? 0 }, layers };
 }
 
-function costLayerRecords(g: Game, e: Entity): CostLayerRecord[] {
-  return costLayers(g, e).map((l) => ({ source: l.source, kind: l.kind, order: l.order, amount: l.amount, ...(l.kind === 'aura' || l.priority !== 0 ? { priority: l.priority } : {}), ...(l.minimum ? { minimum: l.minimum } : {}) }));
+function costLayerRecords(layers: readonly CostLayer[]): CostLayerRecord[] {
+  return layers.map((l) => ({ source: l.source, kind: l.kind, order: l.order, amount: l.amount, ...(l.kind === 'aura' || l.priority !== 0 ? { priority: l.priority } : {}), ...(l.minimum ? { minimum: l.minimum } : {}) }));
 }

@@ -5,7 +5,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { Validator, type Schema } from 'jsonschema';
+import { createRequire } from 'node:module';
+import type { Schema, Validator as JsonSchemaValidator } from 'jsonschema';
 import { schemaCheck } from './schema-check.js';
 
 /** The package root (the folder of package.json): the same from the TypeScript sources and from the compiled dist/. */
@@ -45,6 +46,8 @@ export function validate(file: string, data: unknown, schemaName: string): void 
   const schema = loadSchema(schemaName);
   // The compiled check says quickly that valid data is valid; jsonschema finds and words what is wrong.
   if (schemaCheck(schema as object)?.(data)) return;
+  // jsonschema is loaded only here, for invalid data (a command that reads only valid input never loads it).
+  const { Validator } = createRequire(import.meta.url)('jsonschema') as { Validator: typeof JsonSchemaValidator };
   const v = new Validator();
   const res = v.validate(data, schema, { nestedErrors: true });
   if (res.valid) return;

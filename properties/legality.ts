@@ -10,7 +10,7 @@
 import type { CardPool } from '../engine/state.js';
 import type { MutantName } from '../engine/mutants.js';
 import type { Scenario, ScenarioAction } from '../engine/scenario/format.js';
-import { runScenario } from '../engine/scenario/run.js';
+import { startRun, tryAction, type LiveRun } from '../engine/scenario/run.js';
 import type { TraceRecord } from '../engine/trace/format.js';
 import type { Violation } from './invariants/index.js';
 import { walk, IN_PLAY, type TraceState } from './invariants/walk.js';
@@ -41,22 +41,42 @@ export function candidatesFromTrace(trace: readonly TraceRecord[], targeted: (ca
   return out;
 }
 
-/** Offer each action the set-up trace forbids to the engine: the trace of one it takes breaks the legality invariant. */
+/**
+ * Offer each action the set-up trace forbids to the engine: the trace of one it takes breaks the legality invariant.
+ * One set-up game serves every offer the engine refuses: a refusal comes before the engine changes anything
+ * (engine/scenario/run.ts `tryAction`), so its records are dropped and the next offer is made to the same game; a
+ * new set-up game is built only after an offer was taken.
+ */
 export function checkLegality(s: Scenario, cards: CardPool, mutants: readonly MutantName[] = [], stepBudget?: number): Violation[] {
-  let start;
-  try { start = runScenario({ ...s, actions: [] }, '<legality>', { cards, mutants, stepBudget }); } catch { return []; }
-  if (start.trace.some((r) => r.t === 'event' && r.e === 'game_check' && r.result !== 'ongoing')) return [];
+  const setUp = (): LiveRun => startRun({ ...s, actions: [] }, '<legality>', { cards, mutants, stepBudget });
+  let run: LiveRun | undefined;
+  try { run = setUp(); } catch { return []; }
+  const start = run.g.trace.records;
+  if (start.some((r) => r.t === 'event' && r.e === 'game_check' && r.result !== 'ongoing')) return [];
   const targeted = (id: string) => cards.has(id) && !!cards.get(id).target;
   const out: Violation[] = [];
-  for (const { action, refusal } of candidatesFromTrace(start.trace, targeted)) {
+  for (const { action, refusal } of candidatesFromTrace(start, targeted)) {
     if (!refusal) continue;
-    let run;
     try {
-      run = runScenario({ ...s, actions: [action] }, '<legality>', { cards, mutants, stepBudget });
+      run ??= setUp();
     } catch {
-      continue; // refused, as it must be (or another failure, which is not a legality verdict)
+      return out;
     }
-    const found = checkLegalityTrace(run.trace).map((v) => ({ ...v, message: `${v.message} (offered ${JSON.stringify(action)})` }));
+    const mark = run.g.trace.mark();
+    let refused: string | null;
+    try {
+      refused = tryAction(run, '<legality>', action, 0);
+    } catch {
+      run = undefined; // another failure, which is not a legality verdict
+      continue;
+    }
+    if (refused !== null) {
+      // refused, as it must be
+      try { run.g.trace.rewind(mark); } catch { run = undefined; }
+      continue;
+    }
+    const found = checkLegalityTrace(run.g.trace.records).map((v) => ({ ...v, message: `${v.message} (offered ${JSON.stringify(action)})` }));
+    run = undefined;
     out.push(...found);
     if (out.length >= 3) break;
   }

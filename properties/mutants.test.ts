@@ -26,7 +26,8 @@ describe('mutants are killed by the invariants', () => {
     const kills = KILLS[m] ?? [];
     it(`${m} (rule ${MUTANTS[m].rule}) is caught by ${kills.join(', ') || '(nothing: add it to properties/kills.ts)'}`, () => {
       expect(kills.length, `properties/kills.ts has no invariants for mutant ${m}`).toBeGreaterThan(0);
-      const h = huntMutant(m, { numRuns: 3000, timeLimitMs: 20_000 });
+      // A fixed number of cases, never a time limit: the verdict is the same on a busy machine as on a quiet one.
+      const h = huntMutant(m, { numRuns: 3000 });
       expect(h.found, `no violation of ${kills.join(', ')} in ${h.runs} cases`).toBe(true);
       expect(h.violations.length).toBeGreaterThan(0);
       expect(kills).toContain(h.violations[0]!.invariant);
@@ -34,6 +35,6 @@ describe('mutants are killed by the invariants', () => {
       expect(h.size!.minions).toBeLessThanOrEqual(8);
       expect(h.size!.actions).toBeLessThanOrEqual(4);
       console.log(`[mutant ${m}] found after ${h.runs} case(s), shrunk ${h.shrinks}× to ${sizeText(h.size!)} in ${(h.ms / 1000).toFixed(1)} s: ${h.violations[0]!.message}`);
-    }, 30_000);
+    }, 180_000);
   }
 });

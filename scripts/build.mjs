@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,6 +15,15 @@ rmSync(fresh, { recursive: true, force: true });
 try {
   execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', fresh], { cwd: root, stdio: 'inherit' });
 } catch {
+  rmSync(fresh, { recursive: true, force: true });
+  process.exit(1);
+}
+// The built-in cards in one file (engine/cards/pool.ts CARD_BUNDLE), read through the compiled loader.
+try {
+  const { writeCardBundle } = await import(pathToFileURL(join(fresh, 'engine', 'cards', 'pool.js')).href);
+  writeCardBundle(join(fresh, 'cards.bundle.json'));
+} catch (e) {
+  process.stderr.write(`build: ${e.message}\n`);
   rmSync(fresh, { recursive: true, force: true });
   process.exit(1);
 }

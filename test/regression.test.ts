@@ -4,7 +4,7 @@
  * fix into NEW PASS; `arbiter repro` shrinks a mutant's failing generated case to a small scenario whose vitest test
  * fails on the mutant and passes on the reference engine.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { arbiter, run } from './run-cli.js';
 import { existsSync, mkdtempSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,9 +31,14 @@ const DETERMINISM_CASES = cases(
   'kill-command-beast-dies-before-spell-text', 'knife-jugglers-unleash-the-hounds', 'sylvanas-trade-oldest-first', 'armor-absorbs-damage-first',
 );
 
+/** A fresh folder under the OS temp folder, removed when the file's tests are done. */
+const made: string[] = [];
+const tempDir = (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); made.push(d); return d; };
+afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+
 describe.concurrent('regression reports', () => {
   it('a run against a mutant adapter writes results.jsonl, summary.md, junit.xml and report.html; a baseline separates NEW FAIL from known ones', async () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'arbiter-regression-'));
+    const tmp = tempDir('arbiter-regression-');
     const baseline = join(tmp, 'baseline.json');
     const d1 = join(tmp, 'run1');
     const first = await arbiter('run', ...BASELINE_CASES, '--sim', sim('ignore-rule-5'), '--out', d1, '--expectations', baseline, '--update-expectations');
@@ -72,7 +77,7 @@ describe.concurrent('regression reports', () => {
   }, 240_000); // several full runs, each judged by every trace invariant and run concurrently with the other tests
 
   it('output is deterministic, with any number of jobs; shards merge into the same report as one run', async () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'arbiter-det-'));
+    const tmp = tempDir('arbiter-det-');
     const dir = (n: string) => join(tmp, n);
     const ok = async (...args: string[]) => { const r = await arbiter(...args); expect(r.code, r.err).toBe(0); };
     await ok('run', ...DETERMINISM_CASES, '--out', dir('one'));
@@ -93,7 +98,7 @@ describe.concurrent('regression reports', () => {
   }, 240_000);
 
   it('arbiter repro also shrinks a failure that shows only as a broken trace invariant', async () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'arbiter-repro-inv-'));
+    const tmp = tempDir('arbiter-repro-inv-');
     expect((await arbiter('run', ...cases('cult-master-simultaneous-death', 'armor-absorbs-damage-first'), '--out', join(tmp, 'r'))).code).toBe(0);
     const r = await arbiter('repro', 'cult-master-simultaneous-death', '--report', join(tmp, 'r'), '--out', join(tmp, 'x'));
     expect(r.code, r.err).toBe(0);
@@ -101,7 +106,7 @@ describe.concurrent('regression reports', () => {
   }, 120_000);
 
   it('arbiter repro shrinks a mutant\'s failing generated case to at most 4 minions and 3 actions; its vitest test fails on the mutant and passes on the reference engine', async () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'arbiter-repro-'));
+    const tmp = tempDir('arbiter-repro-');
     const report = join(tmp, 'report');
     const mutant = sim('die-at-zero-health');
     await arbiter('run', ...cases('armor-absorbs-damage-first'), '--sim', mutant, '--runs', '40', '--seed', '3', '--out', report);
@@ -129,5 +134,5 @@ describe.concurrent('regression reports', () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 360_000); // a run, a shrink through the adapter and two vitest runs, beside the other test files
 });

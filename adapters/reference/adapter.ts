@@ -13,8 +13,7 @@ import { comparableFromGame } from '../../differential/compare.js';
 import { randomChoices } from '../../engine/scenario/outcomes.js';
 import { PROTOCOL } from '../../differential/protocol.js';
 
-/** The demo simulator's known rule bugs: what a new user sees reported on the first `arbiter run`. */
-export const DEMO_MUTANTS: MutantName[] = ['deaths-one-at-a-time', 'ignore-rule-5', 'no-phase-skip'];
+export { DEMO_MUTANTS } from './demo-mutants.js';
 
 export async function serveAdapter(opts: { mutants: MutantName[]; name: string; cards?: string[] }): Promise<void> {
   const cards = loadCardPool(opts.cards ?? []);

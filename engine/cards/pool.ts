@@ -3,7 +3,7 @@
  * when loaded. The built-in files are part of the program, not input: `npm test` validates each of them
  * (spec/cards.test.ts), so loading them skips the schema pass (it dominated every command's start).
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CardDef } from './format.js';
 import type { CardPool } from '../state.js';
@@ -98,6 +98,51 @@ export function loadCardFile(file: string, trusted = false): CardDef {
   return data as CardDef;
 }
 
+/** The built-in card files, in the order they are added to a pool. */
+function builtInFiles(dir = CARDS_DIR): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+}
+
+/**
+ * The built-in cards in one file, written by `npm run build` (dist/cards.bundle.json): a command reads it instead of
+ * hundreds of card files. Each entry keeps its file's name, size and modification time; a bundle whose files are not
+ * exactly those of spec/cards now (a card edited, added or removed since the build) is not used.
+ */
+export const CARD_BUNDLE = join(ROOT, 'dist', 'cards.bundle.json');
+
+interface CardBundle { files: [name: string, size: number, mtimeMs: number][]; cards: CardDef[] }
+
+export function bundled(names: readonly string[], dir = CARDS_DIR, bundleFile = CARD_BUNDLE): CardDef[] | null {
+  if (!existsSync(bundleFile)) return null;
+  try {
+    const b = JSON.parse(readFileSync(bundleFile, 'utf8')) as CardBundle;
+    if (b.files.length !== names.length || b.cards.length !== names.length) return null;
+    for (let i = 0; i < names.length; i++) {
+      const [name, size, mtimeMs] = b.files[i]!;
+      if (name !== names[i]) return null;
+      const st = statSync(join(dir, name));
+      if (st.size !== size || st.mtimeMs !== mtimeMs) return null;
+    }
+    return b.cards;
+  } catch {
+    return null; // unreadable or of another shape: the card files are read instead
+  }
+}
+
+/** Write the bundle of the built-in cards (scripts/build.mjs), each file read as loadCardPool reads it. */
+export function writeCardBundle(out: string, dir = CARDS_DIR): number {
+  const names = builtInFiles(dir);
+  const bundle: CardBundle = { files: [], cards: [] };
+  for (const name of names) {
+    const file = join(dir, name);
+    const st = statSync(file);
+    bundle.files.push([name, st.size, st.mtimeMs]);
+    bundle.cards.push(loadCardFile(file, true));
+  }
+  writeFileSync(out, JSON.stringify(bundle));
+  return names.length;
+}
+
 let cached: MapCardPool | null = null;
 
 /** The built-in pool (spec/cards), plus any extra card files or folders; the built-in pool alone is read once. */
@@ -115,7 +160,9 @@ export function loadCardPool(extra: string[] = []): MapCardPool {
  */
 export function readCardPool(extra: string[] = [], notice: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): MapCardPool {
   const pool = new MapCardPool();
-  for (const f of readdirSync(CARDS_DIR).filter((f) => f.endsWith('.json')).sort()) pool.add(loadCardFile(join(CARDS_DIR, f), true), f);
+  const names = builtInFiles();
+  const bundle = bundled(names);
+  names.forEach((f, i) => pool.add(bundle ? bundle[i]! : loadCardFile(join(CARDS_DIR, f), true), f));
   const files: string[] = [];
   for (const x of extra) {
     if (!existsSync(x)) throw new InputError(x, '$', 'no such card file or folder (--cards takes a .json card file or a folder of them)');

@@ -16,15 +16,16 @@ import { recordStatus, statLayerRecords } from '../status.js';
 function auraSources(g: Game): { src: Entity; aura: Aura }[] {
   const out: { src: Entity; aura: Aura }[] = [];
   for (const p of g.players) {
-    const ids = [p.hero, ...p.board, ...(p.weapon !== null ? [p.weapon] : [])];
-    for (const id of ids) {
-      const e = entity(g, id);
+    // hero, board in order, weapon (without building the list)
+    const n = p.board.length + (p.weapon !== null ? 2 : 1);
+    for (let i = 0; i < n; i++) {
+      const e = entity(g, i === 0 ? p.hero : i <= p.board.length ? p.board[i - 1]! : p.weapon!);
       if (e.zone !== 'play' || e.silenced) continue;
-      for (const aura of e.card.auras ?? []) out.push({ src: e, aura });
+      if (e.card.auras) for (const aura of e.card.auras) out.push({ src: e, aura });
       // An enchantment's auras are on while it is attached to an entity in play (a player-level effect on the hero).
       for (const en of e.enchantments) {
         const x = entity(g, en);
-        if (x.zone === 'play') for (const aura of x.card.auras ?? []) out.push({ src: x, aura });
+        if (x.zone === 'play' && x.card.auras) for (const aura of x.card.auras) out.push({ src: x, aura });
       }
     }
   }
@@ -54,9 +55,12 @@ function modsOf(g: Game, src: Entity, aura: Aura): Mods {
 /** Characters and weapons in play: what a Health/Attack aura can change (Spiteful Smith: "your weapon has +2 Attack"). */
 function characters(g: Game): Entity[] {
   const out: Entity[] = [];
-  for (const p of g.players) for (const id of [p.hero, ...p.board, ...(p.weapon !== null ? [p.weapon] : [])]) {
-    const e = entity(g, id);
-    if (e.zone === 'play' && (isCharacter(e) || e.card.type === 'weapon')) out.push(e);
+  for (const p of g.players) {
+    const n = p.board.length + (p.weapon !== null ? 2 : 1);
+    for (let i = 0; i < n; i++) {
+      const e = entity(g, i === 0 ? p.hero : i <= p.board.length ? p.board[i - 1]! : p.weapon!);
+      if (e.zone === 'play' && (isCharacter(e) || e.card.type === 'weapon')) out.push(e);
+    }
   }
   return out;
 }

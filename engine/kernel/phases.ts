@@ -5,13 +5,15 @@
  * Rule 7/8: if anything died, a Death Phase (itself an outermost Phase) resolves the Deaths, and this repeats until
  * no new Deaths occur. Rule 9: the game result is checked when the Sequence ends.
  */
-import type { PhaseKind, BlockType, SequenceKind } from '../trace/format.js';
+import type { PhaseKind, BlockType, SequenceKind, OpenRecord } from '../trace/format.js';
 import { entity, inPlay, type Game, type Side } from '../state.js';
 import { auraUpdateHealthAttack, auraUpdateOther } from './auras.js';
 import { deathCreationStep, resolveDeathPhase } from './deaths.js';
 import { LoopGuardError } from './queue.js';
 
 export class GameOverSignal extends Error {}
+
+const NONE: readonly number[] = [];
 
 export interface PhaseSpec {
   kind: PhaseKind;
@@ -24,19 +26,20 @@ export interface PhaseSpec {
 
 /** Run a Phase. Returns false when it was skipped because a required subject left play (Rule 6). */
 export function runPhase(g: Game, spec: PhaseSpec, body: () => void, afterwards = true): boolean {
-  const subjects = spec.subjects ?? [];
-  const missing = subjects.find((id) => !inPlay(entity(g, id)));
+  const subjects = spec.subjects ?? NONE;
+  let missing: number | undefined;
+  for (const id of subjects) if (!inPlay(entity(g, id))) { missing = id; break; }
   if (missing !== undefined && !g.mutants.has('no-phase-skip')) {
     g.trace.event({ e: 'phase_skipped', kind: spec.kind, subject: missing, reason: `subject #${missing} ${entity(g, missing).card.name} is no longer in play`, rule: '6' });
     return false;
   }
   const outermost = g.depth === 0;
-  const id = g.trace.openBlock({
-    block: 'phase', kind: spec.kind, type: spec.type, outermost,
-    ...(subjects.length ? { subject: subjects[0] } : {}),
-    ...(spec.target !== undefined && spec.target !== null ? { target: spec.target } : {}),
-    ...(spec.player !== undefined ? { player: spec.player } : {}),
-  });
+  // Fields set one by one in the order the record lists them (no object spread per Phase).
+  const rec: Omit<OpenRecord, 't' | 'id'> = { block: 'phase', kind: spec.kind, type: spec.type, outermost };
+  if (subjects.length) rec.subject = subjects[0];
+  if (spec.target !== undefined && spec.target !== null) rec.target = spec.target;
+  if (spec.player !== undefined) rec.player = spec.player;
+  const id = g.trace.openBlock(rec);
   g.depth++;
   try {
     body();

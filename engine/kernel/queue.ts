@@ -95,10 +95,12 @@ export function respondersTo(g: Game, ev: GameEventRef, eventIndex: number, carr
     const trigs = triggersOf(src);
     for (let i = 0; i < trigs.length; i++) {
       const t = trigs[i]!;
-      const ctx = ctxFor(g, src, ev, t);
+      // Another kind of event: no context is built for a trigger that cannot respond (matchesPattern's first test).
+      if (t.when.on !== ev.kind) continue;
       // Secrets only act on the opponent's turn.
       if (t.secret && g.active === src.controller) continue;
       if (!activeWhere(t, src)) continue;
+      const ctx = ctxFor(g, src, ev, t);
       if (!matchesPattern(g, ctx, t.when, ev)) continue;
       // Rule 10b: a condition the card checks when the Queue is populated; the check is recorded with its result.
       const atQueue = t.queueCondition ?? (g.mutants.has('resolve-condition-at-queue') ? t.resolveCondition : undefined);

@@ -35,12 +35,14 @@ export function createdLabels(x: Expect, run: RunResult, setupMaxId: number): { 
 }
 
 export function matches(r: TraceRecord, p: Pattern): boolean {
-  const rec = r as unknown as Record<string, unknown>;
-  for (const [k, v] of Object.entries(p)) {
-    if (JSON.stringify(rec[k]) !== JSON.stringify(v)) return false;
-  }
   // An event pattern without `t` means an event record.
   if (!('t' in p) && r.t !== 'event') return false;
+  const rec = r as unknown as Record<string, unknown>;
+  for (const k in p) {
+    const v = (p as Record<string, unknown>)[k];
+    // A JSON primitive equals a value exactly when its text does; objects and arrays compare as text.
+    if (v === null || typeof v !== 'object' ? rec[k] !== v : JSON.stringify(rec[k]) !== JSON.stringify(v)) return false;
+  }
   return true;
 }
 

@@ -14,7 +14,7 @@
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { CardDef } from '../../engine/cards/format.js';
 import type { Invariant, InvariantEnv, Violation } from './types.js';
-import { walk, type Block, type TraceState } from './walk.js';
+import { checkOf, type WalkPass, type Block, type TraceState } from './walk.js';
 
 export const ID = 'board-positions';
 
@@ -34,11 +34,20 @@ function summonActions(node: unknown, out: Record<string, unknown>[] = []): Reco
 /** Where the card's summons go when it never says so itself: 'default'; otherwise undefined (not judged). */
 function unplaced(card: CardDef | undefined, part: 'deathrattle' | 'all'): boolean {
   if (!card) return false;
-  const acts = summonActions(part === 'deathrattle' ? card.deathrattle : card);
+  let known = UNPLACED.get(card);
+  if (!known) { known = {}; UNPLACED.set(card, known); }
+  return (known[part] ??= unplacedIn(part === 'deathrattle' ? card.deathrattle : card));
+}
+
+function unplacedIn(node: unknown): boolean {
+  const acts = summonActions(node);
   return acts.length > 0 && acts.every((a) => a.do === 'summon' && a.position === undefined && (a.player === undefined || a.player === 'friendly'));
 }
 
-export function check(trace: readonly TraceRecord[], env?: InvariantEnv): Violation[] {
+/** unplaced, per card definition (a card is read once, not at every summon it makes). */
+const UNPLACED = new WeakMap<CardDef, { deathrattle?: boolean; all?: boolean }>();
+
+export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPass {
   const out: Violation[] = [];
   const boards: [number[], number[]] = [[], []];
   const setupAt = new Map<number, number>();
@@ -61,55 +70,60 @@ export function check(trace: readonly TraceRecord[], env?: InvariantEnv): Violat
     }
     return undefined;
   };
-  walk(trace, (r, s, at) => {
-    if (r.t !== 'event') return;
-    if (r.e === 'zone' && r.from === 'setup') {
-      // Set-up positions are those of the finished board: keep each board sorted by them.
-      if (r.position === undefined) return;
-      const b = boards[s.entities.get(r.entity)?.controller === 1 ? 1 : 0];
-      setupAt.set(r.entity, r.position);
-      b.push(r.entity);
-      b.sort((x, y) => setupAt.get(x)! - setupAt.get(y)!);
-      return;
-    }
-    if (r.e === 'summon') {
-      const side = r.controller === 1 ? 1 : 0;
-      const board = boards[side];
-      if (r.position < 0 || r.position > board.length) {
-        flag(s, at, [r.entity], `${s.name(r.entity)} was summoned at position ${r.position} of a board of ${board.length} minion(s): positions run from 0 to ${board.length}`);
-      } else {
-        const src = source(s);
-        const srcEnt = src?.subject !== undefined ? s.entities.get(src.subject) : undefined;
-        const card = srcEnt ? env?.card?.(srcEnt.card) : undefined;
-        if (src && srcEnt && src.block === 'trigger' && src.kind === 'deathrattle' && srcEnt.controller === side && srcEnt.zone !== 'play' && unplaced(card, 'deathrattle')) {
-          const before = made.get(src.id) ?? [];
-          const dead = lastPosition.get(srcEnt.id);
-          const want = before.length ? Math.min(before[before.length - 1]! + 1, board.length) : dead === undefined ? undefined : Math.min(dead, board.length);
-          if (want !== undefined && want !== r.position) {
-            flag(s, at, [r.entity, srcEnt.id], `${s.name(r.entity)}, summoned by the Deathrattle of ${s.name(srcEnt.id)}, went to position ${r.position}; ${before.length ? 'the one before it went to ' + before[before.length - 1] + ', so it goes to ' + want : 'the dead minion was at ' + dead + ', so it takes position ' + want}`);
-          }
-          made.set(src.id, [...before, r.position]);
-        } else if (src && srcEnt && !(src.block === 'trigger' && src.kind === 'deathrattle') && (srcEnt.type !== 'minion' || srcEnt.zone === 'play') && unplaced(card, 'all') && r.position !== board.length) {
-          flag(s, at, [r.entity, srcEnt.id], `${s.name(r.entity)}, summoned by ${s.name(srcEnt.id)}, whose card does not say where, went to position ${r.position}, not the right end (${board.length})`);
-        }
+  return {
+    visit: (r, s, at) => {
+      if (r.t !== 'event') return;
+      if (r.e === 'zone' && r.from === 'setup') {
+        // Set-up positions are those of the finished board: keep each board sorted by them.
+        if (r.position === undefined) return;
+        const b = boards[s.entities.get(r.entity)?.controller === 1 ? 1 : 0];
+        setupAt.set(r.entity, r.position);
+        b.push(r.entity);
+        b.sort((x, y) => setupAt.get(x)! - setupAt.get(y)!);
+        return;
       }
-      board.splice(Math.max(0, Math.min(r.position, board.length)), 0, r.entity);
-      return;
-    }
-    if (r.e === 'death') { take(r.entity); return; }
-    if (r.e === 'zone' && r.from === 'play' && r.to !== 'play') { take(r.entity); return; }
-    if (r.e === 'control') {
-      const e = s.entities.get(r.entity);
-      if (e?.type !== 'minion') return;
-      take(r.entity);
-      boards[r.to === 1 ? 1 : 0].push(r.entity);
-    }
-  });
-  return out;
+      if (r.e === 'summon') {
+        const side = r.controller === 1 ? 1 : 0;
+        const board = boards[side];
+        if (r.position < 0 || r.position > board.length) {
+          flag(s, at, [r.entity], `${s.name(r.entity)} was summoned at position ${r.position} of a board of ${board.length} minion(s): positions run from 0 to ${board.length}`);
+        } else {
+          const src = source(s);
+          const srcEnt = src?.subject !== undefined ? s.entities.get(src.subject) : undefined;
+          const card = srcEnt ? env?.card?.(srcEnt.card) : undefined;
+          if (src && srcEnt && src.block === 'trigger' && src.kind === 'deathrattle' && srcEnt.controller === side && srcEnt.zone !== 'play' && unplaced(card, 'deathrattle')) {
+            const before = made.get(src.id) ?? [];
+            const dead = lastPosition.get(srcEnt.id);
+            const want = before.length ? Math.min(before[before.length - 1]! + 1, board.length) : dead === undefined ? undefined : Math.min(dead, board.length);
+            if (want !== undefined && want !== r.position) {
+              flag(s, at, [r.entity, srcEnt.id], `${s.name(r.entity)}, summoned by the Deathrattle of ${s.name(srcEnt.id)}, went to position ${r.position}; ${before.length ? 'the one before it went to ' + before[before.length - 1] + ', so it goes to ' + want : 'the dead minion was at ' + dead + ', so it takes position ' + want}`);
+            }
+            made.set(src.id, [...before, r.position]);
+          } else if (src && srcEnt && !(src.block === 'trigger' && src.kind === 'deathrattle') && (srcEnt.type !== 'minion' || srcEnt.zone === 'play') && unplaced(card, 'all') && r.position !== board.length) {
+            flag(s, at, [r.entity, srcEnt.id], `${s.name(r.entity)}, summoned by ${s.name(srcEnt.id)}, whose card does not say where, went to position ${r.position}, not the right end (${board.length})`);
+          }
+        }
+        board.splice(Math.max(0, Math.min(r.position, board.length)), 0, r.entity);
+        return;
+      }
+      if (r.e === 'death') { take(r.entity); return; }
+      if (r.e === 'zone' && r.from === 'play' && r.to !== 'play') { take(r.entity); return; }
+      if (r.e === 'control') {
+        const e = s.entities.get(r.entity);
+        if (e?.type !== 'minion') return;
+        take(r.entity);
+        boards[r.to === 1 ? 1 : 0].push(r.entity);
+      }
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['board-position'], fidelity: 'phases', profiles: ['hearthstone'], uses: ['cards'],
   description: 'a summon enters the board without a gap; a Deathrattle summon takes the dead minion\'s place, other summons the right end unless the card says where',
   check,
+  pass,
 };

@@ -9,7 +9,7 @@
  */
 import type { OpenRecord, TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { walk, type TraceState } from './walk.js';
+import { checkOf, type WalkPass, type TraceState } from './walk.js';
 import { LegalityState } from './legality-state.js';
 
 export const ID = 'legality-oracle';
@@ -18,7 +18,7 @@ const ACTIONS = new Set(['PLAY_MINION', 'CAST_SPELL', 'PLAY_WEAPON', 'ATTACK', '
 
 interface Pending { seq: OpenRecord; player: number }
 
-export function check(trace: readonly TraceRecord[]): Violation[] {
+export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
   const ls = new LegalityState();
   let pending: Pending | undefined;
@@ -26,42 +26,47 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
   const flag = (s: TraceState, at: number, why: string, what: string, entities: number[]) => {
     out.push({ invariant: ID, rule: 'legality', at, path: s.path(), entities, message: `${what} was taken although ${why}` });
   };
-  walk(trace, (r, s, at) => {
-    if (r.t === 'event' && r.e === 'mana' && s.stack.length === 0) {
-      const before = ls.mana[r.player as 0 | 1];
-      paid = { player: r.player, spent: r.spent, before };
-      if (before !== undefined && r.spent > before) flag(s, at, `the player had ${before} mana`, `a payment of ${r.spent} mana`, []);
-    }
-    if (r.t === 'open' && r.block === 'sequence' && s.stack.length === 0 && ACTIONS.has(r.kind) && r.subject !== undefined) {
-      const player = r.player ?? s.entities.get(r.subject)?.controller ?? 0;
-      const what = `${r.kind} of ${s.name(r.subject)}`;
-      const before = paid?.player === player ? paid.before : ls.mana[player as 0 | 1];
-      const why = r.kind === 'ATTACK' ? ls.attackerRefusal(s, r.subject) : r.kind === 'HERO_POWER' ? null : ls.playRefusal(s, r.subject, before);
-      if (why) flag(s, at, why, what, [r.subject]);
-      pending = { seq: r, player };
-    } else if (r.t === 'open' && pending && r.block === 'phase' && s.top()?.id === pending.seq.id) {
-      const seq = pending.seq;
-      pending = undefined;
-      if (r.target !== undefined && seq.kind === 'ATTACK') {
-        const why = ls.defenderRefusal(s, seq.subject!, r.target);
-        if (why) flag(s, at, why, `an attack of ${s.name(seq.subject)} on ${s.name(r.target)}`, [seq.subject!, r.target]);
-      } else if (r.target !== undefined) {
-        const why = ls.targetRefusal(s, seq.player ?? s.entities.get(seq.subject!)?.controller ?? 0, r.target);
-        if (why) flag(s, at, why, `${seq.kind} of ${s.name(seq.subject)} aimed at ${s.name(r.target)}`, [seq.subject!, r.target]);
+  return {
+    visit: (r, s, at) => {
+      if (r.t === 'event' && r.e === 'mana' && s.stack.length === 0) {
+        const before = ls.mana[r.player as 0 | 1];
+        paid = { player: r.player, spent: r.spent, before };
+        if (before !== undefined && r.spent > before) flag(s, at, `the player had ${before} mana`, `a payment of ${r.spent} mana`, []);
       }
-    }
-    if (r.t === 'open' && r.block === 'sequence' && r.kind === 'ATTACK' && s.stack.length === 0 && r.subject !== undefined) {
-      const st = ls.get(r.subject);
-      if (st.attacks !== undefined) st.attacks++;
-    }
-    if (r.t === 'close' && s.stack.length === 1) { pending = undefined; paid = undefined; }
-    ls.apply(r, s);
-  });
-  return out;
+      if (r.t === 'open' && r.block === 'sequence' && s.stack.length === 0 && ACTIONS.has(r.kind) && r.subject !== undefined) {
+        const player = r.player ?? s.entities.get(r.subject)?.controller ?? 0;
+        const what = `${r.kind} of ${s.name(r.subject)}`;
+        const before = paid?.player === player ? paid.before : ls.mana[player as 0 | 1];
+        const why = r.kind === 'ATTACK' ? ls.attackerRefusal(s, r.subject) : r.kind === 'HERO_POWER' ? null : ls.playRefusal(s, r.subject, before);
+        if (why) flag(s, at, why, what, [r.subject]);
+        pending = { seq: r, player };
+      } else if (r.t === 'open' && pending && r.block === 'phase' && s.top()?.id === pending.seq.id) {
+        const seq = pending.seq;
+        pending = undefined;
+        if (r.target !== undefined && seq.kind === 'ATTACK') {
+          const why = ls.defenderRefusal(s, seq.subject!, r.target);
+          if (why) flag(s, at, why, `an attack of ${s.name(seq.subject)} on ${s.name(r.target)}`, [seq.subject!, r.target]);
+        } else if (r.target !== undefined) {
+          const why = ls.targetRefusal(s, seq.player ?? s.entities.get(seq.subject!)?.controller ?? 0, r.target);
+          if (why) flag(s, at, why, `${seq.kind} of ${s.name(seq.subject)} aimed at ${s.name(r.target)}`, [seq.subject!, r.target]);
+        }
+      }
+      if (r.t === 'open' && r.block === 'sequence' && r.kind === 'ATTACK' && s.stack.length === 0 && r.subject !== undefined) {
+        const st = ls.get(r.subject);
+        if (st.attacks !== undefined) st.attacks++;
+      }
+      if (r.t === 'close' && s.stack.length === 1) { pending = undefined; paid = undefined; }
+      ls.apply(r, s);
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['legality'], fidelity: 'phases', profiles: ['hearthstone'],
   description: 'every Player Action taken was legal in the state the trace gave before it (mana, cost, Frozen, summoning sickness, attacks made, Stealth, Taunt, full board)',
   check,
+  pass,
 };

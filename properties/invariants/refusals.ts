@@ -10,7 +10,7 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { walk } from './walk.js';
+import { checkOf, type WalkPass } from './walk.js';
 import { BOARD_LIMIT } from './legality-state.js';
 
 export const ID = 'refusals';
@@ -21,7 +21,7 @@ const BEGINS: Record<string, readonly string[]> = {
 
 interface Attempt { action: number; kind: string; at: number; path: string; began?: string; refused?: boolean }
 
-export function check(trace: readonly TraceRecord[]): Violation[] {
+export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
   let open: Attempt | undefined;
   let decided = false;
@@ -31,44 +31,48 @@ export function check(trace: readonly TraceRecord[]): Violation[] {
       out.push({ invariant: ID, rule: 'legality', at: open.at, path: open.path, entities: [], message: `action ${open.action} (${open.kind}) neither began its Sequence nor left a refused record saying why` });
     }
   };
-  walk(trace, (r, st, at) => {
-    if (r.t === 'event' && r.e === 'game_check' && r.result !== 'ongoing') decided = true;
-    if (r.t === 'event' && r.e === 'action') {
-      settle();
-      open = { action: r.action, kind: r.kind, at, path: st.path() };
-      return;
-    }
-    if (r.t === 'open' && r.block === 'sequence' && st.stack.length === 0 && open && !open.began && !open.refused) {
-      if ((BEGINS[open.kind] ?? []).includes(r.kind)) open.began = r.kind;
-      return;
-    }
-    if (r.t === 'event' && r.e === 'refused') {
-      const bad = !r.reason.trim() || !r.rule.trim();
-      if (open && r.action === open.action && open.began) {
-        out.push({ invariant: ID, rule: 'legality', at, path: st.path(), entities: [], message: `action ${r.action} was refused after its ${open.began} Sequence had begun` });
-      } else if (bad) {
-        out.push({ invariant: ID, rule: 'legality', at, path: st.path(), entities: [], message: `the refusal of action ${r.action} does not say why (reason and rule are required)` });
+  return {
+    visit: (r, st, at) => {
+      if (r.t === 'event' && r.e === 'game_check' && r.result !== 'ongoing') decided = true;
+      if (r.t === 'event' && r.e === 'action') {
+        settle();
+        open = { action: r.action, kind: r.kind, at, path: st.path() };
+        return;
       }
-      if (open && r.action === open.action) open.refused = true;
-      return;
-    }
-    if (r.t === 'event' && r.e === 'summon_refused') {
-      if (!r.reason.trim() || !r.rule.trim()) {
-        out.push({ invariant: ID, rule: 'board-limit', at, path: st.path(), entities: [], message: `a refused summon of ${r.card} does not say why (reason and rule are required)` });
+      if (r.t === 'open' && r.block === 'sequence' && st.stack.length === 0 && open && !open.began && !open.refused) {
+        if ((BEGINS[open.kind] ?? []).includes(r.kind)) open.began = r.kind;
+        return;
       }
-      let n = 0;
-      for (const e of st.entities.values()) if (e.type === 'minion' && e.zone === 'play' && e.controller === r.player) n++;
-      if (n < BOARD_LIMIT) {
-        out.push({ invariant: ID, rule: 'board-limit', at, path: st.path(), entities: [], message: `a summon of ${r.card} for player ${r.player === 0 ? 'A' : 'B'} was refused ("${r.reason}") with ${n} minion(s) on that board: the limit is ${BOARD_LIMIT}` });
+      if (r.t === 'event' && r.e === 'refused') {
+        const bad = !r.reason.trim() || !r.rule.trim();
+        if (open && r.action === open.action && open.began) {
+          out.push({ invariant: ID, rule: 'legality', at, path: st.path(), entities: [], message: `action ${r.action} was refused after its ${open.began} Sequence had begun` });
+        } else if (bad) {
+          out.push({ invariant: ID, rule: 'legality', at, path: st.path(), entities: [], message: `the refusal of action ${r.action} does not say why (reason and rule are required)` });
+        }
+        if (open && r.action === open.action) open.refused = true;
+        return;
       }
-    }
-  });
-  settle();
-  return out;
+      if (r.t === 'event' && r.e === 'summon_refused') {
+        if (!r.reason.trim() || !r.rule.trim()) {
+          out.push({ invariant: ID, rule: 'board-limit', at, path: st.path(), entities: [], message: `a refused summon of ${r.card} does not say why (reason and rule are required)` });
+        }
+        let n = 0;
+        for (const e of st.entities.values()) if (e.type === 'minion' && e.zone === 'play' && e.controller === r.player) n++;
+        if (n < BOARD_LIMIT) {
+          out.push({ invariant: ID, rule: 'board-limit', at, path: st.path(), entities: [], message: `a summon of ${r.card} for player ${r.player === 0 ? 'A' : 'B'} was refused ("${r.reason}") with ${n} minion(s) on that board: the limit is ${BOARD_LIMIT}` });
+        }
+      }
+    },
+    finish: () => { settle(); return out; },
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['legality', 'board-limit'], fidelity: 'phases', profiles: ['hearthstone'],
   description: 'every attempted Player Action begins its Sequence or leaves a refused record saying why; a refused summon had a full board',
   check,
+  pass,
 };

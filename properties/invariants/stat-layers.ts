@@ -14,7 +14,7 @@
  */
 import type { CostLayerRecord, StatLayerRecord, TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, InvariantEnv, Violation } from './types.js';
-import { walk, IN_PLAY, type TraceState } from './walk.js';
+import { checkOf, type WalkPass, IN_PLAY, type TraceState } from './walk.js';
 
 export const ID = 'stat-layers';
 
@@ -44,42 +44,47 @@ function sorted<T>(list: readonly T[], cmp: (a: T, b: T) => number): boolean {
   return true;
 }
 
-export function check(trace: readonly TraceRecord[], env?: InvariantEnv): Violation[] {
+export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPass {
   const out: Violation[] = [];
   const flag = (s: TraceState, at: number, rule: string, id: number, message: string) => out.push({ invariant: ID, rule, at, path: s.path(), entities: [id], message: `${s.name(id)}: ${message}` });
-  walk(trace, (r, s, at) => {
-    if (r.t !== 'event') return;
-    if (r.e === 'stats' && r.layers && r.base) {
-      const e = s.entities.get(r.entity);
-      if (!e) return;
-      const layers = r.layers;
-      const firstAura = layers.findIndex((l) => l.kind === 'aura');
-      if (firstAura >= 0 && layers.slice(firstAura).some((l) => l.kind === 'enchantment')) flag(s, at, '4d', r.entity, `an enchantment is applied after a Health/Attack aura (layers ${layers.map((l) => `${l.kind} #${l.source}`).join(', ')}); auras come after enchantments`);
-      const ench = layers.filter((l) => l.kind === 'enchantment');
-      if (!sorted(ench, (a, b) => a.order - b.order)) flag(s, at, '4d', r.entity, `enchantments applied out of the order they were played (orders ${ench.map((l) => l.order).join(', ')})`);
-      const auras = layers.filter((l) => l.kind === 'aura');
-      if (!sorted(auras, byPriority)) flag(s, at, '4-aura-priority', r.entity, `Health/Attack auras applied out of priority order (priority/order ${auras.map((l) => `${l.priority ?? 0}/${l.order}`).join(', ')})`);
-      for (const l of ench) {
-        const en = s.entities.get(l.source);
-        if (en && (en.attachedTo !== r.entity || !IN_PLAY.has(en.zone))) flag(s, at, '4d', r.entity, `layer of ${s.name(l.source)}, which is not an enchantment attached to it`);
+  return {
+    visit: (r, s, at) => {
+      if (r.t !== 'event') return;
+      if (r.e === 'stats' && r.layers && r.base) {
+        const e = s.entities.get(r.entity);
+        if (!e) return;
+        const layers = r.layers;
+        const firstAura = layers.findIndex((l) => l.kind === 'aura');
+        if (firstAura >= 0 && layers.slice(firstAura).some((l) => l.kind === 'enchantment')) flag(s, at, '4d', r.entity, `an enchantment is applied after a Health/Attack aura (layers ${layers.map((l) => `${l.kind} #${l.source}`).join(', ')}); auras come after enchantments`);
+        const ench = layers.filter((l) => l.kind === 'enchantment');
+        if (!sorted(ench, (a, b) => a.order - b.order)) flag(s, at, '4d', r.entity, `enchantments applied out of the order they were played (orders ${ench.map((l) => l.order).join(', ')})`);
+        const auras = layers.filter((l) => l.kind === 'aura');
+        if (!sorted(auras, byPriority)) flag(s, at, '4-aura-priority', r.entity, `Health/Attack auras applied out of priority order (priority/order ${auras.map((l) => `${l.priority ?? 0}/${l.order}`).join(', ')})`);
+        for (const l of ench) {
+          const en = s.entities.get(l.source);
+          if (en && (en.attachedTo !== r.entity || !IN_PLAY.has(en.zone))) flag(s, at, '4d', r.entity, `layer of ${s.name(l.source)}, which is not an enchantment attached to it`);
+        }
+        for (const l of auras) if (s.entities.has(l.source) && !s.inPlay(l.source)) flag(s, at, '4d', r.entity, `aura layer of ${s.name(l.source)}, which is not in play`);
+        const got = foldStats(r.base, layers, r.health);
+        if (got.maxHealth !== r.maxHealth) flag(s, at, '4d', r.entity, `maximum Health ${r.maxHealth} stated, but its printed ${r.base.health} with its layers in order gives ${got.maxHealth}`);
+        if (e.type === 'minion' && got.attack !== r.attack) flag(s, at, '4d', r.entity, `Attack ${r.attack} stated, but its printed ${r.base.attack} with its layers in order gives ${got.attack}`);
       }
-      for (const l of auras) if (s.entities.has(l.source) && !s.inPlay(l.source)) flag(s, at, '4d', r.entity, `aura layer of ${s.name(l.source)}, which is not in play`);
-      const got = foldStats(r.base, layers, r.health);
-      if (got.maxHealth !== r.maxHealth) flag(s, at, '4d', r.entity, `maximum Health ${r.maxHealth} stated, but its printed ${r.base.health} with its layers in order gives ${got.maxHealth}`);
-      if (e.type === 'minion' && got.attack !== r.attack) flag(s, at, '4d', r.entity, `Attack ${r.attack} stated, but its printed ${r.base.attack} with its layers in order gives ${got.attack}`);
-    }
-    if (r.e === 'status' && r.costLayers && r.cost !== undefined && r.baseCost !== undefined) {
-      const list = r.costLayers;
-      if (!sorted(list, byPriority)) flag(s, at, '4-aura-priority', r.entity, `mana cost changes applied out of priority order (priority/order ${list.map((l) => `${l.priority ?? 0}/${l.order}`).join(', ')})`);
-      const got = foldCost(r.baseCost, list);
-      if (got !== r.cost) flag(s, at, '4d', r.entity, `cost ${r.cost} stated, but its printed ${r.baseCost} with its cost changes in order gives ${got}`);
-    }
-  });
-  return out;
+      if (r.e === 'status' && r.costLayers && r.cost !== undefined && r.baseCost !== undefined) {
+        const list = r.costLayers;
+        if (!sorted(list, byPriority)) flag(s, at, '4-aura-priority', r.entity, `mana cost changes applied out of priority order (priority/order ${list.map((l) => `${l.priority ?? 0}/${l.order}`).join(', ')})`);
+        const got = foldCost(r.baseCost, list);
+        if (got !== r.cost) flag(s, at, '4d', r.entity, `cost ${r.cost} stated, but its printed ${r.baseCost} with its cost changes in order gives ${got}`);
+      }
+    },
+    finish: () => out,
+  };
 }
+
+export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['4d', '4-aura-priority'], fidelity: 'events', profiles: ['hearthstone'], uses: ['cards'],
   description: 'stated Attack/Health = printed + enchantments in play order + auras in priority order, and cost = printed + cost changes by priority then order, at every stated update (Rule 4d)',
   check,
+  pass,
 };

@@ -309,11 +309,12 @@ export function walkPasses(trace: readonly TraceRecord[], passes: readonly WalkP
   const end = walkEnd(trace);
   const n = passes.length;
   const afters = passes.filter((p) => p.after);
+  const m = afters.length;
   for (let i = 0; i < end; i++) {
     const r = trace[i]!;
     for (let k = 0; k < n; k++) passes[k]!.visit(r, s, i);
     s.apply(r, i);
-    for (const p of afters) p.after!(r, s, i);
+    for (let k = 0; k < m; k++) afters[k]!.after!(r, s, i);
   }
   return passes.map((p) => p.finish());
 }

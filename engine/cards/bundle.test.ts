@@ -1,0 +1,54 @@
+/**
+ * The card bundle (dist/cards.bundle.json, written by `npm run build`): a pool read through it holds exactly the
+ * cards of the card files, and a bundle whose files changed since it was written is not used.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundled, CARDS_DIR, loadCardFile, writeCardBundle } from './pool.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'arbiter-bundle-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A copy of a few built-in card files, and a bundle of them. */
+function fixture(name: string): { dir: string; bundle: string; names: string[] } {
+  const dir = join(tmp, name, 'cards');
+  const names = readdirSync(CARDS_DIR).filter((f) => f.endsWith('.json')).sort().slice(0, 5);
+  for (const n of names) cpSync(join(CARDS_DIR, n), join(dir, n));
+  const bundle = join(tmp, name, 'cards.bundle.json');
+  expect(writeCardBundle(bundle, dir)).toBe(names.length);
+  return { dir, bundle, names };
+}
+
+describe('card bundle', () => {
+  it('holds each card file as the loader reads it, in file order', () => {
+    const { dir, bundle, names } = fixture('same');
+    expect(bundled(names, dir, bundle)).toEqual(names.map((n) => loadCardFile(join(dir, n), true)));
+  });
+
+  it('is not used once a card file changed, was added or removed, or when it is unreadable', () => {
+    const edited = fixture('edited');
+    const first = join(edited.dir, edited.names[0]!);
+    const card = JSON.parse(readFileSync(first, 'utf8')) as { text?: string };
+    writeFileSync(first, JSON.stringify({ ...card, text: `${card.text ?? ''} (edited)` }, null, 2));
+    expect(bundled(edited.names, edited.dir, edited.bundle)).toBeNull();
+
+    // same size, touched later: the modification time tells
+    const touched = fixture('touched');
+    const f = join(touched.dir, touched.names[1]!);
+    const later = new Date(statSync(f).mtimeMs + 5000);
+    utimesSync(f, later, later);
+    expect(bundled(touched.names, touched.dir, touched.bundle)).toBeNull();
+
+    const fewer = fixture('fewer');
+    expect(bundled(fewer.names.slice(1), fewer.dir, fewer.bundle)).toBeNull();
+    const renamed = fixture('renamed');
+    expect(bundled([...renamed.names.slice(0, -1), 'zz-new-card.json'], renamed.dir, renamed.bundle)).toBeNull();
+
+    const broken = fixture('broken');
+    writeFileSync(broken.bundle, '{"files": [');
+    expect(bundled(broken.names, broken.dir, broken.bundle)).toBeNull();
+    expect(bundled(broken.names, broken.dir, join(tmp, 'no-such-bundle.json'))).toBeNull();
+  });
+});
