@@ -9,6 +9,13 @@ function wholeNumber(flag: string) {
     return Number(v);
   };
 }
+function rate(flag: string) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!/^\d*\.?\d+$/.test(v) || !(n >= 0 && n <= 1)) throw new InputError(flag, '$', `expected a number from 0 to 1, got "${v}"`);
+    return n;
+  };
+}
 const list = (v: string, prev: string[] = []) => [...prev, ...v.split(',').filter(Boolean)];
 
 /** The fuzz command's help lists the invariant ids: they are read from properties/ when the command is chosen. */
@@ -62,6 +69,7 @@ Example:
     .option('--only <ids>', 'only these invariants, comma-separated', list)
     .option('--no-determinism', 'skip the determinism check (it runs each case once more)')
     .option('--exclude-card <ids>', 'pool card ids never generated (comma-separated, repeatable)', list)
+    .option('--synthetic <rate>', 'weight of generated (synthetic) cards against cards of the pool, 0 to 1 (default 0.35; 0: the real card pool only)', rate('--synthetic'))
     .addOption(new Option('--check <scenario.json>', 'judge one scenario file against every invariant (a written repro: its cards beside it and its mutants are used)'))
     .addOption(cardsOption())
     .option('--reference', 'with --check: run on the reference engine, not the repro\'s mutants')
@@ -70,11 +78,12 @@ Exit codes: 0 nothing found, 1 a violation (or an engine failure) was found, 2 b
 Examples:
   arbiter fuzz --runs 1000 --seed 7
   arbiter fuzz --runs 3000 --mutant die-at-zero-health
+  arbiter fuzz --runs 20000 --seed 5 --synthetic 0     (real cards only)
   arbiter fuzz --profile hearthtop --runs 20000 --seed 1
   arbiter fuzz --profile host --runs 20000 --seed 1
   arbiter fuzz --profile host --runs 2000 --mutant host-fifo-stack
   arbiter fuzz --check fuzz-out/<id>.json --reference`)
-    .action(async (o: { runs?: number; seed?: number; mutant: string[]; path?: string; out?: string; write: boolean; only?: string[]; determinism: boolean; excludeCard?: string[]; check?: string; cards?: string[]; reference?: boolean; profile: string; hostCards?: string[] }) => {
+    .action(async (o: { runs?: number; seed?: number; mutant: string[]; path?: string; out?: string; write: boolean; only?: string[]; determinism: boolean; excludeCard?: string[]; synthetic?: number; check?: string; cards?: string[]; reference?: boolean; profile: string; hostCards?: string[] }) => {
       const { fuzzCommand, invariantIds } = await import('../properties/fuzz.js');
       const known = new Set(invariantIds());
       if (o.profile === 'host') {
@@ -90,7 +99,7 @@ Examples:
       if (o.profile !== 'hearthstone' && o.profile !== 'hearthtop') throw new InputError('--profile', '$', `unknown profile "${o.profile}" (expected hearthstone or hearthtop)`);
       process.exitCode = await fuzzCommand({ profile: o.profile,
         runs: o.runs, seed: o.seed, ...(mutants.length ? { mutants } : {}), path: o.path, outDir: o.out, noWrite: !o.write, only: o.only,
-        noDeterminism: !o.determinism, excludeCards: o.excludeCard, check: o.check, cards: o.cards, reference: o.reference,
+        noDeterminism: !o.determinism, excludeCards: o.excludeCard, ...(o.synthetic !== undefined ? { syntheticRate: o.synthetic } : {}), check: o.check, cards: o.cards, reference: o.reference,
       });
     });
 }

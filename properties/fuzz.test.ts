@@ -7,6 +7,8 @@ import { mkdtempSync, existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fuzz } from './fuzz.js';
+import fc from 'fast-check';
+import { generatedCaseArb } from './arbitraries/generatedCase.js';
 import { runCli } from '../test/support/capture.js';
 import { loadScenario } from '../engine/scenario/load.js';
 import { loadCardPool } from '../engine/cards/pool.js';
@@ -63,5 +65,13 @@ describe('fuzz', () => {
     expect(bogus.code).toBe(2);
     expect(bogus.err).toMatch(/^error: unknown option '--bogus'/);
     expect(bogus.err).not.toMatch(/arbiter fuzz: arbiter fuzz/);
+    expect((await runCli(['fuzz', '--synthetic', '2'])).err).toBe('arbiter: --synthetic: $: expected a number from 0 to 1, got "2"\n');
+  });
+  it('--synthetic 0: generated games use only cards of the real pool; the default mixes synthetic cards in', async () => {
+    const synthetic = (rate?: number) => fc.sample(generatedCaseArb(rate === undefined ? {} : { syntheticRate: rate }), { seed: 3, numRuns: 60 }).reduce((n, gc) => n + gc.cards.length, 0);
+    expect(synthetic(0)).toBe(0);
+    expect(synthetic()).toBeGreaterThan(0);
+    const ok = await runCli(['fuzz', '--runs', '20', '--seed', '5', '--synthetic', '0', '--no-write']);
+    expect(ok.code, ok.err).toBe(0);
   });
 });

@@ -44,6 +44,8 @@ export interface FuzzOptions {
   noDeterminism?: boolean;
   /** Pool card ids never generated (fuzz around a known, reported bug). */
   excludeCards?: string[];
+  /** Weight of a synthetic card against a card of the pool, 0–1 (default 0.35; 0: the real pool only). */
+  syntheticRate?: number;
   /** Progress lines (every `every` cases). */
   progress?: (done: number, elapsedMs: number) => void;
   every?: number;
@@ -65,6 +67,7 @@ export interface FuzzFailure {
   cardsDir?: string;
   replay: string;
   excludeCards?: string[];
+  syntheticRate?: number;
 }
 
 export interface FuzzReport {
@@ -90,7 +93,7 @@ export async function fuzz(o: FuzzOptions = {}): Promise<FuzzReport> {
   const every = o.every ?? 1000;
   // The verdict of the last failing call is the shrunk case's (a nondeterministic engine may not fail twice).
   let last: ReturnType<typeof verdict> | null = null;
-  const property = fc.property(generatedCaseArb({ mutants, ...(o.excludeCards ? { excludeCards: o.excludeCards } : {}) }), (gc) => {
+  const property = fc.property(generatedCaseArb({ mutants, ...(o.excludeCards ? { excludeCards: o.excludeCards } : {}), ...(o.syntheticRate !== undefined ? { syntheticRate: o.syntheticRate } : {}) }), (gc) => {
     done++;
     if (o.progress && done % every === 0) o.progress(done, performance.now() - t0);
     const v = verdict(gc, o);
@@ -107,7 +110,7 @@ export async function fuzz(o: FuzzOptions = {}): Promise<FuzzReport> {
   const path = r.counterexamplePath ?? '';
   const failure: FuzzFailure = {
     seed, path, invariants, violations: v.violations, ...(v.crash ? { crash: v.crash } : {}),
-    size: sizeOf(gc), shrinks: r.numShrinks, scenario: gc.scenario, cards: gc.cards, replay: '', ...(o.excludeCards?.length ? { excludeCards: o.excludeCards } : {}),
+    size: sizeOf(gc), shrinks: r.numShrinks, scenario: gc.scenario, cards: gc.cards, replay: '', ...(o.excludeCards?.length ? { excludeCards: o.excludeCards } : {}), ...(o.syntheticRate !== undefined ? { syntheticRate: o.syntheticRate } : {}),
   };
   if (!o.noWrite) writeRepro(failure, mutants, o.outDir ?? 'fuzz-out');
   failure.replay = replayCommand(failure, mutants);
@@ -153,7 +156,7 @@ export function writeRepro(f: FuzzFailure, mutants: MutantName[], outDir: string
 
 function replayCommand(f: FuzzFailure, mutants: MutantName[]): string {
   const m = mutants.map((x) => ` --mutant ${x}`).join('');
-  const lines = [`arbiter fuzz --seed ${f.seed} --path ${f.path}${m}${f.excludeCards?.length ? ` --exclude-card ${f.excludeCards.join(',')}` : ''}`];
+  const lines = [`arbiter fuzz --seed ${f.seed} --path ${f.path}${m}${f.excludeCards?.length ? ` --exclude-card ${f.excludeCards.join(',')}` : ''}${f.syntheticRate !== undefined ? ` --synthetic ${f.syntheticRate}` : ''}`];
   if (f.file) {
     const cards = f.cardsDir ? ` --cards ${f.cardsDir}` : '';
     lines.push(`arbiter run-scenario ${f.file}${cards}${m}`, `arbiter trace ${f.file}${cards}${m}`, `arbiter fuzz --check ${f.file}`);
