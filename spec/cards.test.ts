@@ -299,6 +299,18 @@ describe.skipIf(!haveCardDefs)(`card pool vs ${CARDDEFS_SOURCE}`, () => {
     expect(card.rarity).toBe(x.ints.RARITY === undefined ? undefined : RARITY[x.ints.RARITY]);
     expect(card.token === true).toBe(x.ints.COLLECTIBLE !== 1);
   });
+
+  // A minion's printed keywords (the XML's keyword tags) are keywords of its card file.
+  const KEYWORD_TAGS: Record<string, string> = { TAUNT: 'taunt', CHARGE: 'charge', DIVINE_SHIELD: 'divine_shield', WINDFURY: 'windfury', STEALTH: 'stealth' };
+  it('every printed keyword of a minion (TAUNT, CHARGE, DIVINE_SHIELD, WINDFURY, STEALTH) is in its card file', () => {
+    const missing: string[] = [];
+    for (const { file, card } of sourced) {
+      const x = xml.get(card.id);
+      if (!x || card.type !== 'minion') continue;
+      for (const [tag, k] of Object.entries(KEYWORD_TAGS)) if (x.ints[tag] === 1 && !(card.keywords as string[] | undefined)?.includes(k)) missing.push(`${file}: ${k}`);
+    }
+    expect(missing).toEqual([]);
+  });
 });
 
 describe('schema rejects broken cards, naming the JSON path', () => {
