@@ -147,7 +147,8 @@ export type GameEvent =
   | { e: 'divine_shield_pop'; target: number }
   | { e: 'destroy_mark'; target: number; rule?: string }
   | { e: 'death'; entity: number; rule?: string }
-  | { e: 'zone'; entity: number; from: string; to: string; position?: number; order?: number }
+  // Host: `seen`, who may see the card where it goes (seed 002 6.1, 6.2: 'A', 'B', both or neither)
+  | { e: 'zone'; entity: number; from: string; to: string; position?: number; order?: number; seen?: string[] }
   | { e: 'summon'; entity: number; card: string; controller: number; position: number; order: number }
   | { e: 'draw'; player: number; entity: number | null; card?: string }
   | { e: 'burn'; player: number; entity: number; card: string; rule?: string }
@@ -202,6 +203,9 @@ export type GameEvent =
   | { e: 'resource'; player: number; type: 'authority' | 'strife' | 'emotion' | 'amity' | 'generic'; amount: number; total: number; rule?: string }
   | { e: 'ap'; player: number; use: 'resource' | 'draw' | 'any' | 'replenish'; spent: number; left: number; rule?: string }
   | { e: 'trigger_wait'; source: number; event: string; rule: string }
+  // Host (41): a card shown to players where it stays: revealed (both), looked at or searched (the one player), or the
+  // card a search takes (`found`; `traits`: it had to match traits, so it is shown to both, 41.3.3)
+  | { e: 'seen'; entity: number; how: 'reveal' | 'look' | 'search' | 'found'; player: number; seen: string[]; traits?: boolean; rule: string }
   | { e: 'battle'; step: 'attack' | 'declare' | 'block' | 'early' | 'normal' | 'after' | 'end'; attacker: number; defender?: number | null; rule?: string }
   // a Player Action as it is attempted (scenario action index), before its Sequence opens or it is refused
   | { e: 'action'; action: number; player: number; kind: 'play' | 'attack' | 'hero_power' | 'end_turn'; subject?: number; target?: number }
@@ -221,7 +225,7 @@ export const GAME_EVENT_KINDS: readonly GameEvent['e'][] = [
   'enchant', 'unenchant', 'stats', 'control', 'freeze', 'random', 'trigger_abort', 'phase_skipped', 'redirect', 'counter',
   'hero_replaced', 'mana', 'game_check', 'loop_guard', 'condition', 'refused', 'crystals', 'add_to_hand', 'shuffle',
   'mark', 'unmark', 'deck_empty', 'discard', 'deck_shuffle', 'table',
-  'stack_push', 'stack_resolve', 'priority', 'game_action', 'host_phase', 'host_stats', 'resource', 'ap', 'trigger_wait', 'battle',
+  'stack_push', 'stack_resolve', 'priority', 'game_action', 'host_phase', 'host_stats', 'resource', 'ap', 'trigger_wait', 'seen', 'battle',
   'action', 'status', 'player_status', 'summon_refused', 'trigger_condition',
 ];
 
