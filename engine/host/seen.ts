@@ -3,7 +3,7 @@
  * `seen` trace record naming who sees the card; the zone moves state it themselves (engine/host/zones.ts).
  */
 import type { Traits } from './format.js';
-import { moveTo } from './zones.js';
+import { checkVictory, moveTo } from './actions.js';
 import { SIDES, ent, type HEntity, type HostGame, type PlayerIndex } from './state.js';
 
 const BOTH = ['A', 'B'];
@@ -53,6 +53,8 @@ export function search(g: HostGame, player: PlayerIndex, zone: 'deck' | 'drop', 
     const shown = traits && !g.mutants.has('host-search-hidden') ? [...BOTH] : [SIDES[player]];
     g.trace.event({ e: 'seen', entity: id, how: 'found', player, seen: shown, ...(traits ? { traits: true } : {}), rule: traits ? 'host/41.3.3' : 'host/41.3.2' });
     moveTo(g, ent(g, id), 'hand');
+    // 1.1, 1.1.2: a search that takes the last card of the deck ends the game at once (nothing after it happens).
+    checkVictory(g);
   }
   if (shuffle && zone === 'deck') {
     p.deck = g.random.shuffle(p.deck);
