@@ -172,6 +172,9 @@ function toScript(g: HostGame, p: PlayerIndex, d: Decision): HostDecision {
 export function autoplay(s: HostScenario, cards: HostCardPool, r: Rng, o: { mutants?: readonly HostMutant[]; decisions?: number } = {}): { script: HostDecision[]; trace: TraceRecord[]; error?: string } {
   const { g } = buildHostGame(s, cards, o.mutants ?? []);
   const script: HostDecision[] = [];
+  // Choices made while an effect resolves (41.3 search) follow the decision that led to them in the script.
+  const during: HostDecision[] = [];
+  g.choose = (q) => { const id = pick(r, q.candidates); during.push({ by: SIDES[q.player], search: g.s.entities[id]!.label! }); return id; };
   let error: string | undefined;
   try {
     recordStats(g, 'setup');
@@ -184,9 +187,10 @@ export function autoplay(s: HostScenario, cards: HostCardPool, r: Rng, o: { muta
       const list = need.kind === 'priority' ? (winding ? [{ kind: 'pass' } as Decision] : candidates(r, g, need.player)) : forced(r, g, need);
       let done = false;
       for (const d of list) {
-        try { decide(g, need, need.player, d); script.push(toScript(g, need.player, d)); done = true; break; } catch (e) {
+        try { decide(g, need, need.player, d); script.push(toScript(g, need.player, d), ...during.splice(0)); done = true; break; } catch (e) {
           // A decision that ends the game (or stops a broken engine's loop) was taken: it belongs to the script.
-          if (e instanceof GameOver || e instanceof HostLoopGuard) script.push(toScript(g, need.player, d));
+          if (e instanceof GameOver || e instanceof HostLoopGuard) script.push(toScript(g, need.player, d), ...during.splice(0));
+          during.length = 0;
           if (!(e instanceof HostIllegal)) throw e;
         }
       }

@@ -14,4 +14,5 @@ export const HOST_KILLS: Record<HostMutant, readonly string[]> = {
   'host-token-persists': ['host-tokens-do-not-persist'],
   'host-control-kept': ['host-owner-zones'],
   'host-mulligan-on-top': ['host-mulligan'],
+  'host-search-hidden': ['host-hidden-stays-hidden'],
 };

@@ -22,7 +22,11 @@ export function hostOracle(cards: HostCardPool, mutants: readonly HostMutant[], 
       const run = runHostScenario(parsed, '<shrink>', { cards, mutants });
       if (run.error) return false;
       if (crash) return false;
-      return applicable('phases', 'host').some((i) => invariants.includes(i.id) && i.check(run.trace).length > 0);
+      if (!applicable('phases', 'host').some((i) => invariants.includes(i.id) && i.check(run.trace).length > 0)) return false;
+      // The shrunk game must stay a valid script on the reference kernel too (a repro it refuses as bad input, e.g. one
+      // that ends with a choice open there, compares nothing): throws an InputError when it is not.
+      if (mutants.length > 0) runHostScenario(parsed, '<shrink>', { cards });
+      return true;
     } catch (e) {
       if (e instanceof InputError) return false;
       return crash !== undefined && `${(e as Error).name}: ${(e as Error).message}` === crash;

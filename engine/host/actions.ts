@@ -109,8 +109,7 @@ export function damageHost(g: HostGame, player: PlayerIndex, amount: number, sou
     const { pick } = g.random.pickEntity(p.hand, 'host damage card');
     g.trace.event({ e: 'random', kind: 'entity', what: 'host damage card', options: [...p.hand], pick });
     const card = ent(g, pick);
-    moveTo(g, card, 'damage');
-    card.faceUp = false;
+    moveTo(g, card, 'damage', undefined, false);
     g.trace.event({ e: 'damage', source, target: p.host, amount: 1, counters: p.damage.length, combat, rule: 'host/2.1' });
     checkVictory(g);
   }

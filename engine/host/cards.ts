@@ -86,8 +86,7 @@ export function playCard(g: HostGame, player: PlayerIndex, card: HEntity, o: { s
   checkPayment(g, player, cost, c.type === 'ambush' ? {} : o.pay);
   if (c.type === 'ambush' && costOf(o.pay) > 0) throw new HostIllegal('an Ambush costs nothing to lay', 'host/14.2.1');
   spend(g, player, o.pay);
-  moveTo(g, card, 'stack');
-  card.faceUp = c.type !== 'ambush';
+  moveTo(g, card, 'stack', undefined, c.type !== 'ambush');
   push(g, { kind: 'card', source: card.id, controller: player, what: 'card', targets: refsOf(o.targets, g), ...(o.slot !== undefined ? { slot: o.slot } : {}), chain: [] }, 'host/14.5');
   if (c.type === 'entity') emit(g, 'would_create', card.id, player);
 }
@@ -145,14 +144,12 @@ export function resolveCard(g: HostGame, item: StackItem): { result: 'resolved' 
     const t = item.targets[0];
     if (!t || ent(g, t.id).version !== t.version || !isEntityInPlay(ent(g, t.id))) return fail('the permanent to equip is no longer a legal target (host/30.4)');
     card.controller = item.controller;
-    moveTo(g, card, 'marker');
+    moveTo(g, card, 'marker', undefined, true);
     card.attachedTo = t.id;
-    card.faceUp = true;
     return { result: 'resolved' };
   }
   card.controller = item.controller;
-  moveTo(g, card, zone, zone === 'form' ? undefined : item.slot);
-  card.faceUp = c.type !== 'ambush';
+  moveTo(g, card, zone, zone === 'form' ? undefined : item.slot, c.type !== 'ambush');
   if (c.type === 'entity') { card.sick = true; emit(g, 'created', card.id, item.controller); }
   if (c.type === 'sorcery' && c.effect) {
     g.s.pending.push({ source: card.id, controller: item.controller, ability: -1, what: 'sorcery', effect: c.effect, event: 'created', chain: [...g.s.cause], declared: item.targets });

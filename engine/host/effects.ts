@@ -7,6 +7,7 @@ import { damageEntity, damageHost, destroy, draw, gainResource, gameActions, hea
 import { createTokens, gainControl, openSlots } from './tokens.js';
 import { ent, isEntityInPlay, other, openBlock, closeBlock, type HostGame, type PlayerIndex, type StackItem, type TargetRef } from './state.js';
 import { matches, recordStats } from './stats.js';
+import { banish, lookAt, reveal, search } from './seen.js';
 
 /** The entities a target spec accepts for an effect controlled by `controller` from `source` (30.5). */
 export function legalTargets(g: HostGame, spec: TargetSpec, controller: PlayerIndex, source: number): number[] {
@@ -88,6 +89,10 @@ function perform(g: HostGame, item: StackItem, a: Action, dropped: ReadonlySet<n
     }
     case 'create_token': createTokens(g, playerOf(item, a.player), a.card, a.amount); break;
     case 'gain_control': for (const id of entitiesOf(g, item, a.to, dropped)) gainControl(g, ent(g, id), item.controller); break;
+    case 'reveal': reveal(g, playerOf(item, a.player), a.zone, a.amount); break;
+    case 'look_at': lookAt(g, playerOf(item, a.player), playerOf(item, a.deck), a.amount); break;
+    case 'search': search(g, playerOf(item, a.player), a.zone, a.traits, a.shuffle === true); break;
+    case 'banish': for (const id of entitiesOf(g, item, a.to, dropped)) { const e = ent(g, id); if (isEntityInPlay(e)) banish(g, e); } break;
   }
 }
 

@@ -70,7 +70,21 @@ export type Action =
   | { do: 'set_host'; player: PlayerRef; health?: StatValue; soul?: StatValue }
   // 30.6: the Stack item whose targeting met the requirement targets `to` instead of the event's subject; `to` must be
   // a valid target of that item (the same number of targets stays, 30.6.1), else this part cannot resolve.
-  | { do: 'retarget'; to: EntityRef };
+  | { do: 'retarget'; to: EntityRef }
+  // ---- Seen and searched (41) and banished (4.9). ----
+  // 41.1.1: the player reveals cards to both players: their hand, or the top `amount` cards of their deck.
+  | { do: 'reveal'; player: PlayerRef; zone: 'hand' | 'deck'; amount?: number }
+  // 41.2.1: `player` looks at the top `amount` cards of `deck`'s deck; only they see them; the cards stay in place.
+  | { do: 'look_at'; player: PlayerRef; deck: PlayerRef; amount: number }
+  // 41.3: the player searches their own deck or drop zone for a card matching `traits` (any card without them), chosen
+  // by the script (`{by, search: label}`), and puts it into their hand. A card found by traits is shown to both
+  // (41.3.3). The deck is shuffled afterwards only when `shuffle` is true (the card text says so).
+  | { do: 'search'; player: PlayerRef; zone: 'deck' | 'drop'; traits?: Traits; shuffle?: boolean }
+  // 4.9.1: the entity goes to the banished zone (open).
+  | { do: 'banish'; to: EntityRef };
+
+/** Traits a searched card must match (41.3.3): its card type, one of its subtypes, its name. */
+export interface Traits { type?: HostCardType; subtype?: string; name?: string }
 
 /** One part of an effect; `join` says how it follows the part before it (40.3 then, 40.4 and). */
 export type EffectPart = Action & { join?: 'then' | 'and' };
@@ -258,6 +272,8 @@ export type HostDecision = { by: Side; illegal?: true } & (
   | { goFirst: boolean }
   // Set-up (9.1.7): cards put on the bottom of the deck, each a label or a card name or id in the hand.
   | { mulligan: MulliganCards }
+  // 41.3: the card a search under way takes (a label of a card in the zone searched, matching the traits).
+  | { search: string }
 );
 /**
  * Set-up (9.1.7): the cards put on the bottom of the deck, each a label or a card name or id (any card of that name in

@@ -63,6 +63,7 @@ function toDecision(file: string, d: HostDecision, i: number, labels: Map<string
     return v;
   };
   const ids = (ls: string[] | undefined, at: string) => (ls ?? []).map((l, k) => id(l, `${at}[${k}]`));
+  if ('search' in d) throw new ScriptError(`${path}.search`, `no search is under way: a "search" decision answers a search an effect makes as it resolves (41.3)`);
   if ('goFirst' in d) return { kind: 'first', goFirst: d.goFirst };
   // A mulligan names cards by label, or by card name or id (engine/host/start.ts).
   if ('mulligan' in d) return { kind: 'mulligan', cards: d.mulligan.map((x) => labels.get(x) ?? x) };
@@ -83,11 +84,24 @@ export function runHostScenario(s: HostScenario, file: string, o: { cards: HostC
   const { g, labels } = buildHostGame(s, o.cards, mutants);
   const acceptedIllegal: number[] = [];
   let error: string | undefined;
+  let i = 0;
+  // A search under way (41.3) takes the next decision of the script: the searching player's card, matching the traits.
+  g.choose = (q) => {
+    const at = i + 1;
+    const raw = s.actions[at];
+    if (!raw) throw new ScriptError('$.actions', `the script ends while a choice is open: ${SIDES[q.player]} searches for ${q.what} ("search": a label)`);
+    if (raw.by !== SIDES[q.player] || !('search' in raw)) throw new ScriptError(`$.actions[${at}]${raw.by !== SIDES[q.player] ? '.by' : ''}`, `expected a decision by ${SIDES[q.player]}: the card their search takes ("search": the label of ${q.what})`);
+    syncLabels(g, labels);
+    const id = labels.get(raw.search);
+    if (id === undefined || !q.candidates.includes(id)) throw new ScriptError(`$.actions[${at}].search`, `"${raw.search}" is not ${q.what} (candidates: ${q.candidates.map((c) => g.s.entities[c]!.label ?? `#${c}`).join(', ')})`);
+    i = at;
+    return id;
+  };
   try {
     try {
       recordStats(g, 'setup');
       gameActions(g);
-      for (let i = 0; i < s.actions.length; i++) {
+      for (; i < s.actions.length; i++) {
         const need = settle(g);
         if (!need) break;
         const raw = s.actions[i]!;
@@ -95,8 +109,9 @@ export function runHostScenario(s: HostScenario, file: string, o: { cards: HostC
         syncLabels(g, labels);
         const d = toDecision(file, raw, i, labels);
         try {
+          const k = i;
           decide(g, need, player, d);
-          if (raw.illegal) acceptedIllegal.push(i);
+          if (raw.illegal) acceptedIllegal.push(k);
         } catch (e) {
           if (e instanceof HostIllegal && raw.illegal) { g.trace.event({ e: 'refused', action: i, player, reason: e.message, rule: e.rule }); continue; }
           if (e instanceof HostIllegal) throw new ScriptError(`$.actions[${i}]`, `illegal: ${e.message} (rule ${e.rule}; mark it "illegal": true if the case checks that it is refused)`);

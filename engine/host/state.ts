@@ -130,6 +130,11 @@ export interface HostGame {
   blocks: number[];
   /** The card pool, for cards an effect creates (tokens, 36.3). */
   cardOf: (key: string) => HostCard;
+  /**
+   * A choice asked while an effect resolves (41.3: the card a search takes), answered by the script (engine/host/run.ts)
+   * or the fuzzer; without it (the loop check's look-ahead, 42.1) the first candidate is taken.
+   */
+  choose?: (q: { kind: 'search'; player: PlayerIndex; candidates: number[]; what: string }) => number;
   /** Called after each part of a resolving effect (only the mutant host-trigger-mid-resolution sets it). */
   onPart?: () => void;
 }

@@ -1,12 +1,17 @@
 /** The Host kernel's one zone mover (engine/kernel/zones.ts is the Hearthstone kernel's). */
 import { type HEntity, type HostGame, type Zone } from './state.js';
+import { seenBy } from './visibility.js';
 
 /** Assumption (host-slots): the seed does not say how many slots a row has; 5 frontrow and 5 backrow slots. */
 export const FRONT_SLOTS = 5;
 export const BACK_SLOTS = 5;
 
-/** The one zone mover: every change of zone is a new version of the card (36.2); moving slots is not (36.2.1). */
-export function moveTo(g: HostGame, e: HEntity, to: Zone, slot?: number): void {
+/**
+ * The one zone mover: every change of zone is a new version of the card (36.2); moving slots is not (36.2.1). `faceUp`
+ * is how the card lies where it goes (kept when not given). The `zone` record states who may see the card there
+ * (`seen`, engine/host/visibility.ts: 6.1, 6.2).
+ */
+export function moveTo(g: HostGame, e: HEntity, to: Zone, slot?: number, faceUp?: boolean): void {
   const from = e.zone;
   // 36.3.1: a token that would leave its zone is removed from the game instead and no longer exists.
   if (e.token && to !== from && !g.mutants.has('host-token-persists')) {
@@ -16,7 +21,7 @@ export function moveTo(g: HostGame, e: HEntity, to: Zone, slot?: number): void {
     e.attachedTo = undefined;
     e.controller = e.owner;
     e.version++;
-    g.trace.event({ e: 'zone', entity: e.id, from, to: 'removed' });
+    g.trace.event({ e: 'zone', entity: e.id, from, to: 'removed', seen: seenBy(e) });
     if (was !== e.owner) g.trace.event({ e: 'control', entity: e.id, from: was, to: e.owner });
     g.trace.event({ e: 'game_action', action: 'token_removed', entity: e.id, rule: 'host/36.3.1' });
     return;
@@ -39,8 +44,9 @@ export function moveTo(g: HostGame, e: HEntity, to: Zone, slot?: number): void {
   e.zone = to;
   e.slot = to === 'frontrow' || to === 'backrow' ? slot : undefined;
   if (to !== 'marker') e.attachedTo = undefined;
+  if (faceUp !== undefined) e.faceUp = faceUp;
   e.version++;
-  g.trace.event({ e: 'zone', entity: e.id, from, to, ...(slot !== undefined ? { position: slot } : {}) });
+  g.trace.event({ e: 'zone', entity: e.id, from, to, ...(slot !== undefined ? { position: slot } : {}), seen: seenBy(e) });
   if (e.controller !== was) g.trace.event({ e: 'control', entity: e.id, from: was, to: e.controller });
 }
 

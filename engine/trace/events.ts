@@ -209,6 +209,25 @@ export interface TriggerWaitEvent {
 }
 
 /**
+ * @description event 'seen' (engine/trace/format.ts GameEvent). Host (41): a card shown to players where it stays: revealed (both), looked at or searched (the one player), or the card a search takes (found; traits: it had to match traits, so it is shown to both, 41.3.3)
+ */
+/**
+ * Host: who may see a card (seed 002 6.1, 6.2): 'A', 'B', both or neither.
+ * @maxItems 2
+ */
+export type SeenBy = ('A' | 'B')[];
+
+export interface SeenEvent {
+  e: 'seen';
+  entity: number;
+  how: 'reveal' | 'look' | 'search' | 'found';
+  player: number;
+  seen: SeenBy;
+  traits?: boolean;
+  rule: string;
+}
+
+/**
  * @description event 'battle' (engine/trace/format.ts GameEvent). Host: a step of a battle (25)
  */
 export interface BattleEvent {

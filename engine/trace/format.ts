@@ -9,7 +9,7 @@
 
 import type {
   PlayerIndex, StatsEvent, ConditionEvent, TriggerConditionEvent, RefusedEvent, StackPushEvent, StackResolveEvent,
-  PriorityEvent, GameActionEvent, HostPhaseEvent, HostStatsEvent, ResourceEvent, ApEvent, TriggerWaitEvent,
+  PriorityEvent, GameActionEvent, HostPhaseEvent, HostStatsEvent, ResourceEvent, ApEvent, TriggerWaitEvent, SeenEvent, SeenBy,
   BattleEvent, ActionEvent, StatusEvent, PlayerStatusEvent, SummonRefusedEvent,
 } from './events.js';
 
@@ -17,7 +17,7 @@ import type {
 export type {
   CostLayerRecord, PlayerIndex, StatLayerRecord, StatsEvent, ConditionEvent, TriggerConditionEvent, RefusedEvent,
   StackPushEvent, StackResolveEvent, PriorityEvent, GameActionEvent, HostPhaseEvent, HostStatsEvent, ResourceEvent,
-  ApEvent, TriggerWaitEvent, BattleEvent, ActionEvent, StatusEvent, PlayerStatusEvent, SummonRefusedEvent,
+  ApEvent, TriggerWaitEvent, SeenEvent, SeenBy, BattleEvent, ActionEvent, StatusEvent, PlayerStatusEvent, SummonRefusedEvent,
 } from './events.js';
 
 export const TRACE_FORMAT = 'arbiter-trace/1';
@@ -140,7 +140,8 @@ export type GameEvent =
   | { e: 'divine_shield_pop'; target: number }
   | { e: 'destroy_mark'; target: number; rule?: string }
   | { e: 'death'; entity: number; rule?: string }
-  | { e: 'zone'; entity: number; from: string; to: string; position?: number; order?: number }
+  // Host: `seen`, who may see the card where it goes (seed 002 6.1, 6.2: 'A', 'B', both or neither)
+  | { e: 'zone'; entity: number; from: string; to: string; position?: number; order?: number; seen?: SeenBy }
   | { e: 'summon'; entity: number; card: string; controller: PlayerIndex; position: number; order: number }
   | { e: 'draw'; player: PlayerIndex; entity: number | null; card?: string }
   | { e: 'burn'; player: PlayerIndex; entity: number; card: string; rule?: string }
@@ -191,6 +192,7 @@ export type GameEvent =
   | ResourceEvent
   | ApEvent
   | TriggerWaitEvent
+  | SeenEvent
   | BattleEvent
   | ActionEvent
   | StatusEvent
@@ -211,7 +213,7 @@ export const GAME_EVENT_KINDS: readonly GameEvent['e'][] = [
   'enchant', 'unenchant', 'stats', 'control', 'freeze', 'random', 'trigger_abort', 'phase_skipped', 'redirect', 'counter',
   'hero_replaced', 'mana', 'game_check', 'loop_guard', 'condition', 'refused', 'crystals', 'add_to_hand', 'shuffle',
   'mark', 'unmark', 'deck_empty', 'discard', 'deck_shuffle', 'table',
-  'stack_push', 'stack_resolve', 'priority', 'game_action', 'host_phase', 'host_stats', 'resource', 'ap', 'trigger_wait', 'battle',
+  'stack_push', 'stack_resolve', 'priority', 'game_action', 'host_phase', 'host_stats', 'resource', 'ap', 'trigger_wait', 'seen', 'battle',
   'action', 'status', 'player_status', 'summon_refused', 'trigger_condition',
 ];
 

@@ -33,6 +33,7 @@ import * as hostStack from './host-stack.js';
 import * as hostState from './host-state.js';
 import * as hostPersist from './host-persist.js';
 import * as hostSetup from './host-setup.js';
+import * as hostSeen from './host-seen.js';
 
 export type { Invariant, InvariantEnv, Violation } from './types.js';
 export { checkDeterminism } from './determinism.js';
@@ -72,6 +73,7 @@ export const INVARIANTS: readonly Invariant[] = [
   hostPersist.tokensDoNotPersist,
   hostPersist.ownerZones,
   hostSetup.mulligan,
+  hostSeen.hiddenStaysHidden,
 ];
 
 /** Checks that run a producer instead of reading one trace. */
