@@ -55,7 +55,7 @@ const BASE: Config = {
   jsDoc: 'basic',
   sortProps: false,
   encodeRefs: false,
-  extraTags: ['fractional', 'additionalProperties', 'keyDescription', 'dispatch', 'dispatchNames', 'keyEnumLast', 'branchDescription', 'branchesFrom', 'definitionName', 'dispatchSteps', 'dispatchEnd', 'describesBranch'],
+  extraTags: ['fractional', 'additionalProperties', 'keyDescription', 'dispatch', 'dispatchNames', 'keyEnumLast', 'branchDescription', 'branchesFrom', 'definitionName', 'dispatchSteps', 'dispatchEnd', 'describesBranch', 'asEnum'],
 };
 
 /** The schemas (file name and text), built from one TypeScript program over every source file. */

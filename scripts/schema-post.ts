@@ -15,6 +15,7 @@
  *   branch; tagged `@dispatchEnd propertyNames`, it ends by allowing only the branches' keys, in a non-empty object.
  * - `@dispatchSteps` on a dispatched union: every step of its chain after the first is a definition of its own,
  *   `<Definition>_dispatch_<n>`; `@dispatchNames <template>` names the branches (%s: the key's value, or the key).
+ * - `@asEnum` on a one-value type writes it as an enum of one, not a const.
  * - `@describesBranch <text>` on a property is the description of the object it is in (the generator does not read
  *   the JSDoc of an inline branch of a union).
  * - A `$ref` with keywords of its own (a description) is replaced by what it refers to, with those keywords: jsonschema
@@ -89,6 +90,11 @@ export function postProcess(raw: Json, entry: SchemaEntry, members: Record<strin
     }
     const out: Json = {};
     for (const [k, v] of Object.entries(s)) out[k] = k === 'properties' ? mapValues(v as Json, walk) : k === 'const' || k === 'enum' ? v : walk(v);
+    // `@asEnum`: a one-value type written as an enum of one (an error lists the values allowed, like any enum's)
+    if (out.asEnum !== undefined) {
+      delete out.asEnum;
+      if (out.const !== undefined) { out.enum = [out.const]; delete out.const; }
+    }
     if (out.fractional !== undefined) delete out.fractional;
     else if (out.type === 'number') out.type = 'integer';
     else if (Array.isArray(out.type)) out.type = out.type.map((t) => (t === 'number' ? 'integer' : t));

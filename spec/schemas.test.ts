@@ -77,6 +77,11 @@ describe('post-processing of generated schemas', () => {
     expect(s.properties).toEqual({ k: { const: 'a' }, n: { type: 'integer', description: 'n' } });
   });
 
+  it('@asEnum writes a one-value type as an enum of one', () => {
+    const s = post({ type: 'object', properties: { z: { type: 'string', const: 'hand', asEnum: true }, c: { type: 'string', const: 'x' } } });
+    expect(s.properties).toEqual({ z: { enum: ['hand'] }, c: { const: 'x' } });
+  });
+
   it('a union of disjoint branches becomes oneOf, constants merged into one enum; a @fractional number stays a number', () => {
     const s = post({ anyOf: [{ type: 'string', const: 'a' }, { type: 'number', fractional: true }, { type: 'string', enum: ['b', 'a'] }] });
     expect(s).toMatchObject({ oneOf: [{ enum: ['a', 'b'] }, { type: 'number' }] });
