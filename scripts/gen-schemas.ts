@@ -39,6 +39,8 @@ export const SCHEMAS: SchemaEntry[] = [
     id: 'https://arbiter.dev/schema/scenario.schema.json',
   },
   { file: 'trace.schema.json', source: 'engine/trace/format.ts', type: 'Trace', title: 'Arbiter trace (arbiter-trace/1)', open: true },
+  // no $id: jsonschema then names the root schema itself in an error at the root, with its description
+  { file: 'card.schema.json', source: 'engine/cards/format.ts', type: 'CardDef', title: 'Arbiter card (arbiter-card/1)', requiredFirst: true },
   { file: 'host-card.schema.json', source: 'engine/host/format.ts', type: 'HostCard', title: 'Host WCG card (engine/host/format.ts HostCard)' },
   { file: 'host-scenario.schema.json', source: 'engine/host/format.ts', type: 'HostScenario', title: "Host WCG scenario (engine/host/format.ts HostScenario): a game set up mid-turn, each player's decisions in the order the game asks for them, and the expected outcome" },
 ];
@@ -53,7 +55,7 @@ const BASE: Config = {
   jsDoc: 'basic',
   sortProps: false,
   encodeRefs: false,
-  extraTags: ['fractional', 'additionalProperties', 'keyDescription', 'dispatch', 'dispatchNames', 'keyEnumLast', 'branchDescription', 'branchesFrom', 'definitionName'],
+  extraTags: ['fractional', 'additionalProperties', 'keyDescription', 'dispatch', 'dispatchNames', 'keyEnumLast', 'branchDescription', 'branchesFrom', 'definitionName', 'dispatchSteps', 'dispatchEnd', 'describesBranch', 'asEnum'],
 };
 
 /** The schemas (file name and text), built from one TypeScript program over every source file. */

@@ -11,6 +11,13 @@
  *   which key is present; with none of them, the keys every branch requires, then the first branch's key, are
  *   said to be missing.
  *   A `@keyDescription` on the union describes the key's enum of values.
+ *   With one branch of another JSON type (`number | {count} | ...`) the chain tests for an object and ends with that
+ *   branch; tagged `@dispatchEnd propertyNames`, it ends by allowing only the branches' keys, in a non-empty object.
+ * - `@dispatchSteps` on a dispatched union: every step of its chain after the first is a definition of its own,
+ *   `<Definition>_dispatch_<n>`; `@dispatchNames <template>` names the branches (%s: the key's value, or the key).
+ * - `@asEnum` on a one-value type writes it as an enum of one, not a const.
+ * - `@describesBranch <text>` on a property is the description of the object it is in (the generator does not read
+ *   the JSDoc of an inline branch of a union).
  * - A `$ref` with keywords of its own (a description) is replaced by what it refers to, with those keywords: jsonschema
  *   reads nothing beside a `$ref`.
  * - `additionalProperties: true` (from an `@additionalProperties true` tag) is the default and is left out.
@@ -31,6 +38,11 @@ export interface SchemaEntry {
   open?: boolean;
   /** The $id, when the schema has one. */
   id?: string;
+  /**
+   * `required` and `properties` before `additionalProperties` in every object (jsonschema reports in keyword order:
+   * a missing key before an unexpected one), instead of the default order.
+   */
+  requiredFirst?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -43,16 +55,22 @@ const ORDER = [
   'items', 'minItems', 'maxItems', 'additionalProperties', 'required', 'properties', 'propertyNames', 'minProperties',
   'oneOf', 'anyOf', 'allOf', 'if', 'then', 'else', 'definitions',
 ];
-const rank = (k: string) => { const i = ORDER.indexOf(k); return i < 0 ? ORDER.length : i; };
+const ORDER_REQUIRED_FIRST = ORDER.filter((k) => k !== 'additionalProperties').flatMap((k) => (k === 'propertyNames' ? ['additionalProperties', k] : [k]));
+const rankIn = (order: string[]) => (k: string) => { const i = order.indexOf(k); return i < 0 ? order.length : i; };
 
 /** The post-processed schema of one root type. */
 export function postProcess(raw: Json, entry: SchemaEntry, members: Record<string, Json> = {}): Json {
   const defs = (isObject(raw.definitions) ? raw.definitions : {}) as Record<string, Json>;
-  const names: Names = { hoisted: {}, renames: new Map(), members };
+  const names: Names = { hoisted: {}, renames: new Map(), members, current: [] };
   // definitions are processed once, on first use, so a union sees its branches as they will be written
   const done = new Map<string, unknown>();
   const definition = (name: string): unknown => {
-    if (!done.has(name)) { done.set(name, defs[name]); done.set(name, walk(defs[name])); }
+    if (!done.has(name)) {
+      done.set(name, defs[name]);
+      names.current.push(name);
+      done.set(name, walk(defs[name]));
+      names.current.pop();
+    }
     return done.get(name);
   };
   const resolve = (s: unknown): unknown => {
@@ -63,8 +81,20 @@ export function postProcess(raw: Json, entry: SchemaEntry, members: Record<strin
     if (Array.isArray(s)) return s.map(walk);
     if (!isObject(s)) return s;
     if (s === raw.definitions) return Object.fromEntries(Object.keys(defs).map((d) => [d, definition(d)]));
+    // `@describesBranch <text>` on a property (the key of a union's inline branch, whose own JSDoc the generator
+    // does not read) is the description of the object it is in
+    const lender = isObject(s.properties) ? Object.entries(s.properties).find(([, p]) => isObject(p) && typeof p.describesBranch === 'string') : undefined;
+    if (lender) {
+      const { describesBranch, ...key } = lender[1] as Json;
+      return walk({ description: describesBranch, ...s, properties: { ...(s.properties as Json), [lender[0]]: key } });
+    }
     const out: Json = {};
     for (const [k, v] of Object.entries(s)) out[k] = k === 'properties' ? mapValues(v as Json, walk) : k === 'const' || k === 'enum' ? v : walk(v);
+    // `@asEnum`: a one-value type written as an enum of one (an error lists the values allowed, like any enum's)
+    if (out.asEnum !== undefined) {
+      delete out.asEnum;
+      if (out.const !== undefined) { out.enum = [out.const]; delete out.const; }
+    }
     if (out.fractional !== undefined) delete out.fractional;
     else if (out.type === 'number') out.type = 'integer';
     else if (Array.isArray(out.type)) out.type = out.type.map((t) => (t === 'number' ? 'integer' : t));
@@ -91,7 +121,7 @@ export function postProcess(raw: Json, entry: SchemaEntry, members: Record<strin
   const root: Json = { $schema: 'http://json-schema.org/draft-07/schema#' };
   if (entry.id) root.$id = entry.id;
   root.title = entry.title;
-  return ordered({ ...root, ...body }, true) as Json;
+  return ordered({ ...root, ...body }, rankIn(entry.requiredFirst ? ORDER_REQUIRED_FIRST : ORDER)) as Json;
 }
 
 /** Definitions a dispatch names (its inline branches, hoisted) and renames (`@definitionName`, named branches). */
@@ -100,6 +130,8 @@ interface Names {
   renames: Map<string, string>;
   /** The member types of the unions a `@branchesFrom` tag names, as the generator gave them (with their JSDoc). */
   members: Record<string, Json>;
+  /** The definitions being processed, innermost last (a `@dispatchSteps` chain names its steps after the last). */
+  current: string[];
 }
 
 /** The type names a schema's unions take their branches' descriptions from (`@branchesFrom`), anywhere in it. */
@@ -202,20 +234,37 @@ function constOf(s: unknown): string | number | boolean | undefined {
 function dispatch(node: Json, resolve: (s: unknown) => unknown, names: Names): Json | null {
   const union = node;
   let branches = union.anyOf as unknown[];
-  const objects = branches.map(resolve);
-  if (objects.length < 2 || !objects.every((o) => isObject(o) && isObject(o.properties) && Array.isArray(o.required))) return null;
+  const resolved = branches.map(resolve);
+  const isBranch = (o: unknown) => isObject(o) && isObject(o.properties) && Array.isArray(o.required);
+  // a `@dispatch` union may have one branch of another JSON type (`number | {count} | ...`): the end of its chain
+  const others = resolved.map((o, i) => (isBranch(o) ? -1 : i)).filter((i) => i >= 0);
+  const other = others.length === 1 && union.dispatch !== undefined && jsonType(resolved[others[0]!]) !== undefined && jsonType(resolved[others[0]!]) !== 'object' ? others[0]! : -1;
+  if (others.length && other < 0) return null;
+  const otherBranch = other < 0 ? undefined : branches[other];
+  if (other >= 0) branches = branches.filter((_, i) => i !== other);
+  const objects = resolved.filter((_, i) => i !== other);
+  if (objects.length < 2) return null;
   const bs = objects as { properties: Json; required: string[] }[];
-  const rest = Object.fromEntries(Object.entries(union).filter(([k]) => !['anyOf', 'dispatch', 'dispatchNames', 'keyEnumLast', 'branchDescription', 'branchesFrom', 'keyDescription'].includes(k)));
+  const rest = Object.fromEntries(Object.entries(union).filter(([k]) => !['anyOf', 'dispatch', 'dispatchNames', 'dispatchSteps', 'dispatchEnd', 'keyEnumLast', 'branchDescription', 'branchesFrom', 'keyDescription'].includes(k)));
+  // `@dispatchSteps`: every step after the first is a definition of its own, `<Definition>_dispatch_<n>`
+  const stepsOf = union.dispatchSteps !== undefined ? names.current[names.current.length - 1] : undefined;
   // an inline branch says what the union expects (an error inside it is worded with it)
   const described = (b: unknown): unknown => (isObject(b) && b.$ref === undefined && b.description === undefined && typeof union.description === 'string' ? { description: union.description, ...b } : b);
   const link = (cond: Json, then: unknown, otherwise: unknown): Json => (otherwise === undefined ? { if: cond, then: described(then) } : { if: cond, then: described(then), else: otherwise });
   const chain = (conds: Json[], last: unknown): Json => {
     let tail: unknown = last;
-    for (let i = conds.length - 1; i >= 0; i--) tail = link(conds[i]!, branches[i], tail);
+    for (let i = conds.length - 1; i >= 0; i--) {
+      tail = link(conds[i]!, branches[i], tail);
+      if (stepsOf && i > 0) {
+        const step = `${stepsOf}_dispatch_${i + 1}`;
+        names.hoisted[step] = { description: `${stepsOf} dispatch step ${i + 1} (internal: see ${stepsOf}).`, ...(tail as Json) };
+        tail = { $ref: `#/definitions/${step}` };
+      }
+    }
     return tail as Json;
   };
   // a property every branch requires, with a distinct constant in each
-  const keys = bs[0]!.required.filter((k) => bs.every((b) => b.required.includes(k)));
+  const keys = otherBranch !== undefined ? [] : bs[0]!.required.filter((k) => bs.every((b) => b.required.includes(k)));
   for (const key of keys) {
     const values = bs.map((b) => constOf(b.properties[key]));
     if (values.some((v) => v === undefined) || new Set(values).size !== values.length) continue;
@@ -248,10 +297,17 @@ function dispatch(node: Json, resolve: (s: unknown) => unknown, names: Names): J
   // each branch requires a key no other branch names (a union tagged `@dispatch`; untagged, it is a oneOf)
   const own = bs.map((b, i) => b.required.find((k) => bs.every((o, j) => j === i || !(k in o.properties))));
   if (union.dispatch !== undefined && own.every((k) => k !== undefined)) {
-    // with none of the keys: first the keys every branch needs (worded with the union), then the first branch's key
+    // with none of the keys: the branch of another JSON type; or (`@dispatchEnd propertyNames`) an object of none
+    // but the branches' keys, and not empty; else first the keys every branch needs (worded with the union), then
+    // the first branch's key
     const common = bs[0]!.required.filter((k) => bs.every((b) => b.required.includes(k)));
-    const end = common.length ? described({ required: common, if: { required: common }, then: { required: [own[0]] } }) : { required: [own[0]] };
-    return { ...rest, type: 'object', ...chain(own.map((k) => ({ required: [k] })), end) };
+    const end = otherBranch !== undefined ? otherBranch
+      : union.dispatchEnd === 'propertyNames' ? { propertyNames: { enum: own }, minProperties: 1 }
+      : common.length ? described({ required: common, if: { required: common }, then: { required: [own[0]] } }) : { required: [own[0]] };
+    const when = (k: string): Json => (otherBranch !== undefined ? { type: 'object', required: [k] } : { required: [k] });
+    if (typeof union.dispatchNames === 'string') branches = branches.map((b, i) => nameBranch(b, own[i]!, own[i]!, union, names));
+    const type = otherBranch !== undefined ? resolved.map((o, i) => (i === other ? jsonType(o) : 'object')).filter((t, i, a) => a.indexOf(t) === i) : 'object';
+    return { ...rest, type, ...chain(own.map((k) => when(k!)), end) };
   }
   return null;
 }
@@ -276,18 +332,17 @@ function nameBranch(branch: unknown, key: string, value: string | number | boole
  * The schema with its keys in the fixed order; properties as declared, definitions in the order the generator met
  * them (a union's named branches in the union's order), both fixed by the source.
  */
-function ordered(s: unknown, root = false): unknown {
-  if (Array.isArray(s)) return s.map((x) => ordered(x));
+function ordered(s: unknown, rank: (k: string) => number): unknown {
+  if (Array.isArray(s)) return s.map((x) => ordered(x, rank));
   if (!isObject(s)) return s;
   const out: Json = {};
   for (const k of Object.keys(s).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))) {
     const v = s[k];
-    if (k === 'properties' && isObject(v)) out[k] = mapValues(v, (x) => ordered(x));
-    else if (k === 'definitions' && isObject(v)) out[k] = mapValues(v, (x) => ordered(x));
+    if (k === 'properties' && isObject(v)) out[k] = mapValues(v, (x) => ordered(x, rank));
+    else if (k === 'definitions' && isObject(v)) out[k] = mapValues(v, (x) => ordered(x, rank));
     else if (k === 'const' || k === 'enum' || k === 'examples' || k === 'default') out[k] = v;
-    else out[k] = ordered(v);
+    else out[k] = ordered(v, rank);
   }
-  void root;
   return out;
 }
 

@@ -48,6 +48,40 @@ describe('post-processing of generated schemas', () => {
     expect(s.else).toEqual({ if: { required: ['y'] }, then: { type: 'object', required: ['y'], properties: { y: { type: 'boolean' } } }, else: { required: ['x'] } });
   });
 
+  it('@dispatchSteps names every step after the first `<Definition>_dispatch_<n>`; @dispatchNames names key-presence branches', () => {
+    const obj = (k: string) => ({ type: 'object', properties: { [k]: { type: 'boolean' } }, required: [k], additionalProperties: false });
+    const s = post({ $ref: '#/definitions/U', definitions: { U: { dispatch: true, dispatchSteps: true, dispatchNames: 'U_%s', anyOf: [obj('x'), obj('y'), obj('z')] } } });
+    const d = s.definitions;
+    expect(d.U).toEqual({ type: 'object', if: { required: ['x'] }, then: { $ref: '#/definitions/U_x' }, else: { $ref: '#/definitions/U_dispatch_2' } });
+    expect(d.U_dispatch_2).toEqual({ description: 'U dispatch step 2 (internal: see U).', if: { required: ['y'] }, then: { $ref: '#/definitions/U_y' }, else: { $ref: '#/definitions/U_dispatch_3' } });
+    expect(d.U_dispatch_3.then).toEqual({ $ref: '#/definitions/U_z' });
+    expect(d.U_x).toEqual(obj('x'));
+  });
+
+  it('a @dispatch union with one branch of another JSON type ends its chain with it; @dispatchEnd propertyNames ends it with the keys', () => {
+    const obj = (k: string) => ({ type: 'object', properties: { [k]: { type: 'boolean' } }, required: [k] });
+    const mixed = post({ dispatch: true, anyOf: [{ type: 'number' }, obj('x'), obj('y')] });
+    expect(mixed.type).toEqual(['integer', 'object']);
+    expect(mixed.if).toEqual({ type: 'object', required: ['x'] });
+    expect(mixed.else.if).toEqual({ type: 'object', required: ['y'] });
+    expect(mixed.else.else).toEqual({ type: 'integer' });
+    // two branches of other types cannot end one chain: no key-presence dispatch
+    expect(post({ dispatch: true, anyOf: [{ type: 'number' }, { type: 'string' }, obj('x'), obj('y')] }).if).toBeUndefined();
+    const closed = post({ dispatch: true, dispatchEnd: 'propertyNames', anyOf: [obj('x'), obj('y')] });
+    expect(closed.else.else).toEqual({ propertyNames: { enum: ['x', 'y'] }, minProperties: 1 });
+  });
+
+  it('@describesBranch on a property describes the object it is in', () => {
+    const s = post({ type: 'object', properties: { k: { type: 'string', const: 'a', describesBranch: 'The a branch.' }, n: { type: 'number', description: 'n' } }, required: ['k'] });
+    expect(s.description).toBe('The a branch.');
+    expect(s.properties).toEqual({ k: { const: 'a' }, n: { type: 'integer', description: 'n' } });
+  });
+
+  it('@asEnum writes a one-value type as an enum of one', () => {
+    const s = post({ type: 'object', properties: { z: { type: 'string', const: 'hand', asEnum: true }, c: { type: 'string', const: 'x' } } });
+    expect(s.properties).toEqual({ z: { enum: ['hand'] }, c: { const: 'x' } });
+  });
+
   it('a union of disjoint branches becomes oneOf, constants merged into one enum; a @fractional number stays a number', () => {
     const s = post({ anyOf: [{ type: 'string', const: 'a' }, { type: 'number', fractional: true }, { type: 'string', enum: ['b', 'a'] }] });
     expect(s).toMatchObject({ oneOf: [{ enum: ['a', 'b'] }, { type: 'number' }] });
