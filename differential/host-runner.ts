@@ -4,15 +4,16 @@
  * simulator's answer, and its trace is judged by the host invariants. A FAIL names the rule: the broken invariant's
  * first, else the case's first rule.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
-import { traceToJsonl, type Fidelity, type TraceRecord } from '../engine/trace/format.js';
+import { mkdirSync } from 'node:fs';
+import { isAbsolute, relative } from 'node:path';
+import type { Fidelity, TraceRecord } from '../engine/trace/format.js';
 import { validate, InputError, ROOT } from '../engine/validation.js';
 import type { HostScenario } from '../engine/host/format.js';
 import type { HostCardPool } from '../engine/host/load.js';
 import { runHostScenario, type HostFinal, type HostRunResult } from '../engine/host/run.js';
 import { checkHostExpect } from '../engine/host/expect.js';
 import { AdapterProcess } from './adapter-process.js';
+import { writeTraces } from './runner.js';
 import type { Hello } from './protocol.js';
 import type { CaseResult, CaseStatus } from './verdict.js';
 import type { Divergence } from './compare.js';
@@ -74,16 +75,6 @@ export function toCaseResult(c: HostCase, r: HostCaseResult, sim: { name: string
     ...(r.detail ? { detail: r.detail } : {}),
     ...(status === 'FAIL' && r.rule ? { cause: 'rule' as const, attribution: { rule: r.rule, at: r.violations[0] ? `invariant ${r.violations[0].invariant}` : r.divergences[0]?.split(':')[0] ?? 'final', step: r.violations[0]?.message ?? r.divergences[0] ?? '', basis: r.violations.length ? 'invariant' as const : 'final' as const } } : {}),
   };
-}
-
-function writeTraces(dir: string, id: string, ref: TraceRecord[], sim: TraceRecord[] | undefined): NonNullable<CaseResult['traces']> {
-  mkdirSync(join(dir, 'traces'), { recursive: true });
-  const reference = `traces/${id}.reference.jsonl`;
-  writeFileSync(join(dir, reference), traceToJsonl(ref));
-  if (!sim) return { reference };
-  const simulator = `traces/${id}.simulator.jsonl`;
-  writeFileSync(join(dir, simulator), traceToJsonl(sim));
-  return { reference, simulator };
 }
 
 export async function runHostDifferential(o: { command: string[]; cases: HostCase[]; cards: HostCardPool; timeoutMs: number; startTimeoutMs: number; outDir: string }): Promise<{ results: HostCaseResult[]; shared: CaseResult[]; hello: Hello }> {

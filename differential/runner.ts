@@ -72,7 +72,8 @@ function usesOnly(supported: '*' | string[], cards: Record<string, unknown>): st
   return missing.length ? `uses cards the simulator does not support: ${missing.join(', ')}` : null;
 }
 
-function writeTraces(dir: string, id: string, ref: TraceRecord[], sim: TraceRecord[] | undefined): NonNullable<CaseResult['traces']> {
+/** Write a case's reference and simulator traces under `<dir>/traces/`; the paths are relative to `dir`. */
+export function writeTraces(dir: string, id: string, ref: TraceRecord[], sim: TraceRecord[] | undefined): NonNullable<CaseResult['traces']> {
   mkdirSync(join(dir, 'traces'), { recursive: true });
   const reference = `traces/${id}.reference.jsonl`;
   writeFileSync(join(dir, reference), traceToJsonl(ref));
