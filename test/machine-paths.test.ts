@@ -40,7 +40,7 @@ describe('machine paths', () => {
       expect(machinePaths(bad), bad).toHaveLength(1);
     }
     for (const good of [at('', 'usr', 'bin', 'chromium'), `2>${at('', 'dev', 'null')}`, at('', 'proc', 'self'), `a ${at('', 'tmp', '')} line of .gitignore`,
-      `"\${TMPDIR:-${at('', 'tmp')}}/arbiter-x.log"`, 'src/home/x', 'https://github.com/HearthSim/python-hsreplay',
+      `"\${TMPDIR:-${at('', 'tmp')}}${at('', 'arbiter-x.log')}"`, at('src', 'home', 'x'), at('https:', '', 'github.com', 'HearthSim', 'python-hsreplay'),
       'join(tmpdir(), "arbiter-")', '../shared/data/power-logs', 'node_modules/cardgame-arbiter/adapters/python']) {
       expect(machinePaths(good), good).toEqual([]);
     }
