@@ -7,7 +7,7 @@
 import { loadScenario } from '../engine/scenario/load.js';
 import { withVariants } from '../engine/scenario/variants.js';
 import type { CardPool } from '../engine/state.js';
-import { InputError } from '../engine/validation.js';
+import { InputError, projectPath } from '../engine/validation.js';
 import { caseFiles } from '../golden/suite.js';
 import type { Hello } from './protocol.js';
 import type { Case } from './runner.js';
@@ -33,7 +33,7 @@ export function fileCases(files: readonly string[], cards: CardPool, originOf: (
  * each of its variants a case of its own (`<id>#<variant>`).
  */
 export function goldenCases(cards: CardPool, profile = 'hearthstone'): Case[] {
-  return fileCases(caseFiles(), cards, (f) => f.slice(f.indexOf('golden/'))).filter((c) => (c.scenario.profile ?? 'hearthstone') === profile);
+  return fileCases(caseFiles(), cards, projectPath).filter((c) => (c.scenario.profile ?? 'hearthstone') === profile);
 }
 
 export interface PlanOptions {

@@ -5,9 +5,8 @@
  * first, else the case's first rule.
  */
 import { mkdirSync } from 'node:fs';
-import { isAbsolute, relative } from 'node:path';
 import type { Fidelity, TraceRecord } from '../engine/trace/format.js';
-import { validate, InputError, ROOT } from '../engine/validation.js';
+import { validate, InputError, projectPath } from '../engine/validation.js';
 import type { HostScenario } from '../engine/host/format.js';
 import type { HostCardPool } from '../engine/host/load.js';
 import { runHostScenario, type HostFinal, type HostRunResult } from '../engine/host/run.js';
@@ -59,17 +58,11 @@ function judge(c: HostCase, ref: HostRunResult, final: HostFinal, trace: TraceRe
   return { case: c.id, status: ok ? 'PASS' : 'FAIL', rules: c.scenario.rules, divergences: all, parts, violations, ...(ok ? {} : { rule: violations[0]?.rule ?? c.scenario.rules[0] }) };
 }
 
-/** A case file as results name it: relative to the project for its own cases (no machine's path in a result). */
-function originOf(file: string): string {
-  const rel = isAbsolute(file) ? relative(ROOT, file) : file;
-  return rel.startsWith('..') || isAbsolute(rel) ? file : rel.split('\\').join('/');
-}
-
 /** A Host result in the shared result shape (differential/verdict.ts), so the shared reports read it (reports/). */
 export function toCaseResult(c: HostCase, r: HostCaseResult, sim: { name: string; version: string; fidelity: Fidelity }): CaseResult {
   const status: CaseStatus = r.status;
   return {
-    case: r.case, origin: originOf(c.file), profile: 'host', status, rules: r.rules, title: c.scenario.title, simulator: sim,
+    case: r.case, origin: projectPath(c.file), profile: 'host', status, rules: r.rules, title: c.scenario.title, simulator: sim,
     divergences: r.parts ?? r.divergences.map((d) => ({ path: 'final', expected: null, actual: d })),
     violations: r.violations.map((v) => ({ ...v, path: '', entities: [] })), diagnosis: [],
     ...(r.detail ? { detail: r.detail } : {}),

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Schema, Validator as JsonSchemaValidator } from 'jsonschema';
 import { schemaCheck } from './schema-check.js';
@@ -20,6 +20,13 @@ function packageRoot(from: string): string {
 }
 
 /** A user-facing input error: `file: $.path: message`. The CLI prints it on one line and exits non-zero. */
+/** A file as results and reports name it: relative to the project for the project's own files (no machine's path in a
+ * result), as given otherwise. */
+export function projectPath(file: string): string {
+  const rel = isAbsolute(file) ? relative(ROOT, file) : file;
+  return rel.startsWith('..') || isAbsolute(rel) ? file : rel.split('\\').join('/');
+}
+
 export class InputError extends Error {
   constructor(readonly file: string, readonly path: string, readonly detail: string) {
     super(`${file}: ${path}: ${detail}`);
