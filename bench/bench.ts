@@ -2,7 +2,7 @@
  * `npm run bench`: how fast the engine and the tool around it are, measured on fixed seeds (never asserted in tests).
  * Prints a Markdown report; `npm run bench -- --write` also writes it to docs/benchmarks.md.
  * BENCH_RUNS (default 10000): generated cases for the `arbiter run` wall-time rows; BENCH_FUZZ (default 20000): the
- * cases of the `arbiter fuzz` row.
+ * cases of the `arbiter fuzz` row; BENCH_ONLY=simulators stops after the real simulators' rows (nothing written).
  */
 import { performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
@@ -19,6 +19,8 @@ import { generatedCaseArb } from '../properties/arbitraries/generatedCase.js';
 import { poolWith } from '../properties/arbitraries/_internals/pool.js';
 import { checkTrace } from '../properties/invariants/index.js';
 import { OneCaseRunner } from '../differential/one.js';
+import { AdapterProcess } from '../differential/adapter-process.js';
+import { withCardIds } from '../differential/compare.js';
 import { judgeCase } from '../differential/runner.js';
 import { judgeTrace } from '../differential/judge.js';
 import { comparableFromGame } from '../differential/compare.js';
@@ -125,6 +127,9 @@ async function main(): Promise<void> {
   const inProcess = (now() - t0) / (rtReps * golden.length);
   add('adapter round trip per case, CPU time (reference adapter over a persistent child, both processes, vs in process; both judged)', `${ms(viaAdapter)} ms vs ${ms(inProcess)} ms: overhead ${ms(viaAdapter - inProcess)} ms per case`);
 
+  await realSimulators(golden, cards, add);
+  if (process.env.BENCH_ONLY === 'simulators') return;
+
   // Shrinking a mutant's failing case.
   const f0 = now();
   const found = await fuzz({ runs: 200, seed: 3, mutants: ['die-at-zero-health'], noWrite: true, noDeterminism: true });
@@ -176,6 +181,51 @@ async function main(): Promise<void> {
   ].join('\n');
   process.stdout.write(report);
   if (process.argv.includes('--write')) writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), report + BOUNDS);
+}
+
+/**
+ * The real simulators whose installations are set (docs/simulators.md), side by side with the reference engine on the
+ * same scenarios: each adapter reports the time its simulator took for each case inside its own process
+ * (ARBITER_ADAPTER_TIMING=1: set-up, actions and the answer's snapshot, without the pipe), compared with the
+ * reference engine's time on the cases the simulator answered with a result, in this process.
+ */
+async function realSimulators(golden: ReturnType<typeof goldenCases>, cards: ReturnType<typeof readCardPool>, add: (what: string, figure: string) => void): Promise<void> {
+  const python = process.env.PYTHON ?? 'python3';
+  const sims = [
+    { name: 'HearthBreaker', env: 'HEARTHBREAKER_HOME', command: [python, join(ROOT, 'adapters', 'hearthbreaker', 'adapter.py')] },
+    { name: 'Fireplace', env: 'FIREPLACE_HOME', command: [python, join(ROOT, 'adapters', 'fireplace', 'adapter.py')] },
+    { name: 'MetaStone', env: 'METASTONE_CLASSPATH', command: [python, join(ROOT, 'adapters', 'metastone', 'adapter.py')] },
+  ];
+  const reps = 5;
+  for (const sim of sims) {
+    if (!process.env[sim.env]) { add(`${sim.name}, side by side with the reference engine`, `not measured: ${sim.env} is not set`); continue; }
+    const proc = new AdapterProcess(sim.command, { env: { ...process.env, ARBITER_ADAPTER_TIMING: '1' } });
+    const simMs: number[] = [];
+    const answered = new Set<string>();
+    try {
+      await proc.open(60_000);
+      for (let i = 0; i < reps; i++) {
+        for (const c of golden) {
+          const { scenario, cards: defs } = withCardIds(c.scenario, cards);
+          const o = await proc.runCase(c.id, { scenario, cards: defs }, 20_000);
+          const m = o.kind === 'answer' && o.msg.type === 'result' ? / in ([0-9.]+) ms/.exec(o.stderr) : null;
+          if (!m) continue;
+          simMs.push(Number(m[1]));
+          answered.add(c.id);
+        }
+      }
+    } finally {
+      await proc.close();
+    }
+    const same = golden.filter((c) => answered.has(c.id));
+    if (!same.length) { add(`${sim.name}, side by side with the reference engine`, 'no case answered with a result'); continue; }
+    const t = now();
+    for (let i = 0; i < reps; i++) for (const c of same) runScenario(c.scenario, c.origin, { cards });
+    const refMs = (now() - t) / (reps * same.length);
+    const theirs = simMs.reduce((a, b) => a + b, 0) / simMs.length;
+    add(`${sim.name} (${sim.env}), side by side: the ${same.length} golden scenarios it answers × ${reps}, in its own process vs the reference engine in this one`,
+      `${ms(theirs)} ms vs ${ms(refMs)} ms per scenario: the reference engine is ${(theirs / refMs).toFixed(1)} times as fast`);
+  }
 }
 
 /** What bounds the figures, kept with the report. */
