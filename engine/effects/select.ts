@@ -18,11 +18,6 @@ function boardOf(g: Game, side: Side): number[] {
   return g.players[side].board;
 }
 
-function liveHero(g: Game, side: Side): number[] {
-  const h = entity(g, g.players[side].hero);
-  return h.zone === 'play' ? [h.id] : [];
-}
-
 function adjacentOf(g: Game, id: number | null | undefined, includeOf: boolean): number[] {
   if (id === null || id === undefined) return [];
   const e = entity(g, id);
@@ -33,6 +28,17 @@ function adjacentOf(g: Game, id: number | null | undefined, includeOf: boolean):
   if (i > 0) out.push(board[i - 1]!);
   if (includeOf) out.push(id);
   if (i >= 0 && i < board.length - 1) out.push(board[i + 1]!);
+  return out;
+}
+
+/** Each side's live hero (when `heroes`) and then the ids of one of its zones, side by side: a fresh array. */
+function collect(g: Game, ss: readonly Side[], heroes: boolean, zone: 'board' | 'secrets' | 'hand' | 'deck' | 'graveyard' | null): number[] {
+  const out: number[] = [];
+  for (const s of ss) {
+    const p = g.players[s];
+    if (heroes && entity(g, p.hero).zone === 'play') out.push(p.hero);
+    if (zone !== null) for (const id of p[zone]) out.push(id);
+  }
   return out;
 }
 
@@ -51,14 +57,14 @@ function baseSet(ctx: Ctx, sel: Selector): number[] {
       const t = ctx.event?.seq?.defender ?? ctx.event?.seq?.target ?? ctx.event?.target;
       return t !== undefined && t !== null ? [t] : [];
     }
-    case 'hero': return ss.flatMap((s) => liveHero(g, s));
-    case 'minions': return ss.flatMap((s) => [...boardOf(g, s)]);
-    case 'characters': return ss.flatMap((s) => [...liveHero(g, s), ...boardOf(g, s)]);
+    case 'hero': return collect(g, ss, true, null);
+    case 'minions': return collect(g, ss, false, 'board');
+    case 'characters': return collect(g, ss, true, 'board');
     case 'weapon': return ss.flatMap((s) => (g.players[s].weapon !== null ? [g.players[s].weapon!] : []));
-    case 'secrets': return ss.flatMap((s) => [...g.players[s].secrets]);
-    case 'hand': return ss.flatMap((s) => [...g.players[s].hand]);
-    case 'deck': return ss.flatMap((s) => [...g.players[s].deck]);
-    case 'graveyard': return ss.flatMap((s) => [...g.players[s].graveyard]);
+    case 'secrets': return collect(g, ss, false, 'secrets');
+    case 'hand': return collect(g, ss, false, 'hand');
+    case 'deck': return collect(g, ss, false, 'deck');
+    case 'graveyard': return collect(g, ss, false, 'graveyard');
     case 'summoned': return [...ctx.summoned];
     case 'drawn': return [...(ctx.drawn ?? [])];
     case 'added': return [...(ctx.added ?? [])];
@@ -164,7 +170,8 @@ function appliesRule5(ctx: Ctx, sel: Selector): boolean {
 
 export function select(ctx: Ctx, sel: Selector): number[] {
   const g = ctx.g;
-  let ids = baseSet(ctx, sel).filter((id) => passes(ctx, entity(g, id), sel.filter));
+  const base = baseSet(ctx, sel); // a fresh array
+  let ids = sel.filter ? base.filter((id) => passes(ctx, entity(g, id), sel.filter)) : base;
   if (appliesRule5(ctx, sel)) {
     const before = ids.length;
     ids = ids.filter((id) => !mortallyWoundedOrPendingDestroy(g, entity(g, id)));

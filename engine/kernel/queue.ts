@@ -118,6 +118,7 @@ export function respondersTo(g: Game, ev: GameEventRef, eventIndex: number, carr
 export function sortEntries(g: Game, entries: Entry[]): Entry[] {
   const rank = (e: Entry) => (e.priority === 'first' ? 0 : e.priority === 'last' ? 2 : 1);
   const byPlayer = g.mutants.has('queue-by-player');
+  if (entries.length < 2) return entries.slice();
   return [...entries].sort((a, b) => {
     if (byPlayer) {
       const pa = carrierOf(g, a.source).controller === g.active ? 0 : 1;
@@ -167,8 +168,8 @@ export function raise(g: Game, events: GameEventRef[], extra: (evs: GameEventRef
   }
   const evs = orderEvents(g, events);
   const carriers = triggerCarriers(g);
-  let entries: Entry[] = [...extra(evs)];
-  evs.forEach((ev, i) => entries.push(...respondersTo(g, ev, i, carriers)));
+  let entries: Entry[] = extra(evs);
+  for (let i = 0; i < evs.length; i++) for (const n of respondersTo(g, evs[i]!, i, carriers)) entries.push(n);
   entries = sortEntries(g, entries);
   if (entries.length === 0 && !g.mutants.has('mutable-queues')) return; // nothing responds: no Queue to record
   const rule = ruleId ?? (events.length > 1 ? '2b' : '2a');
@@ -178,7 +179,7 @@ export function raise(g: Game, events: GameEventRef[], extra: (evs: GameEventRef
 
 function resolveQueue(g: Game, qid: number, evs: GameEventRef[], entries: Entry[]): void {
   const mutable = g.mutants.has('mutable-queues');
-  const known = new Set(entries.map((e) => `${e.source.id}:${e.triggerIndex}:${e.eventIndex}`));
+  const known = mutable ? new Set(entries.map((e) => `${e.source.id}:${e.triggerIndex}:${e.eventIndex}`)) : null;
   g.queueDepth++;
   for (let i = 0; i < entries.length; i++) {
     resolveEntry(g, qid, i, entries[i]!);
@@ -188,7 +189,7 @@ function resolveQueue(g: Game, qid: number, evs: GameEventRef[], entries: Entry[
       evs.forEach((ev, k) => {
         for (const n of respondersTo(g, ev, k, carriers)) {
           const key = `${n.source.id}:${n.triggerIndex}:${k}`;
-          if (!known.has(key)) { known.add(key); entries.push(n); }
+          if (!known!.has(key)) { known!.add(key); entries.push(n); }
         }
       });
     }

@@ -1,6 +1,11 @@
 /** Collects trace records as the engine runs; block ids and queue ids are allocated here. */
 import type { EntityRecord, GameEvent, OpenRecord, QueueEntry, QueueRecord, TraceRecord, MetaRecord } from './format.js';
 
+/**
+ * The recorder keeps the objects the engine hands it and adds their kind (`t`): no copy on the hot path. An engine
+ * passes each record a fresh object and never changes it afterwards (written traces sort their keys, so where `t`
+ * sits in the object does not matter).
+ */
 export class Recorder {
   readonly records: TraceRecord[] = [];
   private nextBlock = 1;
@@ -10,16 +15,20 @@ export class Recorder {
   onOpen?: (r: OpenRecord) => void;
 
   meta(m: Omit<MetaRecord, 't'>): void {
-    this.records.push({ t: 'meta', ...m });
+    (m as MetaRecord).t = 'meta';
+    this.records.push(m as MetaRecord);
   }
 
   entity(r: Omit<EntityRecord, 't'>): void {
-    this.records.push({ t: 'entity', ...r });
+    (r as EntityRecord).t = 'entity';
+    this.records.push(r as EntityRecord);
   }
 
   openBlock(r: Omit<OpenRecord, 't' | 'id'>): number {
     const id = this.nextBlock++;
-    const rec: OpenRecord = { t: 'open', id, ...r } as OpenRecord;
+    const rec = r as OpenRecord;
+    rec.t = 'open';
+    rec.id = id;
     this.records.push(rec);
     this.open.push(id);
     this.onOpen?.(rec);
@@ -62,6 +71,7 @@ export class Recorder {
   }
 
   event(e: GameEvent): void {
-    this.records.push({ t: 'event', ...e } as TraceRecord);
+    (e as TraceRecord).t = 'event';
+    this.records.push(e as TraceRecord);
   }
 }
