@@ -243,9 +243,13 @@ const BOUNDS = `
   entity per Aura Update (now field by field, kept on the game), the game options passed as \`{ ...opts, ... }\` (a
   new hidden class per game in V8, tens of microseconds each), Attack and Health folded through freshly built layer
   objects, Phase records built with object spreads, a context built for every trigger before its event kind was
-  compared. What remains: cards are still run by interpreting their JSON definitions (engine/effects: selectors,
-  conditions and amounts evaluated at each call, an object per event, context and record), every trace record is a
-  copy that puts its kind first, and garbage collection takes about a tenth of the time. Compiling each pool's cards
+  compared, every trace record copied to put its kind first (the recorder now keeps the object it is handed),
+  selector sets built by spreading arrays. What remains is spread thin: the set-up built from the scenario file
+  (card lookups by name, entities, the set-up's own Aura Updates and stats records: about a quarter of a short
+  game), a Queue built for every event (every carrier's triggers looked at), an Aura Update and a status statement
+  after every outermost Phase, cards run by interpreting their JSON definitions (engine/effects: selectors,
+  conditions and amounts evaluated at each call, an object per event, context and record), the seeded stream's key
+  schedule in a game that draws, and garbage collection (about a tenth of the time). Compiling each pool's cards
   into direct calls is not done: it is what the ten-times target still needs.
 - Invariants: one walk of the trace rebuilds the state once for all of them (walk.ts \`walkPasses\`, now every
   trace invariant, the five that walked the trace on their own included); each invariant still visits every record
@@ -265,9 +269,12 @@ const BOUNDS = `
 - \`arbiter run\` adds per case: generation, the round trip, the reference run, the comparison, the invariants on the
   simulator's trace and, for a FAIL, the mutant diagnosis (each mutant run on the case); with --jobs 2 on 2 cores
   the adapters and the judge share the cores.
-- Real simulators, measured side by side on the same scenario set, need their installations (HEARTHBREAKER_HOME,
-  FIREPLACE_HOME, METASTONE_CLASSPATH; docs/simulators.md); they are not on CI machines, so their rows are in
-  docs/simulators-results.md (per case: HearthBreaker 0.24 ms, Fireplace 3.8 ms, MetaStone 9 ms).
+- Real simulators: their rows appear where their installations are set (HEARTHBREAKER_HOME, FIREPLACE_HOME,
+  METASTONE_CLASSPATH; docs/simulators.md). Each runs the golden scenarios it answers, five times, through its
+  adapter; the adapter reports its simulator's time per case inside its own process (ARBITER_ADAPTER_TIMING=1: the
+  set-up built from the scenario, the actions and the snapshot of the answer, without the pipe), set against the
+  reference engine's time on the same scenarios in this process. The ratio to HearthBreaker is the one the ten-times
+  target is about.
 `;
 
 await main();
