@@ -48,10 +48,10 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
   }
 
   const card = (name: string, path: string, prefer?: CardDef['type']): CardDef => {
-    if (!g.cards.has(name)) throw new InputError(file, path, `unknown card "${name}" (expected a card name or id from spec/cards, or from a file given with --cards)`);
     try {
       return g.cards.get(name, prefer);
     } catch (e) {
+      if (!g.cards.has(name)) throw new InputError(file, path, `unknown card "${name}" (expected a card name or id from spec/cards, or from a file given with --cards)`);
       throw new InputError(file, path, (e as Error).message);
     }
   };
