@@ -6,6 +6,22 @@ import { readJson, InputError } from '../engine/validation.js';
 import { splitCommand } from '../differential/adapter-process.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import { DEMO_COMMAND } from './run-commands.js';
+import { hostCardsOption } from './options.js';
+import type { CaseResult } from '../differential/verdict.js';
+
+/** `arbiter repro <case>` for a Host result; the simulator is the Host kernel's own adapter unless --sim says. */
+async function reproHostCommand(r: CaseResult, o: { sim?: string; out: string; timeout: string; hostCards?: string[] }): Promise<void> {
+  const [{ reproHost }, { loadHostCards }, { simCommand }, { HOST_REFERENCE_COMMAND }] = await Promise.all([
+    import('../repro/host.js'), import('../engine/host/load.js'), import('../differential/adapter-process.js'), import('./host-run.js'),
+  ]);
+  const timeoutMs = Number(o.timeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new InputError('--timeout', '$', `"${o.timeout}" is not a whole number of milliseconds >= 1`);
+  if (r.status === 'PASS') throw new InputError(r.case, '$', 'this case passed: nothing to shrink');
+  const command = o.sim !== undefined ? simCommand(o.sim) : HOST_REFERENCE_COMMAND;
+  const x = await reproHost(r, { command, cards: loadHostCards(o.hostCards ?? []), timeoutMs, outDir: o.out, hostCards: o.hostCards ?? [] });
+  process.stdout.write(`shrunk ${r.case} from ${x.before.actions} decisions and ${x.before.cards} set-up cards to ${x.after.actions} decisions and ${x.after.cards} set-up cards (${x.tries} tries); divergence: ${x.want}\n`);
+  process.stdout.write(`wrote ${x.files.scenario}\nwrote ${x.files.test}\nrun the test: ${x.files.run}\n`);
+}
 
 /** What the report commands run, loaded when one of them runs. */
 async function repro() {
@@ -55,7 +71,11 @@ export function addReportCommands(program: Command): void {
     .option('--sim <command>', 'the adapter command (default: the bundled demo simulator)')
     .option('--out <dir>', 'where to write the repro files', 'arbiter-repro')
     .option('--timeout <ms>', 'time limit per run of the simulator', '10000')
-    .action(async (arg: string, o: { report: string; sim?: string; out: string; timeout: string }) => {
+    .addOption(hostCardsOption())
+    .action(async (arg: string, o: { report: string; sim?: string; out: string; timeout: string; hostCards?: string[] }) => {
+      // A result of `arbiter run --profile host`: the Host scenario, shrunk against the Host simulator.
+      const hostResult = existsSync(join(o.report, 'results.jsonl')) ? (await import('../differential/runner.js')).readResults(o.report).find((r) => r.case === arg && r.profile === 'host') : undefined;
+      if (hostResult) { await reproHostCommand(hostResult, o); return; }
       const { fc, loadCardPool, OneCaseRunner, readResults, generatedCaseArb, DIFFERENTIAL_CONSTRAINTS, seedNumber, signature, shrink, runScenario, expectAtDivergence, judgeScenario, writeRepro } = await repro();
       const cards = loadCardPool();
       const command = o.sim ? splitCommand(o.sim) : DEMO_COMMAND;
