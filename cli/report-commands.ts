@@ -58,8 +58,9 @@ export function addReportCommands(program: Command): void {
       const r = await findResult(o.report, id);
       if (r.status === 'PASS') throw new InputError(id, '$', 'this case passed: nothing to report');
       const shrunkFile = join(o.repro, `${`${id}-repro`.replace(/[^a-z0-9-]/g, '-')}.json`);
-      const shrunk = existsSync(shrunkFile) ? { file: shrunkFile, scenario: readJson(shrunkFile) as Scenario } : undefined;
-      const md = issueMarkdown(o.report, r, { command: o.sim ?? DEMO_COMMAND.join(' '), shrunk });
+      const shrunk = existsSync(shrunkFile) ? { file: shrunkFile, scenario: readJson(shrunkFile) } : undefined;
+      const fallback = r.profile === 'host' ? (await import('./host-run.js')).HOST_REFERENCE_COMMAND : DEMO_COMMAND;
+      const md = issueMarkdown(o.report, r, { command: o.sim ?? fallback.join(' '), shrunk });
       if (o.out) writeFileSync(o.out, md); else process.stdout.write(md);
     });
 
