@@ -61,16 +61,18 @@ export async function reproHost(r: CaseResult, o: { command: string[]; cards: Ho
     if (!want.startsWith('FAIL') && !want.startsWith('ERROR')) throw new InputError(id, '$', `the case ${want === 'PASS' ? 'passes' : `is ${want}`} on this simulator now: nothing to shrink`);
     // A candidate counts when the Host kernel takes it (a valid scenario and script, its stated outcome holding) and the
     // simulator's result has the same signature; a crash, a hang or another divergence does not count.
+    // A candidate the Host kernel refuses (bad input) or stops on does not count; an adapter that cannot be started
+    // again stops the command (AdapterStartError: the --sim command is at fault, not the candidate).
     const fails = async (c: HostScenario): Promise<boolean> => {
+      let parsed: HostScenario;
       try {
-        const parsed = parseHostScenario('<repro>', clone(c), o.cards);
+        parsed = parseHostScenario('<repro>', clone(c), o.cards);
         const ref = runHostScenario(parsed, '<repro>', { cards: o.cards });
         if (ref.error || checkHostExpect(parsed.expect, ref).length) return false;
-        return hostSignature((await runner.run(id, parsed)).result) === want;
-      } catch (e) {
-        if (e instanceof InputError) return false;
-        throw e;
+      } catch {
+        return false;
       }
+      return hostSignature((await runner.run(id, parsed)).result) === want;
     };
     // Without the stated outcome when the divergence does not need it (removing parts would break it).
     const bare = { ...s0, expect: {} };
