@@ -66,10 +66,10 @@ export function addReportCommands(program: Command): void {
 
   program
     .command('repro')
-    .description('shrink a failing case to the smallest scenario that still shows the same divergence, and write it as a scenario file and a ready vitest test (and a unittest snippet for Python simulators)')
+    .description('shrink a failing case to the smallest scenario that still shows the same divergence, and write it as a scenario file and a ready vitest test (and a unittest snippet for Python simulators); a result of `run --profile host` is shrunk as a Host scenario against the Host simulator (default: the Host kernel\'s own adapter)')
     .argument('<case-or-seed>', 'a case id from a run\'s report, or a seed: the generated case of that seed (fast-check shrinking)')
     .option('--report <dir>', 'the report folder of the run (for a case id)', 'arbiter-report')
-    .option('--sim <command>', 'the adapter command (default: the bundled demo simulator)')
+    .option('--sim <command>', 'the adapter command (default: the bundled demo simulator; for a Host result the Host kernel\'s own adapter)')
     .option('--out <dir>', 'where to write the repro files', 'arbiter-repro')
     .option('--timeout <ms>', 'time limit per run of the simulator', '10000')
     .addOption(hostCardsOption())
