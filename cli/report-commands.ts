@@ -6,6 +6,22 @@ import { readJson, InputError } from '../engine/validation.js';
 import { splitCommand } from '../differential/adapter-process.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import { DEMO_COMMAND } from './run-commands.js';
+import { hostCardsOption } from './options.js';
+import type { CaseResult } from '../differential/verdict.js';
+
+/** `arbiter repro <case>` for a Host result; the simulator is the Host kernel's own adapter unless --sim says. */
+async function reproHostCommand(r: CaseResult, o: { sim?: string; out: string; timeout: string; hostCards?: string[] }): Promise<void> {
+  const [{ reproHost }, { loadHostCards }, { simCommand }, { HOST_REFERENCE_COMMAND }] = await Promise.all([
+    import('../repro/host.js'), import('../engine/host/load.js'), import('../differential/adapter-process.js'), import('./host-run.js'),
+  ]);
+  const timeoutMs = Number(o.timeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new InputError('--timeout', '$', `"${o.timeout}" is not a whole number of milliseconds >= 1`);
+  if (r.status === 'PASS') throw new InputError(r.case, '$', 'this case passed: nothing to shrink');
+  const command = o.sim !== undefined ? simCommand(o.sim) : HOST_REFERENCE_COMMAND;
+  const x = await reproHost(r, { command, cards: loadHostCards(o.hostCards ?? []), timeoutMs, outDir: o.out, hostCards: o.hostCards ?? [] });
+  process.stdout.write(`shrunk ${r.case} from ${x.before.actions} decisions and ${x.before.cards} set-up cards to ${x.after.actions} decisions and ${x.after.cards} set-up cards (${x.tries} tries); divergence: ${x.want}\n`);
+  process.stdout.write(`wrote ${x.files.scenario}\nwrote ${x.files.test}\nrun the test: ${x.files.run}\n`);
+}
 
 /** What the report commands run, loaded when one of them runs. */
 async function repro() {
@@ -42,20 +58,25 @@ export function addReportCommands(program: Command): void {
       const r = await findResult(o.report, id);
       if (r.status === 'PASS') throw new InputError(id, '$', 'this case passed: nothing to report');
       const shrunkFile = join(o.repro, `${`${id}-repro`.replace(/[^a-z0-9-]/g, '-')}.json`);
-      const shrunk = existsSync(shrunkFile) ? { file: shrunkFile, scenario: readJson(shrunkFile) as Scenario } : undefined;
-      const md = issueMarkdown(o.report, r, { command: o.sim ?? DEMO_COMMAND.join(' '), shrunk });
+      const shrunk = existsSync(shrunkFile) ? { file: shrunkFile, scenario: readJson(shrunkFile) } : undefined;
+      const fallback = r.profile === 'host' ? (await import('./host-run.js')).HOST_REFERENCE_COMMAND : DEMO_COMMAND;
+      const md = issueMarkdown(o.report, r, { command: o.sim ?? fallback.join(' '), shrunk });
       if (o.out) writeFileSync(o.out, md); else process.stdout.write(md);
     });
 
   program
     .command('repro')
-    .description('shrink a failing case to the smallest scenario that still shows the same divergence, and write it as a scenario file and a ready vitest test (and a unittest snippet for Python simulators)')
+    .description('shrink a failing case to the smallest scenario that still shows the same divergence, and write it as a scenario file and a ready vitest test (and a unittest snippet for Python simulators); a result of `run --profile host` is shrunk as a Host scenario against the Host simulator (default: the Host kernel\'s own adapter)')
     .argument('<case-or-seed>', 'a case id from a run\'s report, or a seed: the generated case of that seed (fast-check shrinking)')
     .option('--report <dir>', 'the report folder of the run (for a case id)', 'arbiter-report')
-    .option('--sim <command>', 'the adapter command (default: the bundled demo simulator)')
+    .option('--sim <command>', 'the adapter command (default: the bundled demo simulator; for a Host result the Host kernel\'s own adapter)')
     .option('--out <dir>', 'where to write the repro files', 'arbiter-repro')
     .option('--timeout <ms>', 'time limit per run of the simulator', '10000')
-    .action(async (arg: string, o: { report: string; sim?: string; out: string; timeout: string }) => {
+    .addOption(hostCardsOption())
+    .action(async (arg: string, o: { report: string; sim?: string; out: string; timeout: string; hostCards?: string[] }) => {
+      // A result of `arbiter run --profile host`: the Host scenario, shrunk against the Host simulator.
+      const hostResult = existsSync(join(o.report, 'results.jsonl')) ? (await import('../differential/runner.js')).readResults(o.report).find((r) => r.case === arg && r.profile === 'host') : undefined;
+      if (hostResult) { await reproHostCommand(hostResult, o); return; }
       const { fc, loadCardPool, OneCaseRunner, readResults, generatedCaseArb, DIFFERENTIAL_CONSTRAINTS, seedNumber, signature, shrink, runScenario, expectAtDivergence, judgeScenario, writeRepro } = await repro();
       const cards = loadCardPool();
       const command = o.sim ? splitCommand(o.sim) : DEMO_COMMAND;

@@ -59,49 +59,68 @@ function judge(c: HostCase, ref: HostRunResult, final: HostFinal, trace: TraceRe
 }
 
 /** A Host result in the shared result shape (differential/verdict.ts), so the shared reports read it (reports/). */
-export function toCaseResult(c: HostCase, r: HostCaseResult, sim: { name: string; version: string; fidelity: Fidelity }): CaseResult {
+export function toCaseResult(c: HostCase, r: HostCaseResult, sim: { name: string; version: string; fidelity: Fidelity }, run?: { ref: HostRunResult; final?: HostFinal }): CaseResult {
   const status: CaseStatus = r.status;
   return {
     case: r.case, origin: projectPath(c.file), profile: 'host', status, rules: r.rules, title: c.scenario.title, simulator: sim,
     divergences: r.parts ?? r.divergences.map((d) => ({ path: 'final', expected: null, actual: d })),
     violations: r.violations.map((v) => ({ ...v, path: '', entities: [] })), diagnosis: [],
     ...(r.detail ? { detail: r.detail } : {}),
+    // A result that did not pass keeps the scenario as sent and both final states (repro, the issue report).
+    ...(status !== 'PASS' && run ? { host: { scenario: c.scenario, expected: run.ref.final, ...(run.final ? { actual: run.final } : {}) } } : {}),
     ...(status === 'FAIL' && r.rule ? { cause: 'rule' as const, attribution: { rule: r.rule, at: r.violations[0] ? `invariant ${r.violations[0].invariant}` : r.divergences[0]?.split(':')[0] ?? 'final', step: r.violations[0]?.message ?? r.divergences[0] ?? '', basis: r.violations.length ? 'invariant' as const : 'final' as const } } : {}),
   };
 }
 
+/** What one Host case gives: the verdict, the reference run, and the simulator's trace and final state (when it answered). */
+export interface HostCaseRun { result: HostCaseResult; ref: HostRunResult; trace?: TraceRecord[]; final?: HostFinal }
+
+/**
+ * Run one Host case on the Host kernel and on the simulator (an open adapter process, restarted by it after a crash
+ * or a hang), and judge the simulator's answer. The one path of `arbiter run --profile host` and of Host repro
+ * shrinking (HostOneCaseRunner).
+ */
+export async function runHostCase(proc: AdapterProcess, hello: Hello, c: HostCase, cards: HostCardPool, timeoutMs: number, startTimeoutMs: number): Promise<HostCaseRun> {
+  const ref = runHostScenario(c.scenario, c.file, { cards });
+  const base = { case: c.id, rules: c.scenario.rules, divergences: [], violations: [] };
+  const out = await proc.runCase(c.id, { scenario: c.scenario }, timeoutMs, startTimeoutMs);
+  if (out.kind !== 'answer') return { ref, result: { ...base, status: 'ERROR', detail: `${out.kind}: ${out.detail}` } };
+  const m = out.msg;
+  if (m.type === 'unsupported') return { ref, result: { ...base, status: 'UNSUPPORTED', detail: m.reason } };
+  if (m.type !== 'result') return { ref, result: { ...base, status: 'ERROR', detail: m.type === 'error' ? m.message : 'unexpected answer' } };
+  let trace: TraceRecord[] | undefined = m.trace;
+  if (trace && hello.fidelity !== 'final_state') {
+    try { validate(`${c.id} trace`, trace, 'trace.schema.json'); } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      return { ref, result: { ...base, status: 'ERROR', detail: `PROTOCOL_ERROR: ${e.message}` } };
+    }
+  } else trace = undefined;
+  const final = m.final as unknown as HostFinal;
+  return { ref, trace, final, result: judge(c, ref, final, trace) };
+}
+
 export async function runHostDifferential(o: { command: string[]; cases: HostCase[]; cards: HostCardPool; timeoutMs: number; startTimeoutMs: number; outDir: string }): Promise<{ results: HostCaseResult[]; shared: CaseResult[]; hello: Hello }> {
   const proc = new AdapterProcess(o.command);
-  const hello = await proc.open(o.startTimeoutMs);
-  if (hello.profile !== 'host') { proc.kill(); throw new InputError('--sim', '$', `the adapter's hello says profile "${hello.profile}"; --profile host needs a Host adapter (profile "host")`); }
+  const hello = await openHost(proc, o.startTimeoutMs);
   const results: HostCaseResult[] = [];
   const shared: CaseResult[] = [];
   const sim = { name: hello.name, version: hello.version, fidelity: hello.fidelity };
   try {
     for (const c of o.cases) {
-      const ref = runHostScenario(c.scenario, c.file, { cards: o.cards });
-      const push = (r: HostCaseResult, simTrace?: TraceRecord[]) => {
-        results.push(r);
-        const cr = toCaseResult(c, r, sim);
-        if (r.status === 'FAIL') cr.traces = writeTraces(o.outDir, c.id, ref.trace, simTrace);
-        shared.push(cr);
-      };
-      const out = await proc.runCase(c.id, { scenario: c.scenario }, o.timeoutMs, o.startTimeoutMs);
-      if (out.kind !== 'answer') { push({ case: c.id, status: 'ERROR', rules: c.scenario.rules, divergences: [], violations: [], detail: `${out.kind}: ${out.detail}` }); continue; }
-      const m = out.msg;
-      if (m.type === 'unsupported') { push({ case: c.id, status: 'UNSUPPORTED', rules: c.scenario.rules, divergences: [], violations: [], detail: m.reason }); continue; }
-      if (m.type !== 'result') { push({ case: c.id, status: 'ERROR', rules: c.scenario.rules, divergences: [], violations: [], detail: m.type === 'error' ? m.message : 'unexpected answer' }); continue; }
-      let trace: TraceRecord[] | undefined = m.trace;
-      if (trace && hello.fidelity !== 'final_state') {
-        try { validate(`${c.id} trace`, trace, 'trace.schema.json'); } catch (e) {
-          if (!(e instanceof InputError)) throw e;
-          push({ case: c.id, status: 'ERROR', rules: c.scenario.rules, divergences: [], violations: [], detail: `PROTOCOL_ERROR: ${e.message}` });
-          continue;
-        }
-      } else trace = undefined;
-      push(judge(c, ref, m.final as unknown as HostFinal, trace), trace);
+      const run = await runHostCase(proc, hello, c, o.cards, o.timeoutMs, o.startTimeoutMs);
+      results.push(run.result);
+      const cr = toCaseResult(c, run.result, sim, run);
+      if (run.result.status === 'FAIL') cr.traces = writeTraces(o.outDir, c.id, run.ref.trace, run.trace);
+      shared.push(cr);
     }
   } finally { await proc.close(); }
   mkdirSync(o.outDir, { recursive: true });
   return { results, shared, hello };
+}
+
+/** Open a Host adapter: its hello must say profile "host". */
+export async function openHost(proc: AdapterProcess, startTimeoutMs: number): Promise<Hello> {
+  const hello = await proc.open(startTimeoutMs);
+  if (hello.profile !== 'host') { proc.kill(); throw new InputError('--sim', '$', `the adapter's hello says profile "${hello.profile}"; --profile host needs a Host adapter (profile "host")`); }
+  return hello;
 }

@@ -17,6 +17,8 @@ import { attribute, type Attribution } from './attribute.js';
 import { skippedStep } from './boundary.js';
 import type { ComparableState, Hello } from './protocol.js';
 import type { Forced } from '../engine/random.js';
+import type { HostScenario } from '../engine/host/format.js';
+import type { HostFinal } from '../engine/host/run.js';
 
 export type CaseStatus = 'PASS' | 'FAIL' | 'UNSUPPORTED' | 'CRASH' | 'TIMEOUT' | 'PROTOCOL_ERROR' | 'ERROR';
 
@@ -62,6 +64,8 @@ export interface CaseResult {
   actual?: ComparableState;
   /** For cases that did not pass: the scenario as sent (card ids), for reports and repro. */
   scenario?: Scenario;
+  /** A Host case that did not pass: the Host scenario as sent and the final states of the Host kernel and the simulator. */
+  host?: { scenario: HostScenario; expected: HostFinal; actual?: HostFinal };
   /** For failures: files under traces/ (reference trace, simulator trace) relative to the report folder. */
   traces?: { reference: string; simulator?: string };
   detail?: string;

@@ -15,4 +15,5 @@ export const HOST_KILLS: Record<HostMutant, readonly string[]> = {
   'host-control-kept': ['host-owner-zones'],
   'host-mulligan-on-top': ['host-mulligan'],
   'host-search-hidden': ['host-hidden-stays-hidden'],
+  'host-turned-up-hidden': ['host-hidden-stays-hidden'],
 };

@@ -97,3 +97,53 @@ describe('host-hidden-stays-hidden on traces that break it', () => {
     expect(hiddenStaysHidden.check(bad, {} as never).map((v) => v.rule)).toEqual(['host/4.1.1']);
   });
 });
+
+describe('a face-down card turned face up where it lies (host/6.2, host/17.2.2, host/9.1.8)', () => {
+  const turned = (t: TraceRecord[]) => events(t).filter((e) => e.e === 'seen' && e.how === 'turned_up');
+  const labelled = (r: ReturnType<typeof runHostScenario>, l: string) => r.labels.get(l)!;
+
+  it('an activated Ambush is flipped face up (17.2.2): a seen record names both players, before its effect enters the Stack', () => {
+    const r = runHostScenario(golden('host-change-target-30-6'), 'case.json', { cards });
+    const defl = labelled(r, 'defl');
+    expect(turned(r.trace).map((e) => [e.entity, e.player, e.seen, e.rule])).toEqual([[defl, 1, ['A', 'B'], 'host/17.2.2']]);
+    const ev = events(r.trace);
+    const at = ev.findIndex((e) => e.e === 'seen' && e.how === 'turned_up');
+    const push = ev.findIndex((e) => e.e === 'stack_push' && e.source === defl);
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(at).toBeLessThan(push);
+    expect(r.final.entities.defl!.faceUp).toBe(true);
+    expect(hiddenStaysHidden.check(r.trace, {} as never)).toEqual([]);
+  });
+
+  it('an Ambush whose activation is refused stays face down: no record', () => {
+    const r = runHostScenario(golden('host-simultaneous-example-33-6-incorrect'), 'case.json', { cards });
+    expect(events(r.trace).some((e) => e.e === 'refused')).toBe(true);
+    expect(turned(r.trace)).toEqual([]);
+  });
+
+  it('the Hosts are flipped face up when the game begins (9.1.8): one record each, seen by both, before turn 1', () => {
+    const r = runHostScenario(golden('host-setup-mulligan-9-1'), 'case.json', { cards });
+    const t = turned(r.trace);
+    expect(t.map((e) => [e.entity, e.player, e.seen, e.rule])).toEqual([[labelled(r, 'hostA'), 0, ['A', 'B'], 'host/9.1.8'], [labelled(r, 'hostB'), 1, ['A', 'B'], 'host/9.1.8']]);
+    const ev = events(r.trace);
+    expect(ev.indexOf(t[1]!)).toBeLessThan(ev.findIndex((e) => e.e === 'host_phase'));
+    expect(hiddenStaysHidden.check(r.trace, {} as never)).toEqual([]);
+  });
+
+  it('a Host set up mid-game is face up already: no record', () => {
+    expect(turned(runHostScenario(golden('host-stack-example-32-9'), 'case.json', { cards }).trace)).toEqual([]);
+  });
+
+  it('a card turned face up but still seen by its controller only breaks host-hidden-stays-hidden, naming the rule that flipped it', () => {
+    const amb = runHostScenario(golden('host-change-target-30-6'), 'case.json', { cards, mutants: ['host-turned-up-hidden'] });
+    expect(hiddenStaysHidden.check(amb.trace, {} as never).map((v) => v.rule)).toEqual(['host/17.2.2']);
+    const hosts = runHostScenario(golden('host-setup-mulligan-9-1'), 'case.json', { cards, mutants: ['host-turned-up-hidden'] });
+    expect(hiddenStaysHidden.check(hosts.trace, {} as never).map((v) => v.rule)).toEqual(['host/9.1.8', 'host/9.1.8']);
+    // a doctored trace: the Ambush turned face up seen by nobody, or by the other player only
+    const base = runHostScenario(golden('host-change-target-30-6'), 'case.json', { cards }).trace;
+    for (const seen of [[], ['A']]) {
+      const bad = base.map((r) => (r.t === 'event' && r.e === 'seen' ? { ...r, seen } : r)) as TraceRecord[];
+      expect(hiddenStaysHidden.check(bad, {} as never).map((v) => v.rule)).toEqual(['host/17.2.2']);
+    }
+  });
+});

@@ -3,7 +3,8 @@
  * script, then single decisions and single set-up cards left out one at a time (greedy, in a fixed order, so the same
  * finding always shrinks to the same scenario). A candidate counts only when it is still a valid scenario (the loader
  * accepts it and its script answers every choice the game asks) and still breaks one of the same invariants, or
- * crashes the kernel with the same error.
+ * crashes the kernel with the same error. The candidate order is one generator; `shrinkHost` asks a synchronous oracle
+ * (the kernel in process), `shrinkHostAsync` an asynchronous one (a simulator behind its adapter, repro/host.ts).
  */
 import { InputError } from '../engine/validation.js';
 import type { HostCardSetup, HostScenario, Side } from '../engine/host/format.js';
@@ -13,6 +14,7 @@ import { runHostScenario } from '../engine/host/run.js';
 import { applicable } from './invariants/index.js';
 
 export type HostOracle = (s: HostScenario) => boolean;
+export type AsyncHostOracle = (s: HostScenario) => Promise<boolean>;
 
 /** Does this scenario still break one of `invariants` (or crash with `crash`) on the kernel with `mutants`? */
 export function hostOracle(cards: HostCardPool, mutants: readonly HostMutant[], invariants: readonly string[], crash?: string): HostOracle {
@@ -43,29 +45,61 @@ export function hostSize(s: HostScenario): { actions: number; cards: number } {
   return { actions: s.actions.length, cards: n };
 }
 
-export function shrinkHost(s0: HostScenario, fails: HostOracle, maxTries = 3000): { scenario: HostScenario; tries: number } {
-  let best: HostScenario = JSON.parse(JSON.stringify(s0));
-  let tries = 0;
-  const attempt = (c: HostScenario): boolean => { tries++; if (tries > maxTries || !fails(c)) return false; best = c; return true; };
+/**
+ * The candidates, in the one fixed order both shrinkers use: each is the best scenario so far with one part left out;
+ * the caller answers each with whether it still fails (then it becomes the best).
+ */
+function* hostCandidates(s0: HostScenario): Generator<HostScenario, void, boolean> {
+  let best: HostScenario = s0;
+  const attempt = function* (c: HostScenario): Generator<HostScenario, boolean, boolean> { const ok = yield c; if (ok) best = c; return ok; };
   // 1. the shortest prefix of the script that still fails
-  for (let n = 0; n < best.actions.length && tries < maxTries; n++) if (attempt({ ...best, actions: best.actions.slice(0, n) })) break;
-  for (let changed = true; changed && tries < maxTries;) {
+  for (let n = 0; n < best.actions.length; n++) if (yield* attempt({ ...best, actions: best.actions.slice(0, n) })) break;
+  for (let changed = true; changed;) {
     changed = false;
     // 2. pairs of decisions (a pass and the answering pass), then single decisions left out, last first
     for (const width of [2, 1]) {
-      for (let i = best.actions.length - width; i >= 0 && tries < maxTries; i--) if (attempt({ ...best, actions: best.actions.filter((_, k) => k < i || k >= i + width) })) changed = true;
+      for (let i = best.actions.length - width; i >= 0; i--) if (yield* attempt({ ...best, actions: best.actions.filter((_, k) => k < i || k >= i + width) })) changed = true;
     }
     // 3. single set-up cards left out (one copy at a time)
     for (const side of ['A', 'B'] as Side[]) for (const z of ZONES) {
-      for (let i = (best.setup[side][z] ?? []).length - 1; i >= 0 && tries < maxTries; i--) {
+      for (let i = (best.setup[side][z] ?? []).length - 1; i >= 0; i--) {
         const list = [...(best.setup[side][z] ?? [])] as (string | HostCardSetup)[];
         const x = list[i]!;
         if (typeof x === 'object' && (x.copies ?? 1) > 1) list[i] = { ...x, copies: x.copies! - 1 };
         else list.splice(i, 1);
         const setup = { ...best.setup, [side]: { ...best.setup[side], [z]: list } };
-        if (attempt({ ...best, setup })) { changed = true; if (typeof x === 'object' && (x.copies ?? 1) > 1) i++; }
+        if (yield* attempt({ ...best, setup })) { changed = true; if (typeof x === 'object' && (x.copies ?? 1) > 1) i++; }
       }
     }
+  }
+}
+
+export interface HostShrinkResult { scenario: HostScenario; tries: number }
+
+/** Shrink with a synchronous oracle (the Host kernel in process: fuzz findings). */
+export function shrinkHost(s0: HostScenario, fails: HostOracle, maxTries = 3000): HostShrinkResult {
+  let best: HostScenario = JSON.parse(JSON.stringify(s0));
+  let tries = 0;
+  const gen = hostCandidates(best);
+  for (let c = gen.next(); !c.done && tries < maxTries; ) {
+    tries++;
+    const ok = fails(c.value);
+    if (ok) best = c.value;
+    c = gen.next(ok);
+  }
+  return { scenario: best, tries };
+}
+
+/** Shrink with an asynchronous oracle (a simulator behind its adapter): the same candidates in the same order. */
+export async function shrinkHostAsync(s0: HostScenario, fails: AsyncHostOracle, maxTries = 3000): Promise<HostShrinkResult> {
+  let best: HostScenario = JSON.parse(JSON.stringify(s0));
+  let tries = 0;
+  const gen = hostCandidates(best);
+  for (let c = gen.next(); !c.done && tries < maxTries; ) {
+    tries++;
+    const ok = await fails(c.value);
+    if (ok) best = c.value;
+    c = gen.next(ok);
   }
   return { scenario: best, tries };
 }

@@ -67,7 +67,7 @@ function failureSection(dir: string, r: CaseResult, verdict: string): string {
     states: [stateTable(r.expected, r.actual), stateTable(r.actual, r.expected)],
     diff,
     ...(ref ? { treeRef: traceTree(ref), treeSim: sim ? traceTree(sim) : `(the simulator reports no trace at fidelity ${fid})` } : {}),
-    scenario: r.scenario ?? null,
+    scenario: r.scenario ?? r.host?.scenario ?? null,
     ...(r.stderr ? { stderr: r.stderr } : {}),
   };
   return `<details class="failure" data-case="${esc(r.case)}" data-verdict="${esc(verdict)}" data-cause="${esc(r.cause ?? r.status)}" data-rule="${esc(a?.rule ?? '')}">

@@ -8,6 +8,7 @@ import { emit, gainResource, moveTo } from './actions.js';
 import { legalTargets, refsOf } from './effects.js';
 import { push } from './push.js';
 import { FRONT_SLOTS, BACK_SLOTS } from './zones.js';
+import { turnFaceUp } from './visibility.js';
 import { ent, isEntityInPlay, type HEntity, type HostGame, type PlayerIndex, type StackItem, type Window } from './state.js';
 
 export { FRONT_SLOTS, BACK_SLOTS };
@@ -110,7 +111,7 @@ export function activate(g: HostGame, player: PlayerIndex, src: HEntity, o: { ab
     checkTargets(g, player, src.id, c.activate.effect.targets, o.targets);
     checkPayment(g, player, c.activate.cost ?? {}, o.pay);
     spend(g, player, o.pay);
-    src.faceUp = true;
+    turnFaceUp(g, src, 'host/17.2.2');
     const w = matchingWindow(g, player, src, c.activate.when)!;
     push(g, { kind: 'effect', source: src.id, controller: player, what: 'ambush', effect: c.activate.effect, targets: refsOf(o.targets, g), ...(w.subject !== undefined ? { subject: w.subject } : {}), ...(w.subjectPlayer !== undefined ? { subjectPlayer: w.subjectPlayer } : {}), ...(w.item !== undefined ? { subjectItem: w.item } : {}), chain: [] }, 'host/17.2.4');
     return;

@@ -16,6 +16,7 @@ export const HOST_MUTANTS = {
   'host-control-kept': { rule: 'host/37.1', text: 'a card leaving play stays with the player who controlled it and goes to that player\'s zones, not its owner\'s' },
   'host-mulligan-on-top': { rule: 'host/9.1.7', text: 'a mulligan puts the cards back on the top of the deck, not the bottom (they are drawn again)' },
   'host-search-hidden': { rule: 'host/41.3.3', text: 'a card a search finds by its traits is shown only to the searching player, not to both' },
+  'host-turned-up-hidden': { rule: 'host/17.2.2', text: 'a face-down card turned face up where it lies (an Ambush activated, the Hosts at the start) stays seen by its controller only' },
 } as const;
 
 export type HostMutant = keyof typeof HOST_MUTANTS;

@@ -9,6 +9,7 @@ import { draw, moveTo } from './actions.js';
 import { HostIllegal } from './cards.js';
 import { SIDES, ent, other, type HostGame, type PlayerIndex } from './state.js';
 import { enterPhase } from './turn.js';
+import { turnFaceUp } from './visibility.js';
 
 export interface SetupStep { step: 'choose' | 'mulligan'; player: PlayerIndex; done: PlayerIndex[] }
 
@@ -80,7 +81,7 @@ export function mulligan(g: HostGame, player: PlayerIndex, names: readonly (numb
   if (s.done.length < 2) { s.player = other(player); return; }
   // 9.1.8: the Hosts are flipped face up; the game begins.
   g.s.setup = null;
-  for (const p of [0, 1] as PlayerIndex[]) ent(g, g.s.players[p].host).faceUp = true;
+  for (const p of [0, 1] as PlayerIndex[]) turnFaceUp(g, ent(g, g.s.players[p].host), 'host/9.1.8');
   g.s.turn = 1;
   enterPhase(g, 'start');
 }

@@ -3,7 +3,7 @@
  * semi-open = the player who controls the zone, closed = neither), a face-down card counted as semi-open (6.2). Every
  * zone move (engine/host/zones.ts) and every reveal, look and search (engine/host/seen.ts) states it as `seen`.
  */
-import { SIDES, type HEntity, type Zone } from './state.js';
+import { SIDES, type HEntity, type HostGame, type Zone } from './state.js';
 import type { SeenBy } from '../trace/format.js';
 
 export type ZoneState = 'open' | 'semi-open' | 'closed';
@@ -46,4 +46,16 @@ export function seenBy(e: HEntity): SeenBy {
   // The zones outside play are their owner's (37.1), in play its controller's (37.2): the card's controller either way.
   if (s === 'semi-open') return [SIDES[e.controller]];
   return ['A', 'B'];
+}
+
+/**
+ * A face-down card turned face up where it lies (6.2: it was semi-open, seen by its controller): from now on it is
+ * seen as its place is, both players in an open zone (6.1.1.1). A `seen` record `how: "turned_up"` states it, with the
+ * rule that turns it (17.2.2: an Ambush activated; 9.1.8: the Hosts when the game begins); `player` is its controller.
+ */
+export function turnFaceUp(g: HostGame, e: HEntity, rule: string): void {
+  if (e.faceUp) return;
+  e.faceUp = true;
+  const seen = g.mutants.has('host-turned-up-hidden') ? [SIDES[e.controller]] : seenBy(e);
+  g.trace.event({ e: 'seen', entity: e.id, how: 'turned_up', player: e.controller, seen, rule });
 }

@@ -209,7 +209,7 @@ export interface TriggerWaitEvent {
 }
 
 /**
- * @description event 'seen' (engine/trace/format.ts GameEvent). Host (41): a card shown to players where it stays: revealed (both), looked at or searched (the one player), or the card a search takes (found; traits: it had to match traits, so it is shown to both, 41.3.3)
+ * @description event 'seen' (engine/trace/format.ts GameEvent). Host (41, 6.2): a card shown to players where it stays: revealed (both), looked at or searched (the one player), the card a search takes (found; traits: it had to match traits, so it is shown to both, 41.3.3), or a face-down card turned face up where it is (turned_up: an Ambush activated, 17.2.2; the Hosts when the game begins, 9.1.8; seen by whoever sees its place now, 6.1)
  */
 /**
  * Host: who may see a card (seed 002 6.1, 6.2): 'A', 'B', both or neither.
@@ -220,7 +220,7 @@ export type SeenBy = ('A' | 'B')[];
 export interface SeenEvent {
   e: 'seen';
   entity: number;
-  how: 'reveal' | 'look' | 'search' | 'found';
+  how: 'reveal' | 'look' | 'search' | 'found' | 'turned_up';
   player: number;
   seen: SeenBy;
   traits?: boolean;
