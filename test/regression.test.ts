@@ -5,19 +5,25 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { arbiter } from './run-cli.js';
+import { runCli } from './support/capture.js';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 
-const sim = (...mutants: string[]) => `${process.execPath} bin/arbiter.mjs adapter${mutants.map((m) => ` --mutant ${m}`).join('')}`;
+const sim = (...mutants: string[]) => `${process.execPath} ${join(ROOT, 'bin', 'arbiter.mjs')} adapter${mutants.map((m) => ` --mutant ${m}`).join('')}`;
 const results = (dir: string) => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { case: string; status: string });
 const failing = (dir: string) => new Set(results(dir).filter((r) => r.status !== 'PASS').map((r) => r.case));
 /**
  * The runs below check mechanisms (baselines, jobs, shards, repro), not the golden set: each runs a few golden
  * cases chosen for it (the whole set runs through the protocol in differential/runner.test.ts).
  */
-const cases = (...names: string[]) => names.flatMap((n) => ['--cases', join('golden', 'cases', `${n}.json`)]);
+const cases = (...names: string[]) => names.flatMap((n) => ['--cases', join(ROOT, 'golden', 'cases', `${n}.json`)]);
+/**
+ * `arbiter run` in process (test/support/capture.ts; the simulator is still a child process through its adapter);
+ * `merge` and `report issue` through the `arbiter` command.
+ */
+const cli = (...args: string[]) => runCli(args);
 /**
  * Against the reference engine's adapter (with mutants) a run also sends a conformance case for every card of the
  * pool: the baseline runs leave them out (--no-conformance; card conformance has its own tests in
@@ -47,7 +53,7 @@ describe.concurrent('regression reports', () => {
     const tmp = tempDir('arbiter-regression-');
     const baseline = join(tmp, 'baseline.json');
     const d1 = join(tmp, 'run1');
-    const first = await arbiter('run', ...BASELINE_CASES, NO_CONFORMANCE, '--sim', sim('ignore-rule-5'), '--out', d1, '--expectations', baseline, '--update-expectations');
+    const first = await cli('run', ...BASELINE_CASES, NO_CONFORMANCE, '--sim', sim('ignore-rule-5'), '--out', d1, '--expectations', baseline, '--update-expectations');
     expect(first.code, first.err).toBe(0);
     for (const f of ['results.jsonl', 'summary.md', 'junit.xml', 'report.html']) expect(existsSync(join(d1, f)), f).toBe(true);
     const known = failing(d1);
@@ -59,9 +65,9 @@ describe.concurrent('regression reports', () => {
     // (The three runs against the baseline are independent of one another: side by side.)
     const d2 = join(tmp, 'run2');
     const [second, third, fixed] = await Promise.all([
-      arbiter('run', ...BASELINE_CASES, NO_CONFORMANCE, '--sim', sim('ignore-rule-5', 'deaths-one-at-a-time'), '--out', d2, '--expectations', baseline),
-      arbiter('run', ...BASELINE_CASES, NO_CONFORMANCE, '--sim', sim('ignore-rule-5'), '--out', join(tmp, 'run3'), '--expectations', baseline),
-      arbiter('run', ...BASELINE_CASES, NO_CONFORMANCE, '--sim', sim(), '--out', join(tmp, 'run4'), '--expectations', baseline),
+      cli('run', ...BASELINE_CASES, NO_CONFORMANCE, '--sim', sim('ignore-rule-5', 'deaths-one-at-a-time'), '--out', d2, '--expectations', baseline),
+      cli('run', ...BASELINE_CASES, NO_CONFORMANCE, '--sim', sim('ignore-rule-5'), '--out', join(tmp, 'run3'), '--expectations', baseline),
+      cli('run', ...BASELINE_CASES, NO_CONFORMANCE, '--sim', sim(), '--out', join(tmp, 'run4'), '--expectations', baseline),
     ]);
     expect(second.code, second.out + second.err).toBe(1);
     const newFails = [...failing(d2)].filter((c) => !known.has(c)).sort();
@@ -88,7 +94,7 @@ describe.concurrent('regression reports', () => {
   it('output is deterministic, with any number of jobs; shards merge into the same report as one run', async () => {
     const tmp = tempDir('arbiter-det-');
     const dir = (n: string) => join(tmp, n);
-    const ok = async (...args: string[]) => { const r = await arbiter(...args); expect(r.code, r.err).toBe(0); };
+    const ok = async (...args: string[]) => { const r = await cli(...args); expect(r.code, r.err).toBe(0); };
     // The four runs are independent of one another: side by side.
     await Promise.all([
       ok('run', ...DETERMINISM_CASES, '--out', dir('one')),

@@ -5,6 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { arbiter, run } from './run-cli.js';
+import { runCli } from './support/capture.js';
 import { mkdtempSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,9 @@ import { ROOT } from '../engine/validation.js';
 
 const sim = (...mutants: string[]) => `${process.execPath} bin/arbiter.mjs adapter${mutants.map((m) => ` --mutant ${m}`).join('')}`;
 const results = (dir: string) => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { case: string; status: string });
-const cases = (...names: string[]) => names.flatMap((n) => ['--cases', join('golden', 'cases', `${n}.json`)]);
+const cases = (...names: string[]) => names.flatMap((n) => ['--cases', join(ROOT, 'golden', 'cases', `${n}.json`)]);
+/** The runs that make the reports to shrink from, in process (test/support/capture.ts); `arbiter repro` end to end. */
+const cli = (...args: string[]) => runCli(args);
 
 /** A fresh folder under the OS temp folder, removed when the file's tests are done. */
 const made: string[] = [];
@@ -22,7 +25,7 @@ afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true 
 describe.concurrent('arbiter repro', () => {
   it('arbiter repro also shrinks a failure that shows only as a broken trace invariant', async () => {
     const tmp = tempDir('arbiter-repro-inv-');
-    expect((await arbiter('run', ...cases('cult-master-simultaneous-death', 'armor-absorbs-damage-first'), '--out', join(tmp, 'r'))).code).toBe(0);
+    expect((await cli('run', ...cases('cult-master-simultaneous-death', 'armor-absorbs-damage-first'), '--out', join(tmp, 'r'))).code).toBe(0);
     const r = await arbiter('repro', 'cult-master-simultaneous-death', '--report', join(tmp, 'r'), '--out', join(tmp, 'x'));
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/divergence: FAIL invariant death-creation-complete/);
@@ -34,7 +37,7 @@ describe.concurrent('arbiter repro', () => {
     const mutant = sim('die-at-zero-health');
     // Few generated cases (seed 3: the third fails on this mutant) and no card conformance cases: the test is about
     // shrinking a generated case, not about finding one.
-    await arbiter('run', ...cases('armor-absorbs-damage-first'), '--sim', mutant, '--runs', '3', '--seed', '3', '--no-conformance', '--out', report);
+    await cli('run', ...cases('armor-absorbs-damage-first'), '--sim', mutant, '--runs', '3', '--seed', '3', '--no-conformance', '--out', report);
     const gen = results(report).find((r) => r.case.startsWith('generated-') && r.status === 'FAIL');
     expect(gen, 'a generated case fails on the mutant').toBeDefined();
     // The repro test must live inside the project for vitest to run it.
