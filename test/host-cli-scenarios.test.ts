@@ -1,9 +1,10 @@
 /**
  * The Host profile from the command line, beyond the runs of the Host golden cases (test/host-cli.test.ts): generated
  * Host games, Host scenarios on run-scenario and trace, the Host fuzzer, and bad Host input (an open choice, an
- * illegal slot, no resources to pay) is exit 2 naming the JSON path. Runs with an adapter and the fuzzer go through
- * the `arbiter` command; the scenario commands (no adapter; their command line is tested end to end in
- * test/cli.test.ts) run in process.
+ * illegal slot, no resources to pay) is exit 2 naming the JSON path. The fuzzer goes through the `arbiter` command;
+ * the runs (whose adapters are still child processes) and the scenario commands run in process
+ * (test/support/capture.ts; the command line of each is tested end to end in test/cli.test.ts and
+ * test/host-cli.test.ts).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,8 +21,8 @@ const base = () => JSON.parse(readFileSync(join(ROOT, 'golden', 'cases', 'host-s
 describe('Host games, scenarios and input on the command line', () => {
   it('run --profile host --runs adds generated Host games: the reference adapter passes them, a mutant adapter fails some naming its rule', async () => {
     const [ok, bad] = await Promise.all([
-      arbiter('run', '--profile', 'host', '--runs', '20', '--seed', '3', '--out', join(tmp(), 'g')),
-      arbiter('run', '--profile', 'host', '--runs', '20', '--seed', '3', '--sim', adapter('host-fifo-stack'), '--out', join(tmp(), 'g')),
+      runCli(['run', '--profile', 'host', '--runs', '20', '--seed', '3', '--out', join(tmp(), 'g')]),
+      runCli(['run', '--profile', 'host', '--runs', '20', '--seed', '3', '--sim', adapter('host-fifo-stack'), '--out', join(tmp(), 'g')]),
     ]);
     expect(ok.code, ok.err).toBe(0);
     expect((ok.out.match(/^PASS +host-generated-3-\d+/gm) ?? []).length).toBe(20);

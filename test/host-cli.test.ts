@@ -9,8 +9,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../engine/validation.js';
 import { arbiter } from './run-cli.js';
+import { runCli } from './support/capture.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'arbiter-host-'));
+/**
+ * The reference run goes through the `arbiter` command; the mutant and baseline runs run it in process
+ * (test/support/capture.ts: the adapter is still a child process); `report issue` goes through the command.
+ */
+const cli = (...args: string[]) => runCli(args);
 const adapter = (m: string) => `"${process.execPath}" "${join(ROOT, 'bin', 'arbiter.mjs')}" adapter --profile host --mutant ${m}`;
 
 describe('the Host profile on the command line', () => {
@@ -29,7 +35,7 @@ describe('the Host profile on the command line', () => {
   for (const [m, rule, also] of [['host-fifo-stack', 'host/32.4', []], ['host-game-actions-wait', 'host/35.2', ['host/1.1']], ['host-no-loop-check', 'host/42.1.2', []]] as const) {
     it(`run --profile host: the mutant Host adapter ${m} fails naming rule ${rule}`, async () => {
       const out = join(tmp(), 'r');
-      const r = await arbiter('run', '--profile', 'host', '--sim', adapter(m), '--out', out);
+      const r = await cli('run', '--profile', 'host', '--sim', adapter(m), '--out', out);
       expect(r.code, r.err).toBe(1);
       const fails = r.out.split('\n').filter((l) => l.startsWith('FAIL'));
       expect(fails.length).toBeGreaterThan(0);
@@ -45,8 +51,8 @@ describe('the Host profile on the command line', () => {
     const base = join(dir, 'baseline.json');
     // The run without a baseline and the one that writes it are independent: side by side.
     const [first, written] = await Promise.all([
-      arbiter('run', '--profile', 'host', '--sim', sim, '--out', join(dir, 'r1')),
-      arbiter('run', '--profile', 'host', '--sim', sim, '--out', join(dir, 'r2'), '--expectations', base, '--update-expectations'),
+      cli('run', '--profile', 'host', '--sim', sim, '--out', join(dir, 'r1')),
+      cli('run', '--profile', 'host', '--sim', sim, '--out', join(dir, 'r2'), '--expectations', base, '--update-expectations'),
     ]);
     expect(first.code, first.err).toBe(1);
     expect(first.out).toMatch(/[1-9]\d* NEW FAIL/);
@@ -56,8 +62,8 @@ describe('the Host profile on the command line', () => {
     expect(written.code, written.err).toBe(0);
     expect(JSON.parse(readFileSync(base, 'utf8')).known['host-control-change-37']).toMatchObject({ status: 'FAIL', cause: 'rule' });
     const [known, other] = await Promise.all([
-      arbiter('run', '--profile', 'host', '--sim', sim, '--out', join(dir, 'r3'), '--expectations', base),
-      arbiter('run', '--profile', 'host', '--sim', adapter('host-token-persists'), '--out', join(dir, 'r4'), '--expectations', base),
+      cli('run', '--profile', 'host', '--sim', sim, '--out', join(dir, 'r3'), '--expectations', base),
+      cli('run', '--profile', 'host', '--sim', adapter('host-token-persists'), '--out', join(dir, 'r4'), '--expectations', base),
     ]);
     expect(known.code, known.out).toBe(0);
     expect(known.out).toMatch(/0 NEW FAIL, 0 NEW PASS, [1-9]\d* known fail/);
