@@ -18,7 +18,7 @@ const tmp = () => mkdtempSync(join(tmpdir(), 'arbiter-host-'));
 const adapter = (m: string) => `"${process.execPath}" "${join(ROOT, 'bin', 'arbiter.mjs')}" adapter --profile host --mutant ${m}`;
 const base = () => JSON.parse(readFileSync(join(ROOT, 'golden', 'cases', 'host-stack-example-32-9.json'), 'utf8'));
 
-describe('Host games, scenarios and input on the command line', () => {
+describe.concurrent('Host games, scenarios and input on the command line', () => {
   it('run --profile host --runs adds generated Host games: the reference adapter passes them, a mutant adapter fails some naming its rule', async () => {
     const [ok, bad] = await Promise.all([
       runCli(['run', '--profile', 'host', '--runs', '20', '--seed', '3', '--out', join(tmp(), 'g')]),

@@ -19,7 +19,7 @@ const tmp = () => mkdtempSync(join(tmpdir(), 'arbiter-host-'));
 const cli = (...args: string[]) => runCli(args);
 const adapter = (m: string) => `"${process.execPath}" "${join(ROOT, 'bin', 'arbiter.mjs')}" adapter --profile host --mutant ${m}`;
 
-describe('the Host profile on the command line', () => {
+describe.concurrent('the Host profile on the command line', () => {
   it('run --profile host: the Host reference adapter passes every Host case', async () => {
     const out = join(tmp(), 'r');
     const r = await arbiter('run', '--profile', 'host', '--out', out);
