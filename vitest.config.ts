@@ -13,6 +13,11 @@ export default defineConfig({
     // wait on child processes (CLI runs, adapters), so a second file runs while the first waits.
     maxWorkers: Math.max(2, availableParallelism()),
     minWorkers: 1,
+    // A worker runs file after file without starting afresh for each: every file would otherwise import the engine,
+    // the card pool and the CLI modules again (engine/'s tests alone took about 30% more CPU so). The modules keep no
+    // state a test changes: module-level caches hold the built-in data as read (a pool with extra cards is always a
+    // new one), and a test that sets an environment variable or process.exitCode puts it back.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import { InputError } from '../engine/validation.js';
 import { mutantOption, parseMutants, parseAnyMutants, cardsOption, hostCardsOption } from './options.js';
+import { setExitCode } from './exit-code.js';
 
 function wholeNumber(flag: string) {
   return (v: string): number => {
@@ -51,7 +52,7 @@ Example:
       const { checkLogCommand, parseRules } = await import('../powerlog/cli.js');
       const rules = o.rules === undefined ? undefined : parseRules(o.rules);
       if (typeof rules === 'string') throw new InputError('--rules', '$', rules);
-      process.exitCode = await checkLogCommand({ paths, json: o.json, allowViolations: o.allowViolations, rules, maxViolations: o.maxViolations, warnings: o.warnings, table: o.table, traceOut: o.traceOut });
+      setExitCode(await checkLogCommand({ paths, json: o.json, allowViolations: o.allowViolations, rules, maxViolations: o.maxViolations, warnings: o.warnings, table: o.table, traceOut: o.traceOut }));
     });
 
   program
@@ -91,15 +92,15 @@ Examples:
         const m = parseAnyMutants(o.mutant);
         if (m.hs.length) throw new InputError('--mutant', '$', `${m.hs.join(', ')}: not a Host mutant (with --profile host: host-* mutants, see arbiter mutants)`);
         const { hostFuzzCommand } = await import('../properties/host-fuzz-cli.js');
-        process.exitCode = hostFuzzCommand({ runs: o.runs, seed: o.seed, mutants: m.host, ...(o.only ? { only: o.only } : {}), outDir: o.out, noWrite: !o.write, hostCards: o.hostCards });
+        setExitCode(hostFuzzCommand({ runs: o.runs, seed: o.seed, mutants: m.host, ...(o.only ? { only: o.only } : {}), outDir: o.out, noWrite: !o.write, hostCards: o.hostCards }));
         return;
       }
       for (const id of o.only ?? []) if (!known.has(id)) throw new InputError('--only', '$', `unknown invariant "${id}" (expected: ${[...known].join(', ')})`);
       const mutants = parseMutants(o.mutant);
       if (o.profile !== 'hearthstone' && o.profile !== 'hearthtop') throw new InputError('--profile', '$', `unknown profile "${o.profile}" (expected hearthstone or hearthtop)`);
-      process.exitCode = await fuzzCommand({ profile: o.profile,
+      setExitCode(await fuzzCommand({ profile: o.profile,
         runs: o.runs, seed: o.seed, ...(mutants.length ? { mutants } : {}), path: o.path, outDir: o.out, noWrite: !o.write, only: o.only,
         noDeterminism: !o.determinism, excludeCards: o.excludeCard, ...(o.synthetic !== undefined ? { syntheticRate: o.synthetic } : {}), check: o.check, cards: o.cards, reference: o.reference,
-      });
+      }));
     });
 }

@@ -1,6 +1,7 @@
 /** `arbiter golden verify | update | list`: the golden suite. */
 import type { Command } from 'commander';
 import { mutantOption, parseAnyMutants } from './options.js';
+import { setExitCode } from './exit-code.js';
 
 /** The golden suite, loaded when a golden command runs. */
 async function suite() {
@@ -24,7 +25,7 @@ export function addGoldenCommands(program: Command): void {
       if (o.json) process.stdout.write(JSON.stringify(results, null, 2) + '\n');
       else process.stdout.write(formatGolden(results, { diffLines: Number(o.diffLines) }));
       const c = summarize(results);
-      process.exitCode = c.fail + c.error + c['unexpected-pass'] === 0 ? 0 : 1;
+      setExitCode(c.fail + c.error + c['unexpected-pass'] === 0 ? 0 : 1);
     });
   golden
     .command('lint')
@@ -33,7 +34,7 @@ export function addGoldenCommands(program: Command): void {
       const { lintGolden, loadCardPool } = await suite();
       const problems = lintGolden(loadCardPool());
       process.stdout.write(problems.length ? problems.join('\n') + '\n' : 'golden: all files are well formed\n');
-      process.exitCode = problems.length ? 1 : 0;
+      setExitCode(problems.length ? 1 : 0);
     });
   golden
     .command('update')

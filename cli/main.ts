@@ -11,6 +11,7 @@ import { addInfoCommands } from './info-commands.js';
 import { addExtraCommands, prepareFuzz } from './extra-commands.js';
 import { addRunCommands } from './run-commands.js';
 import { addReportCommands } from './report-commands.js';
+import { exitScope } from './exit-code.js';
 
 export const EXIT = { ok: 0, failed: 1, badInput: 2, internal: 3 } as const;
 
@@ -50,8 +51,11 @@ export async function main(argv: string[]): Promise<number> {
   try {
     // A command's modules load when it runs; the one help text that lists what they hold is completed first.
     if (argv[0] === 'fuzz' || (argv[0] === 'help' && argv[1] === 'fuzz')) await prepareFuzz(program);
-    await program.parseAsync(argv, { from: 'user' });
-    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+    // A command sets its exit code with setExitCode (cli/exit-code.ts); one that set process.exitCode is heard too.
+    const scope: { code?: number } = {};
+    const before = process.exitCode;
+    await exitScope.run(scope, () => program.parseAsync(argv, { from: 'user' }));
+    return scope.code ?? (process.exitCode !== before && typeof process.exitCode === 'number' ? process.exitCode : 0);
   } catch (e) {
     if (e instanceof CommanderError) {
       return e.exitCode === 0 ? EXIT.ok : EXIT.badInput;

