@@ -275,6 +275,16 @@ const BOUNDS = `
   set-up built from the scenario, the actions and the snapshot of the answer, without the pipe), set against the
   reference engine's time on the same scenarios in this process. The ratio to HearthBreaker is the one the ten-times
   target is about.
+- \`npm test\` (not in the table: it is measured as a whole): tsc, the layer check (which builds dist/ once for both
+  it and the tests) and vitest on 2 workers that run file after file without a fresh start. It is bound by CPU: on
+  2026-11-24, at a load average near 6 from other work, it took 185 s wall and 233 s of CPU (its own processes and
+  their children), about 20 s of it before vitest; on 2 cores that CPU alone needs about two minutes even on a quiet
+  machine. The largest files then were the schema agreement tests (jsonschema, the slow reference validator, over
+  every card file, golden scenario and trace, whole and broken; now two files, \`engine/schema-check*.test.ts\`), \`properties/mutants.test.ts\` (a hunt of up to 3000
+  generated cases per mutant), \`test/external-mutants.test.ts\` (a patched copy of the compiled engine and a child
+  process per mutant), the Host CLI runs (every Host golden case through an adapter, per run) and
+  \`test/repro-cli.test.ts\` (two vitest runs of a written repro test). Commands run in process in the tests, but for
+  one test per command through the \`arbiter\` command; simulators stay child processes through their adapters.
 `;
 
 await main();
