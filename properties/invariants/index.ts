@@ -103,8 +103,18 @@ export function checkTrace(trace: readonly TraceRecord[], opts: { only?: readonl
   const meta = trace.find((r) => r.t === 'meta');
   const list = opts.only
     ? INVARIANTS.filter((i) => opts.only!.includes(i.id))
-    : applicable(meta?.t === 'meta' ? meta.fidelity : 'phases', meta?.t === 'meta' ? meta.profile : 'hearthstone');
+    : applicableOnce(meta?.t === 'meta' ? meta.fidelity : 'phases', meta?.t === 'meta' ? meta.profile : 'hearthstone');
   return checkAll(list, trace, opts.env);
+}
+
+/** `applicable`, worked out once per fidelity and profile (the list is only read; a trace's own odd names are not kept). */
+const APPLICABLE = new Map<Fidelity, Map<string, readonly Invariant[]>>();
+function applicableOnce(fidelity: Fidelity, profile: string): readonly Invariant[] {
+  let byProfile = APPLICABLE.get(fidelity);
+  if (!byProfile) { byProfile = new Map(); if (APPLICABLE.size < 8) APPLICABLE.set(fidelity, byProfile); }
+  let list = byProfile.get(profile);
+  if (!list) { list = applicable(fidelity, profile); if (byProfile.size < 16) byProfile.set(profile, list); }
+  return list;
 }
 
 /**
