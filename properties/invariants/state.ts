@@ -58,7 +58,7 @@ export class TraceState {
   readonly heroes: [number | undefined, number | undefined] = [undefined, undefined];
   profile?: string;
   /** Index of the trace's `loop_guard` event (the producer gave up), or the trace's length when it has none: set by the walk. */
-  loopGuard = Number.POSITIVE_INFINITY;
+  loopGuard = 0;
 
   top(): Block | undefined {
     return this.stack[this.stack.length - 1];
@@ -149,9 +149,11 @@ export class TraceState {
   }
 
   private addEntity(r: EntityRecord): void {
-    const e: EntityState = { id: r.id, card: r.card, name: r.name, type: r.type, controller: r.controller, zone: r.zone, destroyMarked: false, fresh: true };
-    if (r.label) e.label = r.label;
-    if (r.order !== undefined) e.order = r.order;
+    // every field from the start, so all entity states share one shape (the checks reading them stay monomorphic)
+    const e: EntityState = {
+      id: r.id, card: r.card, name: r.name, type: r.type, label: r.label ? r.label : undefined, controller: r.controller, zone: r.zone,
+      order: r.order, health: undefined, maxHealth: undefined, destroyMarked: false, attachedTo: undefined, fresh: true,
+    };
     this.entities.set(r.id, e);
     if (r.type === 'hero' && r.zone === 'play' && this.heroes[r.controller as 0 | 1] === undefined) this.heroes[r.controller as 0 | 1] = r.id;
   }
