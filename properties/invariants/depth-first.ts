@@ -35,7 +35,8 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
   return {
     reads: READS,
     visit: (r, s, at) => {
-    if (r.t === 'close') return; // read by `after`
+    // a block that closes takes its unanswered events with it (nothing else reads them at its close)
+    if (r.t === 'close') { pending.delete(r.id); return; }
     const here = s.top()?.id ?? 0;
     if (r.t === 'event' && (r.e === 'damage' || r.e === 'heal')) {
       const damaged = r.e === 'damage';
@@ -80,9 +81,6 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
     }
     // Everything that happened here before this queue has been answered (or had nothing to answer it).
     pending.set(here, []);
-    },
-    after: (r) => {
-      if (r.t === 'close') pending.delete(r.id);
     },
     finish: () => out,
   };
