@@ -17,8 +17,13 @@ import { ROOT } from '../engine/validation.js';
 import { GAME_EVENT_KINDS, type TraceRecord } from '../engine/trace/format.js';
 import { generatedCaseArb } from './arbitraries/generatedCase.js';
 import { poolWith } from './arbitraries/_internals/pool.js';
-import { INVARIANTS, type InvariantEnv, type Violation } from './invariants/index.js';
+import { INVARIANTS, checkAll, type InvariantEnv, type Violation } from './invariants/index.js';
 import { NO_RECORDS, readsRecord, walkPasses, type RecordKind, type WalkPass } from './invariants/walk.js';
+import { hostWalk, type HostPass } from './invariants/host-walk.js';
+import { loadHostCards } from '../engine/host/load.js';
+import { HOST_MUTANTS, type HostMutant } from '../engine/host/mutants.js';
+import { autoplay, randomHostScenario } from './host-fuzz.js';
+import seedrandom from 'seedrandom';
 
 const cards = readCardPool();
 const env: InvariantEnv = { card: (id: string) => (cards.has(id) ? cards.get(id) : undefined) };
@@ -158,6 +163,50 @@ describe('the walk hands each record only to the passes that read its kind', () 
     const t = gen.find((x) => x.trace.some((r) => r.t === 'event' && r.e === 'damage'))!.trace;
     for (const r of t) if (!readsRecord(['open'] as RecordKind[], r)) sneaky(spy('sneaky', r, looked));
     expect(looked).toContain('sneaky reads amount of a damage event');
+  }, 120_000);
+});
+
+describe('the Host walk: the Host invariants share one walk, dispatched the same way', () => {
+  const HOST = INVARIANTS.filter((i) => i.hostPass);
+  const hostCards = loadHostCards();
+  const games: TraceRecord[][] = [];
+  for (const m of [undefined, ...Object.keys(HOST_MUTANTS)] as (HostMutant | undefined)[]) {
+    for (let run = 0; run < (m ? 8 : 60); run++) {
+      const r = seedrandom(`dispatch:${m ?? ''}:${run}`);
+      try {
+        games.push(autoplay(randomHostScenario(r, hostCards, `dispatch-${run}`), hostCards, r, { mutants: m ? [m] : [] }).trace);
+      } catch {
+        // a mutant may leave the generated game nothing to judge
+      }
+    }
+  }
+  const gold = golden().filter((t) => t.some((r) => r.t === 'meta' && r.profile === 'host'));
+  const all = [...games, ...gold];
+
+  it('every Host invariant rides the Host walk, and all of them together find what each finds on its own walk', () => {
+    expect(HOST.length).toBe(INVARIANTS.filter((i) => i.profiles.includes('host')).length);
+    let found = 0;
+    for (const t of all) {
+      const shared = checkAll(HOST, t);
+      expect(shared).toEqual(HOST.flatMap((i) => i.check(t)));
+      found += shared.length;
+    }
+    expect(gold.length).toBeGreaterThan(20);
+    expect(found).toBeGreaterThan(10);
+  }, 120_000);
+
+  it('finds the same as handing every record to every Host pass, and no pass looks into a record it did not declare', () => {
+    const looked: string[] = [];
+    const watch = (id: string, p: HostPass): HostPass => ({
+      visit: (r, v, at) => p.visit(readsRecord(p.reads, r) ? r : spy(id, r, looked), v, at),
+      after: p.after ? (r, v, at) => p.after!(readsRecord(p.reads, r) ? r : spy(id, r, looked), v, at) : undefined,
+      finish: (v) => p.finish(v),
+    });
+    for (const t of all) {
+      expect(hostWalk(t, HOST.map((i) => i.hostPass!(t)))).toEqual(hostWalk(t, HOST.map((i) => i.hostPass!(t)), { everyRecord: true }));
+      hostWalk(t, HOST.map((i) => watch(i.id, i.hostPass!(t))));
+    }
+    expect([...new Set(looked)]).toEqual([]);
   }, 120_000);
 });
 

@@ -7,6 +7,7 @@ import type { TraceRecord, Fidelity } from '../../engine/trace/format.js';
 import type { CardDef } from '../../engine/cards/format.js';
 import type { Invariant, InvariantEnv, Violation } from './types.js';
 import { walkPasses, type WalkPass } from './walk.js';
+import { hostWalk, type HostPass } from './host-walk.js';
 import * as noMidPhaseDeaths from './no-mid-phase-deaths.js';
 import * as queueOrder from './queue-order.js';
 import * as immutableQueues from './immutable-queues.js';
@@ -119,15 +120,22 @@ function applicableOnce(fidelity: Fidelity, profile: string): readonly Invariant
 
 /**
  * Every listed invariant's violations, in the order of the list (as `list.flatMap((i) => i.check(trace, env))`),
- * with one walk of the trace shared by all the invariants that ride a walk (`pass`).
+ * with one walk of the trace shared by all the invariants that ride a walk (`pass`), and one Host walk shared by
+ * the Host invariants (`hostPass`).
  */
 export function checkAll(list: readonly Invariant[], trace: readonly TraceRecord[], env?: InvariantEnv): Violation[] {
   const passes: WalkPass[] = [];
-  for (const i of list) if (i.pass) passes.push(i.pass(trace, env));
-  const found = walkPasses(trace, passes);
+  const hostPasses: HostPass[] = [];
+  for (const i of list) {
+    if (i.pass) passes.push(i.pass(trace, env));
+    else if (i.hostPass) hostPasses.push(i.hostPass(trace, env));
+  }
+  const found = passes.length ? walkPasses(trace, passes) : [];
+  const hostFound = hostPasses.length ? hostWalk(trace, hostPasses) : [];
   const out: Violation[] = [];
   let k = 0;
-  for (const i of list) out.push(...(i.pass ? found[k++]! : i.check(trace, env)));
+  let h = 0;
+  for (const i of list) out.push(...(i.pass ? found[k++]! : i.hostPass ? hostFound[h++]! : i.check(trace, env)));
   return out;
 }
 

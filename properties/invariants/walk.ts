@@ -44,18 +44,23 @@ export function walk(trace: readonly TraceRecord[], visit: (r: TraceRecord, s: T
  * is over, returning what it found. Several passes share one walk of a trace (`walkPasses`), so a trace is rebuilt
  * once however many invariants read it.
  */
-export interface WalkPass {
+export interface WalkPass<S = TraceState> {
   /**
    * The kinds of record `visit` and `after` read: the walk calls them for these records only, so a record of any other
    * kind must leave the pass as it was (it may neither report nor change what the pass remembers). Left out: every
    * record.
    */
   readonly reads?: readonly RecordKind[];
-  visit(r: TraceRecord, s: TraceState, at: number): void;
+  visit(r: TraceRecord, s: S, at: number): void;
   /** After the record has taken effect. */
-  after?(r: TraceRecord, s: TraceState, at: number): void;
+  after?(r: TraceRecord, s: S, at: number): void;
   /** The walk is over: what the pass found. `s` is the state at the end of the walk. */
-  finish(s: TraceState): Violation[];
+  finish(s: S): Violation[];
+}
+
+/** What a walk rebuilds from the records (the Hearthstone `TraceState`, the Host view): it takes in every record. */
+export interface WalkState {
+  apply(r: TraceRecord, at: number): void;
 }
 
 /** Does a pass that declares `reads` read record `r`? (No declaration: it reads every record.) */
@@ -109,7 +114,7 @@ interface PlanNode { plan?: Plan; next: WeakMap<object, PlanNode>; nextAfter: We
 const EVERY = {};
 const PLANS: PlanNode = { next: new WeakMap(), nextAfter: new WeakMap() };
 
-function planFor(passes: readonly WalkPass[], everyRecord: boolean): Plan {
+function planFor(passes: readonly Pick<WalkPass<unknown>, 'reads' | 'after'>[], everyRecord: boolean): Plan {
   if (everyRecord) return new Plan(passes.map(() => undefined), passes.map((p) => !!p.after));
   let node = PLANS;
   for (const p of passes) {
@@ -125,7 +130,7 @@ function planFor(passes: readonly WalkPass[], everyRecord: boolean): Plan {
 export interface WalkOptions {
   /**
    * Hand every record to every pass, whatever it declares it reads: the walk without dispatch, the reference the
-   * dispatch is checked against (properties/shared-walk.test.ts). The verdicts are the same; it is only slower.
+   * dispatch is checked against (properties/walk-dispatch.test.ts). The verdicts are the same; it is only slower.
    */
   everyRecord?: boolean;
 }
@@ -134,7 +139,14 @@ export interface WalkOptions {
 export function walkPasses(trace: readonly TraceRecord[], passes: readonly WalkPass[], opts: WalkOptions = {}): Violation[][] {
   const s = new TraceState();
   s.loopGuard = loopGuardAt(trace);
-  const end = endBefore(trace, s.loopGuard);
+  return ride(trace, endBefore(trace, s.loopGuard), s, passes, opts);
+}
+
+/**
+ * The loop every walk shares: records 0 to `end` (excluded), each handed to the passes that read it (`visit`), then
+ * taken in by the state, then handed to their `after`; each pass's findings, in the order of the passes.
+ */
+export function ride<S extends WalkState>(trace: readonly TraceRecord[], end: number, s: S, passes: readonly WalkPass<S>[], opts: WalkOptions = {}): Violation[][] {
   const plan = planFor(passes, opts.everyRecord === true);
   for (let i = 0; i < end; i++) {
     const r = trace[i]!;
