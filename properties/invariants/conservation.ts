@@ -76,6 +76,7 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
   const over = { board: [false, false], hand: [false, false] };
   // Board and hand sizes change only with zone-moving records: count again only after one (keeps the check linear).
   let dirty = true;
+  // the record being visited, its index and the state before it: what the helpers below report against
   let cur!: TraceState;
   let curAt = 0;
   let curRec!: TraceRecord;

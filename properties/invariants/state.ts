@@ -1,7 +1,7 @@
 /**
- * The state a walk of a trace rebuilds (walk.ts), record by record: the open blocks (a stack, with paths for messages), the queues, and
- * each entity's zone, controller, order of play, last known Health and destroy mark. Only trace records are read,
- * so any producer's trace can be walked.
+ * The state a walk of a trace rebuilds (walk.ts), record by record: the open blocks (a stack, with paths for
+ * messages), the queues, and each entity's zone, controller, order of play, last known Health and destroy mark. Only
+ * trace records are read, so any producer's trace can be walked.
  *
  * Health is known only from the records that state it (damage, heal, stats). An enchantment attached or removed
  * (enchant / unenchant) may change Health without saying so, so the Health of its target becomes unknown again;

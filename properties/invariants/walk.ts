@@ -16,7 +16,7 @@ export { TraceState, IN_PLAY, blockName, type Block, type EntityState } from './
 /**
  * A kind of trace record a pass reads: a record type (`meta`, `entity`, `open`, `close`, `queue`), `event` (every
  * event), or one kind of event (`damage`, `death`...: the event's `e`). The record types and the event kinds never
- * share a name (properties/shared-walk.test.ts checks it).
+ * share a name (properties/walk-dispatch.test.ts checks it).
  */
 export type RecordKind = Exclude<TraceRecord['t'], 'event'> | 'event' | GameEvent['e'];
 
@@ -48,7 +48,7 @@ export interface WalkPass<S = TraceState> {
   /**
    * The kinds of record `visit` and `after` read: the walk calls them for these records only, so a record of any other
    * kind must leave the pass as it was (it may neither report nor change what the pass remembers). Left out: every
-   * record.
+   * record. Give a constant array (one per invariant): the walk keeps the plan it works out by these arrays.
    */
   readonly reads?: readonly RecordKind[];
   visit(r: TraceRecord, s: S, at: number): void;
