@@ -16,7 +16,7 @@ import { writeTraces } from './runner.js';
 import type { Hello } from './protocol.js';
 import type { CaseResult, CaseStatus } from './verdict.js';
 import type { Divergence } from './compare.js';
-import { applicable } from '../properties/invariants/index.js';
+import { applicable, checkAll } from '../properties/invariants/index.js';
 
 export interface HostCase { id: string; file: string; scenario: HostScenario }
 export interface HostCaseResult {
@@ -45,7 +45,7 @@ export function diffFinal(want: HostFinal, got: HostFinal): string[] {
 
 function judge(c: HostCase, ref: HostRunResult, final: HostFinal, trace: TraceRecord[] | undefined): HostCaseResult {
   const divergences = diffFinal(ref.final, final);
-  const violations = trace ? applicable('phases', 'host').flatMap((i) => i.check(trace)).map((v) => ({ invariant: v.invariant, rule: v.rule, message: v.message })) : [];
+  const violations = trace ? checkAll(applicable('phases', 'host'), trace).map((v) => ({ invariant: v.invariant, rule: v.rule, message: v.message })) : [];
   const labels = new Map<string, number>();
   for (const r of trace ?? []) if (r.t === 'entity' && r.label) labels.set(r.label, r.id);
   const stated = checkHostExpect(c.scenario.expect, { trace: trace ?? [], final, labels, g: ref.g });

@@ -19,7 +19,7 @@ import { GameOver, SIDES, isEntityInPlay, other, type HEntity, type HostGame, ty
 import { recordStats } from '../engine/host/stats.js';
 import { runHostScenario } from '../engine/host/run.js';
 import type { TraceRecord } from '../engine/trace/format.js';
-import { applicable } from './invariants/index.js';
+import { applicable, checkAll } from './invariants/index.js';
 import type { Violation } from './invariants/types.js';
 
 type Rng = () => number;
@@ -242,7 +242,7 @@ export function hostFuzzCase(cards: HostCardPool, seed: string, run: number, mut
     s.actions = played.script;
     const again = runHostScenario(s, '<generated>', { cards, mutants });
     const trace = again.trace;
-    const violations = applicable('phases', 'host').flatMap((i) => i.check(trace));
+    const violations = checkAll(applicable('phases', 'host'), trace);
     if (JSON.stringify(trace) !== JSON.stringify(played.trace) && !played.error) violations.push({ invariant: 'determinism', rule: 'determinism', message: 'the script of the decisions, run again, gives another trace', path: '', entities: [] });
     return violations.length ? { run, scenario: s, violations } : null;
   } catch (e) {

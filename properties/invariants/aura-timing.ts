@@ -10,13 +10,15 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { checkOf, type WalkPass, blockName } from './walk.js';
+import { checkOf, type WalkPass, blockName, type TraceState, type RecordKind } from './walk.js';
 
 export const ID = 'aura-timing';
 
 const HA = 'AURA_UPDATE_HEALTH_ATTACK', DC = 'DEATH_CREATION', OTHER = 'AURA_UPDATE_OTHER';
 const AFTER_PHASE = [HA, DC, OTHER];
 const SETTLE = [HA, OTHER];
+
+const READS: readonly RecordKind[] = ['open', 'close', 'queue', 'event'];
 
 export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
@@ -27,49 +29,50 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
   let settle = [...SETTLE];
   let seenSequence = false;
   const outermostOpen = new Set<number>();
+  const v = (s: TraceState, at: number, rule: string, message: string, entities: number[] = []) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
+  const owe = (s: TraceState, at: number) => {
+    if (expect.length) v(s, at, '4a', `after ${afterWhat} the ${expect.join(', ')} step${expect.length > 1 ? 's are' : ' is'} missing (an outermost Phase ends with ${AFTER_PHASE.join(' → ')})`);
+    expect = [];
+  };
   return {
+    reads: READS,
     visit: (r, s, at) => {
-    const v = (rule: string, message: string, entities: number[] = []) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
-    const owe = () => {
-      if (expect.length) v('4a', `after ${afterWhat} the ${expect.join(', ')} step${expect.length > 1 ? 's are' : ' is'} missing (an outermost Phase ends with ${AFTER_PHASE.join(' → ')})`);
-      expect = [];
-    };
     if (r.t === 'event' && r.e === 'stats' && r.why === 'aura') {
       const top = s.top();
       if (!top || top.block !== 'step' || (top.kind !== HA && top.kind !== OTHER)) {
-        v('4a', `${s.name(r.entity)} changed to ${r.attack}/${r.health} by an aura${top ? ` in ${blockName(top)}` : ' at the top level'}, outside an Aura Update step`, [r.entity]);
+        v(s, at, '4a', `${s.name(r.entity)} changed to ${r.attack}/${r.health} by an aura${top ? ` in ${blockName(top)}` : ' at the top level'}, outside an Aura Update step`, [r.entity]);
       }
     }
     if (r.t === 'open') {
       if (r.block === 'sequence') seenSequence = true;
       const parent = s.top()?.id ?? 0;
       if (r.block === 'step' && (r.kind === HA || r.kind === DC || r.kind === OTHER)) {
-        const inside = s.stack.find((b) => b.block === 'phase' || b.block === 'trigger');
-        if (inside) v(r.kind === DC ? '3' : '4a', `${blockName({ block: 'step', kind: r.kind, id: r.id })} ran inside ${blockName(inside)}, in the middle of a Phase`);
+        const inside = s.outermost('phase', 'trigger');
+        if (inside) v(s, at, r.kind === DC ? '3' : '4a', `${blockName({ block: 'step', kind: r.kind, id: r.id })} ran inside ${blockName(inside)}, in the middle of a Phase`);
         if (expect.length && parent === expectParent) {
           if (expect[0] === r.kind) { expect.shift(); return; }
           const rule = r.kind === HA && expect[0] === OTHER ? '4b' : '4a';
-          v(rule, rule === '4b'
+          v(s, at, rule, rule === '4b'
             ? `${blockName({ block: 'step', kind: r.kind, id: r.id })} ran after the Death Creation Step that followed ${afterWhat}: Health from lost auras must not be recalculated after deaths`
             : `after ${afterWhat} came ${r.kind}#${r.id} where ${expect[0]} was due (the order is ${AFTER_PHASE.join(' → ')})`);
           return;
         }
         if (!seenSequence && parent === 0 && settle[0] === r.kind) { settle.shift(); return; }
-        if (!inside) v('4a', `${blockName({ block: 'step', kind: r.kind, id: r.id })} ran although no outermost Phase had just ended`);
+        if (!inside) v(s, at, '4a', `${blockName({ block: 'step', kind: r.kind, id: r.id })} ran although no outermost Phase had just ended`);
         return;
       }
-      if (expect.length) owe();
+      if (expect.length) owe(s, at);
       if (r.block === 'phase' && !s.inPhase()) outermostOpen.add(r.id);
       return;
     }
     if (r.t === 'close') {
       if (expect.length && s.top()?.id === r.id) {
         // the level where the steps were due is closing: they never came
-        if (s.top()?.id === expectParent) owe();
+        if (s.top()?.id === expectParent) owe(s, at);
       }
       if (outermostOpen.has(r.id)) {
         outermostOpen.delete(r.id);
-        if (expect.length) owe();
+        if (expect.length) owe(s, at);
         const b = s.blocks.get(r.id)!;
         expect = [...AFTER_PHASE];
         expectParent = b.parent;
@@ -77,10 +80,10 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
       }
       return;
     }
-    if ((r.t === 'event' || r.t === 'queue') && expect.length && (s.top()?.id ?? 0) === expectParent) owe();
+    if ((r.t === 'event' || r.t === 'queue') && expect.length && (s.top()?.id ?? 0) === expectParent) owe(s, at);
     },
-    finish: () => {
-      if (expect.length && !trace.some((r) => r.t === 'event' && r.e === 'loop_guard')) {
+    finish: (s) => {
+      if (expect.length && s.loopGuard === trace.length) {
         out.push({ invariant: ID, rule: '4a', message: `after ${afterWhat} the trace ends before ${expect.join(', ')}`, path: '', entities: [], at: trace.length });
       }
       return out;

@@ -14,7 +14,7 @@
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { CardDef } from '../../engine/cards/format.js';
 import type { Invariant, InvariantEnv, Violation } from './types.js';
-import { checkOf, type WalkPass, type Block, type TraceState } from './walk.js';
+import { checkOf, type WalkPass, type Block, type TraceState, type RecordKind } from './walk.js';
 
 export const ID = 'board-positions';
 
@@ -47,6 +47,8 @@ function unplacedIn(node: unknown): boolean {
 /** unplaced, per card definition (a card is read once, not at every summon it makes). */
 const UNPLACED = new WeakMap<CardDef, { deathrattle?: boolean; all?: boolean }>();
 
+const READS: readonly RecordKind[] = ['zone', 'summon', 'death', 'control'];
+
 export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPass {
   const out: Violation[] = [];
   const boards: [number[], number[]] = [[], []];
@@ -71,6 +73,7 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
     return undefined;
   };
   return {
+    reads: READS,
     visit: (r, s, at) => {
       if (r.t !== 'event') return;
       if (r.e === 'zone' && r.from === 'setup') {

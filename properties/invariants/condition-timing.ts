@@ -14,13 +14,15 @@
 import type { CardDef, Trigger } from '../../engine/cards/format.js';
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, InvariantEnv, Violation } from './types.js';
-import { checkOf, type WalkPass, type TraceState } from './walk.js';
+import { checkOf, type WalkPass, type TraceState, type RecordKind, NO_RECORDS } from './walk.js';
 
 export const ID = 'condition-timing';
 
+const READS: readonly RecordKind[] = ['trigger_condition', 'queue', 'open', 'trigger_abort'];
+
 export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPass {
   const out: Violation[] = [];
-  if (!env?.card) return { visit: () => undefined, finish: () => out };
+  if (!env?.card) return { reads: NO_RECORDS, visit: () => undefined, finish: () => out };
   const cardOf = (s: TraceState, id: number): CardDef | undefined => {
     const e = s.entities.get(id);
     return e ? env.card!(e.card) : undefined;
@@ -28,10 +30,11 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
   const triggerOf = (s: TraceState, id: number, i: number): Trigger | undefined => cardOf(s, id)?.triggers?.[i];
   const flag = (s: TraceState, at: number, id: number, message: string) => out.push({ invariant: ID, rule: '10b', at, path: s.path(), entities: [id], message: `${s.name(id)}: ${message}` });
   /** Queue-time checks since the last queue record: "source:trigger" → result. */
-  let queued = new Map<string, boolean>();
+  const queued = new Map<string, boolean>();
   /** The last resolve-time check per source, not yet followed by its trigger or abort. */
   const resolved = new Map<number, { trigger: number; result: boolean }>();
   return {
+    reads: READS,
     visit: (r, s, at) => {
       if (r.t === 'event' && r.e === 'trigger_condition') {
         const t = triggerOf(s, r.source, r.trigger);
@@ -52,7 +55,7 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
           if (got === undefined) flag(s, at, en.source, `its trigger ${m[1]} was queued without its condition being checked when the Queue was populated`);
           else if (!got) flag(s, at, en.source, `its trigger ${m[1]} was queued although its condition was false when the Queue was populated`);
         }
-        queued = new Map();
+        queued.clear();
         return;
       }
       if (r.t === 'open' && r.block === 'trigger' && r.subject !== undefined && r.queue !== undefined && r.entry !== undefined && r.kind !== 'deathrattle') {

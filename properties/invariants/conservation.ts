@@ -17,7 +17,7 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, InvariantEnv, Violation } from './types.js';
-import { checkOf, type WalkPass, IN_PLAY, blockName, type TraceState } from './walk.js';
+import { checkOf, type WalkPass, IN_PLAY, blockName, type TraceState, type EntityState, type RecordKind } from './walk.js';
 
 export const ID = 'conservation';
 
@@ -38,40 +38,69 @@ function limitsOf(trace: readonly TraceRecord[]): { board: number; hand: number 
 
 const MOVES = new Set(['zone', 'death', 'summon', 'draw', 'add_to_hand', 'shuffle', 'burn', 'control', 'destroy_mark', 'counter', 'hero_replaced', 'discard']);
 
-function idsOf(r: TraceRecord): number[] {
+/** Every entity id record `r` names, handed to `has` in the order the fields are read. */
+function namedIds(r: TraceRecord, has: (id: unknown) => void): void {
   switch (r.t) {
-    case 'open': return [r.subject, r.target].filter((x): x is number => typeof x === 'number');
-    case 'queue': return [...r.events.map((e) => e.subject), ...r.entries.map((e) => e.source)];
+    case 'open':
+      if (typeof r.subject === 'number') has(r.subject);
+      if (typeof r.target === 'number') has(r.target);
+      return;
+    case 'queue':
+      for (const e of r.events) has(e.subject);
+      for (const e of r.entries) has(e.source);
+      return;
     case 'event': {
-      const out: number[] = [];
-      for (const k of ['source', 'target', 'entity', 'enchantment', 'spell', 'old', 'hero'] as const) {
-        const v = (r as Record<string, unknown>)[k];
-        if (typeof v === 'number') out.push(v);
-      }
-      if (r.e === 'redirect' && typeof r.from === 'number') out.push(r.from);
-      return out;
+      const x = r as { source?: unknown; target?: unknown; entity?: unknown; enchantment?: unknown; spell?: unknown; old?: unknown; hero?: unknown };
+      if (typeof x.source === 'number') has(x.source);
+      if (typeof x.target === 'number') has(x.target);
+      if (typeof x.entity === 'number') has(x.entity);
+      if (typeof x.enchantment === 'number') has(x.enchantment);
+      if (typeof x.spell === 'number') has(x.spell);
+      if (typeof x.old === 'number') has(x.old);
+      if (typeof x.hero === 'number') has(x.hero);
+      if (r.e === 'redirect' && typeof r.from === 'number') has(r.from);
+      return;
     }
-    default: return [];
+    default:
+      return;
   }
 }
+
+const READS: readonly RecordKind[] = ['entity', 'open', 'close', 'queue', 'event'];
 
 export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPass {
   const out: Violation[] = [];
   const limits = limitsOf(trace);
   const seen = new Set<number>();
-  const over = new Set<string>();
+  /** Which board / hand limits are exceeded now (each excess is reported once, when it begins). */
+  const over = { board: [false, false], hand: [false, false] };
   // Board and hand sizes change only with zone-moving records: count again only after one (keeps the check linear).
   let dirty = true;
+  // the record being visited, its index and the state before it: what the helpers below report against
+  let cur!: TraceState;
+  let curAt = 0;
+  let curRec!: TraceRecord;
+  const v = (rule: string, message: string, entities: number[]) => out.push({ invariant: ID, rule, message, path: cur.path(), entities, at: curAt });
+  const known = (id: unknown) => { if (!cur.entities.has(id as number)) unknown(id); };
+  const unknown = (id: unknown) => v('sequence', `a ${curRec.t === 'event' ? `${curRec.e} event` : `${curRec.t} record`} names entity #${id}, which the trace never introduced`, [id as number]);
+  const zoneOf = (id: number) => cur.entities.get(id)?.zone;
+  const mustBeInPlay = (id: number, what: string) => {
+    const e = cur.entities.get(id);
+    if (e && !IN_PLAY.has(e.zone)) v('4a', `${what} ${cur.name(id)}, which is in ${e.zone}, not in play`, [id]);
+  };
   return {
+    reads: READS,
     visit: (r, s, at) => {
+    cur = s;
+    curAt = at;
+    curRec = r;
     if (r.t === 'entity' || (r.t === 'event' && MOVES.has(r.e))) dirty = true;
-    const v = (rule: string, message: string, entities: number[]) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
     if (r.t === 'entity') {
       if (seen.has(r.id)) v('sequence', `entity #${r.id} (${r.name}) is introduced twice`, [r.id]);
       seen.add(r.id);
       return;
     }
-    for (const id of idsOf(r)) if (!s.entities.has(id)) v('sequence', `a ${r.t === 'event' ? `${r.e} event` : `${r.t} record`} names entity #${id}, which the trace never introduced`, [id]);
+    namedIds(r, known);
     if ((r.t === 'open' || r.t === 'close') && dirty) {
       counts(s, over, v, limits);
       dirty = false;
@@ -80,11 +109,6 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
       v('4a', `${s.name(r.subject)} triggers (${blockName({ block: r.block, kind: r.kind, id: r.id })}) while in ${s.entities.get(r.subject)!.zone}: entities removed from play cannot trigger`, [r.subject]);
     }
     if (r.t !== 'event') return;
-    const zoneOf = (id: number) => s.entities.get(id)?.zone;
-    const mustBeInPlay = (id: number, what: string) => {
-      const e = s.entities.get(id);
-      if (e && !IN_PLAY.has(e.zone)) v('4a', `${what} ${s.name(id)}, which is in ${e.zone}, not in play`, [id]);
-    };
     switch (r.e) {
       case 'zone': {
         const e = s.entities.get(r.entity);
@@ -172,18 +196,37 @@ function actsFromHand(e: { zone: string; card: string }, kind: string | undefine
 }
 
 /** Board and hand sizes; each excess is reported once, when it begins. */
-function counts(s: TraceState, over: Set<string>, v: (rule: string, message: string, entities: number[]) => void, { board: BOARD, hand: HAND }: { board: number; hand: number }): void {
-  const board = [[], []] as number[][];
-  const hand = [[], []] as number[][];
+function counts(s: TraceState, over: { board: boolean[]; hand: boolean[] }, v: (rule: string, message: string, entities: number[]) => void, { board: BOARD, hand: HAND }: { board: number; hand: number }): void {
+  const board = [0, 0];
+  const hand = [0, 0];
   for (const e of s.entities.values()) {
-    if (e.type === 'minion' && e.zone === 'play' && !e.destroyMarked) board[e.controller]?.push(e.id);
-    if (e.zone === 'hand') hand[e.controller]?.push(e.id);
+    if (e.controller !== 0 && e.controller !== 1) continue;
+    if (e.type === 'minion' && e.zone === 'play' && !e.destroyMarked) board[e.controller]!++;
+    if (e.zone === 'hand') hand[e.controller]!++;
   }
-  ([0, 1] as const).forEach((p) => {
-    const once = (key: string, bad: boolean) => { if (!bad) { over.delete(key); return false; } if (over.has(key)) return false; over.add(key); return true; };
-    if (once(`board${p}`, board[p]!.length > BOARD)) v('board-limit', `player ${p === 0 ? 'A' : 'B'} has ${board[p]!.length} minions in play (${board[p]!.map((id) => s.name(id)).join(', ')}): at most ${BOARD}`, board[p]!);
-    if (once(`hand${p}`, hand[p]!.length > HAND)) v('hand-limit', `player ${p === 0 ? 'A' : 'B'} holds ${hand[p]!.length} cards: at most ${HAND}`, hand[p]!);
-  });
+  for (const p of [0, 1] as const) {
+    if (once(over.board, p, board[p]! > BOARD)) {
+      const ids = idsWhere(s, (e) => e.controller === p && e.type === 'minion' && e.zone === 'play' && !e.destroyMarked);
+      v('board-limit', `player ${p === 0 ? 'A' : 'B'} has ${ids.length} minions in play (${ids.map((id) => s.name(id)).join(', ')}): at most ${BOARD}`, ids);
+    }
+    if (once(over.hand, p, hand[p]! > HAND)) {
+      const ids = idsWhere(s, (e) => e.controller === p && e.zone === 'hand');
+      v('hand-limit', `player ${p === 0 ? 'A' : 'B'} holds ${ids.length} cards: at most ${HAND}`, ids);
+    }
+  }
+}
+
+/** Is this the start of an excess (bad now, not already)? Remembers the excess until it ends. */
+function once(flags: boolean[], p: number, bad: boolean): boolean {
+  const was = flags[p]!;
+  flags[p] = bad;
+  return bad && !was;
+}
+
+function idsWhere(s: TraceState, keep: (e: EntityState) => boolean): number[] {
+  const ids: number[] = [];
+  for (const e of s.entities.values()) if (keep(e)) ids.push(e.id);
+  return ids;
 }
 
 export const invariant: Invariant = {

@@ -10,11 +10,10 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { checkOf, type WalkPass, blockName } from './walk.js';
+import { checkOf, type WalkPass, blockName, type TraceState, type RecordKind } from './walk.js';
 
 export const ID = 'depth-first';
 
-const EVENT_OF: Record<string, string> = { damage: 'damaged', heal: 'healed' };
 
 /** The Phases whose own Event each queued event kind is. */
 const PHASE_OF: Record<string, string[]> = {
@@ -23,26 +22,33 @@ const PHASE_OF: Record<string, string[]> = {
   turn_end: ['END_OF_TURN'], hero_power: ['HERO_POWER'],
 };
 
+const READS: readonly RecordKind[] = ['damage', 'heal', 'open', 'queue', 'close'];
+
 export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
   /** Damage / heal events not yet answered by a queue, per block they happened in. */
   const pending = new Map<number, { kind: string; target: number; at: number }[]>();
-  /** Where each damage / heal happened, to say so when its queue comes late. */
-  const lastHit = new Map<string, { block: number; at: number }>();
+  /** Where the last damage / heal of each character happened, to say so when its queue comes late. */
+  const lastDamaged = new Map<number, { block: number; at: number }>();
+  const lastHealed = new Map<number, { block: number; at: number }>();
+  const v = (s: TraceState, at: number, rule: string, message: string, entities: number[]) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
   return {
+    reads: READS,
     visit: (r, s, at) => {
+    // a block that closes takes its unanswered events with it (nothing else reads them at its close)
+    if (r.t === 'close') { pending.delete(r.id); return; }
     const here = s.top()?.id ?? 0;
-    const v = (rule: string, message: string, entities: number[]) => out.push({ invariant: ID, rule, message, path: s.path(), entities, at });
     if (r.t === 'event' && (r.e === 'damage' || r.e === 'heal')) {
+      const damaged = r.e === 'damage';
       const list = pending.get(here) ?? [];
-      list.push({ kind: EVENT_OF[r.e]!, target: r.target, at });
+      list.push({ kind: damaged ? 'damaged' : 'healed', target: r.target, at });
       pending.set(here, list);
-      lastHit.set(`${EVENT_OF[r.e]}:${r.target}`, { block: here, at });
+      (damaged ? lastDamaged : lastHealed).set(r.target, { block: here, at });
       return;
     }
     if (r.t === 'open' && r.block === 'trigger' && r.queue !== undefined) {
       const open = s.stack.find((b) => b.block === 'trigger' && b.queue === r.queue);
-      if (open) v('1b', `entry ${r.entry} of queue ${r.queue} (${s.name(r.subject)}) started inside entry ${open.entry} (${s.name(open.subject)}), before that entry was resolved`, [r.subject, open.subject].filter((x): x is number => x !== undefined));
+      if (open) v(s, at, '1b', `entry ${r.entry} of queue ${r.queue} (${s.name(r.subject)}) started inside entry ${open.entry} (${s.name(open.subject)}), before that entry was resolved`, [r.subject, open.subject].filter((x): x is number => x !== undefined));
       return;
     }
     if (r.t !== 'queue') return;
@@ -51,7 +57,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
       if (ev.kind === 'died') {
         const ph = s.nearest('phase');
         if (!ph || (ph.kind !== 'DEATH' && ph.kind !== 'FORCED_DEATH') || s.top()?.block !== 'phase') {
-          v('1b', `queue ${r.id} answers the death of ${s.name(ev.subject)} outside a Death Phase${s.top() ? ` (in ${blockName(s.top()!)})` : ''}`, [ev.subject]);
+          v(s, at, '1b', `queue ${r.id} answers the death of ${s.name(ev.subject)} outside a Death Phase${s.top() ? ` (in ${blockName(s.top()!)})` : ''}`, [ev.subject]);
         }
         continue;
       }
@@ -60,24 +66,21 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
         const top = s.top();
         const subjectOk = !top || top.subject === undefined || top.kind === 'ON_PLAY' || top.subject === ev.subject || top.kind === 'START_OF_TURN' || top.kind === 'END_OF_TURN' || top.kind === 'HERO_POWER';
         if (!top || top.block !== 'phase' || !phases.includes(top.kind) || !subjectOk) {
-          v('1b', `queue ${r.id} answers the ${ev.kind} event of ${s.name(ev.subject)} outside its ${phases.join('/')} Phase${top ? ` (in ${blockName(top)})` : ''}: its consequences were put off (depth first)`, [ev.subject]);
+          v(s, at, '1b', `queue ${r.id} answers the ${ev.kind} event of ${s.name(ev.subject)} outside its ${phases.join('/')} Phase${top ? ` (in ${blockName(top)})` : ''}: its consequences were put off (depth first)`, [ev.subject]);
         }
         continue;
       }
       if (ev.kind !== 'damaged' && ev.kind !== 'healed') continue;
       const k = list.findIndex((p) => p.kind === ev.kind && p.target === ev.subject);
       if (k >= 0) { list.splice(k, 1); continue; }
-      const hit = lastHit.get(`${ev.kind}:${ev.subject}`);
+      const hit = (ev.kind === 'damaged' ? lastDamaged : lastHealed).get(ev.subject);
       const where = hit ? s.blocks.get(hit.block) : undefined;
-      v('1b', hit && where
+      v(s, at, '1b', hit && where
         ? `${s.name(ev.subject)} was ${ev.kind} inside ${blockName(where)}${where.queue !== undefined ? ` (queue ${where.queue} entry ${where.entry})` : ''}, but queue ${r.id} answering it was built only after that block had gone on or closed: its consequences must resolve before the next entry (depth first)`
         : `queue ${r.id} answers ${s.name(ev.subject)} being ${ev.kind}, but no such ${ev.kind === 'damaged' ? 'damage' : 'healing'} happened in this block`, [ev.subject]);
     }
     // Everything that happened here before this queue has been answered (or had nothing to answer it).
     pending.set(here, []);
-    },
-    after: (r) => {
-      if (r.t === 'close') pending.delete(r.id);
     },
     finish: () => out,
   };

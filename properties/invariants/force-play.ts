@@ -6,18 +6,22 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { checkOf, type WalkPass, IN_PLAY } from './walk.js';
+import { checkOf, type WalkPass, IN_PLAY, type EntityState, type RecordKind } from './walk.js';
 
 export const ID = 'force-play-oldest';
+
+const READS: readonly RecordKind[] = ['summon'];
 
 export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
   return {
+    reads: READS,
     visit: (r, s, at) => {
     if (r.t !== 'event' || r.e !== 'summon') return;
     const prev = trace[at - 1];
     if (!prev || prev.t !== 'event' || prev.e !== 'zone' || prev.entity !== r.entity || (prev.from !== 'hand' && prev.from !== 'deck') || prev.to !== 'play') return;
-    const newer = [...s.entities.values()].filter((e) => e.id !== r.entity && IN_PLAY.has(e.zone) && e.order !== undefined && e.order <= r.order);
+    const newer: EntityState[] = [];
+    for (const e of s.entities.values()) if (e.id !== r.entity && IN_PLAY.has(e.zone) && e.order !== undefined && e.order <= r.order) newer.push(e);
     if (!newer.length) return;
     out.push({
       invariant: ID, rule: '2-force-play', at, path: s.path(), entities: [r.entity, ...newer.map((e) => e.id)],

@@ -11,22 +11,25 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { checkOf, type WalkPass } from './walk.js';
+import { checkOf, type WalkPass, type TraceState, type RecordKind } from './walk.js';
 
 export const ID = 'health-arithmetic';
 
+const READS: readonly RecordKind[] = ['damage', 'heal', 'stats'];
+
 export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
+  const v = (s: TraceState, at: number, rule: string, id: number, message: string) => out.push({ invariant: ID, rule, message: `${s.name(id)}: ${message}`, path: s.path(), entities: [id], at });
   return {
+    reads: READS,
     visit: (r, s, at) => {
     if (r.t !== 'event') return;
-    const v = (rule: string, id: number, message: string) => out.push({ invariant: ID, rule, message: `${s.name(id)}: ${message}`, path: s.path(), entities: [id], at });
     if ((r.e === 'damage' || r.e === 'heal') && r.health !== undefined) {
       const e = s.entities.get(r.target);
       if (!e || e.health === undefined) return;
       const want = r.e === 'damage' ? e.health - r.amount : e.health + r.amount;
-      if (r.health !== want) v('health', r.target, `${r.e} of ${r.amount} takes Health from ${e.health} to ${r.health}, not ${want}`);
-      if (r.e === 'heal' && e.maxHealth !== undefined && r.health > e.maxHealth) v('health', r.target, `healed to ${r.health}, above its maximum Health ${e.maxHealth}: a character cannot be healed past its maximum`);
+      if (r.health !== want) v(s, at, 'health', r.target, `${r.e} of ${r.amount} takes Health from ${e.health} to ${r.health}, not ${want}`);
+      if (r.e === 'heal' && e.maxHealth !== undefined && r.health > e.maxHealth) v(s, at, 'health', r.target, `healed to ${r.health}, above its maximum Health ${e.maxHealth}: a character cannot be healed past its maximum`);
     }
     if (r.e === 'stats' && r.why === 'aura') {
       const e = s.entities.get(r.entity);
@@ -34,7 +37,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
       if (!e || e.type === 'weapon' || e.health === undefined || e.maxHealth === undefined) return;
       const want = r.maxHealth < e.maxHealth ? Math.min(e.health, r.maxHealth) : e.health + (r.maxHealth - e.maxHealth);
       if (r.health !== want) {
-        v(r.maxHealth < e.maxHealth ? '4b' : 'health', r.entity, `its maximum Health goes from ${e.maxHealth} to ${r.maxHealth} by an aura and its Health from ${e.health} to ${r.health}, not ${want}${r.maxHealth < e.maxHealth ? ': Health from a lost aura is taken away only as far as the new maximum' : ''}`);
+        v(s, at, r.maxHealth < e.maxHealth ? '4b' : 'health', r.entity, `its maximum Health goes from ${e.maxHealth} to ${r.maxHealth} by an aura and its Health from ${e.health} to ${r.health}, not ${want}${r.maxHealth < e.maxHealth ? ': Health from a lost aura is taken away only as far as the new maximum' : ''}`);
       }
     }
     },

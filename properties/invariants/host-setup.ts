@@ -3,38 +3,45 @@
  * none of the cards put back is drawn again: the deck holds 45 cards above them), then shuffles the deck; a player
  * who puts no card back does not shuffle (9.1.7.1). A mulligan starts with the player's act record of rule host/9.1.7.
  */
+import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { ev, fold, label, newView, violation } from './host-walk.js';
+import { ev, hostCheckOf, label, violation, type HostPass, type HostView, type RecordKind } from './host-walk.js';
 
-export const mulligan: Invariant = {
-  id: 'host-mulligan', rules: ['host/9.1.7', 'host/9.1.7.1'], fidelity: 'events', profiles: ['host'],
-  description: 'a mulligan puts the cards on the bottom of the deck, draws as many (never one put back), and shuffles the deck only when a card went back',
-  check(trace) {
-    const v = newView();
-    const out: Violation[] = [];
-    let cur: { player: number; back: Set<number>; drew: number; shuffled: boolean } | null = null;
-    const close = (i: number) => {
-      if (cur && cur.back.size > 0) {
-        if (cur.drew !== cur.back.size) out.push(violation(this.id, 'host/9.1.7', `player ${cur.player} put ${cur.back.size} card(s) back but drew ${cur.drew}`, v, i));
-        if (!cur.shuffled) out.push(violation(this.id, 'host/9.1.7', `player ${cur.player} put ${cur.back.size} card(s) back but did not shuffle the deck`, v, i));
-      }
-      cur = null;
-    };
-    trace.forEach((r, i) => {
+const ID = 'host-mulligan';
+const READS: readonly RecordKind[] = ['priority', 'host_phase', 'zone', 'draw', 'deck_shuffle'];
+
+function mulliganPass(trace: readonly TraceRecord[]): HostPass {
+  const out: Violation[] = [];
+  let cur: { player: number; back: Set<number>; drew: number; shuffled: boolean } | null = null;
+  const close = (v: HostView, i: number) => {
+    if (cur && cur.back.size > 0) {
+      if (cur.drew !== cur.back.size) out.push(violation(ID, 'host/9.1.7', `player ${cur.player} put ${cur.back.size} card(s) back but drew ${cur.drew}`, v, i));
+      if (!cur.shuffled) out.push(violation(ID, 'host/9.1.7', `player ${cur.player} put ${cur.back.size} card(s) back but did not shuffle the deck`, v, i));
+    }
+    cur = null;
+  };
+  return {
+    reads: READS,
+    visit: (r, v, i) => {
       const e = ev(r);
-      if (e?.e === 'priority' && e.action === 'act' && e.rule === 'host/9.1.7') { close(i); cur = { player: e.player, back: new Set(), drew: 0, shuffled: false }; }
-      else if (e?.e === 'host_phase' || (e?.e === 'priority' && e.rule !== 'host/9.1.7')) close(i);
+      if (e?.e === 'priority' && e.action === 'act' && e.rule === 'host/9.1.7') { close(v, i); cur = { player: e.player, back: new Set(), drew: 0, shuffled: false }; }
+      else if (e?.e === 'host_phase' || (e?.e === 'priority' && e.rule !== 'host/9.1.7')) close(v, i);
       else if (cur && e?.e === 'zone' && e.from === 'hand' && e.to === 'deck') cur.back.add(e.entity);
       else if (cur && e?.e === 'draw' && e.player === cur.player) {
-        if (e.entity !== null && cur.back.has(e.entity)) out.push(violation(this.id, 'host/9.1.7', `${label(v, e.entity)} was put on the bottom of the deck in the mulligan and is drawn again at once`, v, i, [e.entity]));
+        if (e.entity !== null && cur.back.has(e.entity)) out.push(violation(ID, 'host/9.1.7', `${label(v, e.entity)} was put on the bottom of the deck in the mulligan and is drawn again at once`, v, i, [e.entity]));
         cur.drew++;
       } else if (cur && e?.e === 'deck_shuffle' && e.rule === 'host/9.1.7') {
-        if (cur.back.size === 0) out.push(violation(this.id, 'host/9.1.7.1', `player ${cur.player} put no card back but the deck is shuffled`, v, i));
+        if (cur.back.size === 0) out.push(violation(ID, 'host/9.1.7.1', `player ${cur.player} put no card back but the deck is shuffled`, v, i));
         cur.shuffled = true;
       }
-      fold(v, r);
-    });
-    close(trace.length - 1);
-    return out;
-  },
+    },
+    finish: (v) => { close(v, trace.length - 1); return out; },
+  };
+}
+
+export const mulligan: Invariant = {
+  id: ID, rules: ['host/9.1.7', 'host/9.1.7.1'], fidelity: 'events', profiles: ['host'],
+  description: 'a mulligan puts the cards on the bottom of the deck, draws as many (never one put back), and shuffles the deck only when a card went back',
+  check: hostCheckOf(mulliganPass),
+  hostPass: mulliganPass,
 };

@@ -1,9 +1,12 @@
 /**
  * What the Host invariants know of a game, rebuilt from a Host trace (any producer's): each entity's zone, slot,
  * controller and version (a new version at every zone change, 36.2), the open blocks, and each player's zone sizes.
+ * The Host invariants ride one walk of a trace (`hostWalk`, the same loop as the Hearthstone walk, walk.ts `ride`):
+ * each is a pass that reads the view before a record takes effect (`visit`) or after (`after`).
  */
 import type { EventRecord, TraceRecord } from '../../engine/trace/format.js';
-import type { Violation } from './types.js';
+import type { Violation } from '../../engine/trace/violation.js';
+import { ride, type RecordKind, type WalkOptions, type WalkPass } from './walk.js';
 
 export interface HostView {
   zone: Map<number, string>;
@@ -17,21 +20,52 @@ export interface HostView {
   /** Open blocks, outermost first: their kinds and, for RESOLVE, the item. */
   open: { id: number; kind: string; entry?: number }[];
   hosts: Map<number, number>;
-  /** Cards per `${player}:${zone}`. */
-  counts: Map<string, number>;
+  /** Cards per player (as the trace writes the controller, read as a string) and zone. */
+  counts: Map<string, Map<string, number>>;
 }
 
-export function newView(): HostView {
-  return { zone: new Map(), slot: new Map(), controller: new Map(), owner: new Map(), version: new Map(), type: new Map(), name: new Map(), open: [], hosts: new Map(), counts: new Map() };
+/** The view a Host walk rebuilds, record by record (`fold`). */
+export class HostState implements HostView {
+  readonly zone = new Map<number, string>();
+  readonly slot = new Map<number, number | undefined>();
+  readonly controller = new Map<number, number>();
+  readonly owner = new Map<number, number>();
+  readonly version = new Map<number, number>();
+  readonly type = new Map<number, string>();
+  readonly name = new Map<number, string>();
+  open: { id: number; kind: string; entry?: number }[] = [];
+  readonly hosts = new Map<number, number>();
+  readonly counts = new Map<string, Map<string, number>>();
+
+  apply(r: TraceRecord): void {
+    fold(this, r);
+  }
 }
 
-/** Fold one record into the view (call after the invariant looked at the record, or before: each says). */
+/** A Host invariant riding the Host walk. */
+export type HostPass = WalkPass<HostState>;
+export type { RecordKind };
+
+/** Walk a Host trace once for all the passes (every record: a Host trace has no loop guard); each pass's findings. */
+export function hostWalk(trace: readonly TraceRecord[], passes: readonly HostPass[], opts: WalkOptions = {}): Violation[][] {
+  return ride(trace, trace.length, new HostState(), passes, opts);
+}
+
+/** A check function (trace → violations) from a Host pass, for the invariant checked on its own. */
+export function hostCheckOf(start: (trace: readonly TraceRecord[]) => HostPass): (trace: readonly TraceRecord[]) => Violation[] {
+  return (trace) => hostWalk(trace, [start(trace)])[0]!;
+}
+
+/** One card more (d = 1) or less (-1) in a zone of the entity's controller. */
 const bump = (v: HostView, id: number, zone: string | undefined, d: number) => {
   if (zone === undefined) return;
-  const k = `${v.controller.get(id)}:${zone}`;
-  v.counts.set(k, (v.counts.get(k) ?? 0) + d);
+  const player = String(v.controller.get(id));
+  let zones = v.counts.get(player);
+  if (!zones) { zones = new Map(); v.counts.set(player, zones); }
+  zones.set(zone, (zones.get(zone) ?? 0) + d);
 };
 
+/** Fold one record into the view (the walk does it after the passes' `visit`, before their `after`). */
 export function fold(v: HostView, r: TraceRecord): void {
   if (r.t === 'entity') {
     bump(v, r.id, v.zone.get(r.id), -1);
@@ -52,7 +86,7 @@ export function fold(v: HostView, r: TraceRecord): void {
 }
 
 export function count(v: HostView, player: number, zone: string): number {
-  return v.counts.get(`${player}:${zone}`) ?? 0;
+  return v.counts.get(String(player))?.get(zone) ?? 0;
 }
 
 export const isHostTrace = (trace: readonly TraceRecord[]) => trace.some((r) => r.t === 'meta' && r.profile === 'host');

@@ -5,14 +5,17 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { checkOf, type WalkPass } from './walk.js';
+import { checkOf, type WalkPass, type RecordKind } from './walk.js';
 
 export const ID = 'immutable-queues';
+
+const READS: readonly RecordKind[] = ['open'];
 
 export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
   const last = new Map<number, number>();
   return {
+    reads: READS,
     visit: (r, s, at) => {
     if (r.t !== 'open' || r.block !== 'trigger' || r.queue === undefined) return;
     const v = (message: string, entities: number[]) => out.push({ invariant: ID, rule: '2c', message, path: s.path(), entities, at });

@@ -7,6 +7,7 @@ import type { TraceRecord, Fidelity } from '../../engine/trace/format.js';
 import type { CardDef } from '../../engine/cards/format.js';
 import type { Invariant, InvariantEnv, Violation } from './types.js';
 import { walkPasses, type WalkPass } from './walk.js';
+import { hostWalk, type HostPass } from './host-walk.js';
 import * as noMidPhaseDeaths from './no-mid-phase-deaths.js';
 import * as queueOrder from './queue-order.js';
 import * as immutableQueues from './immutable-queues.js';
@@ -103,21 +104,38 @@ export function checkTrace(trace: readonly TraceRecord[], opts: { only?: readonl
   const meta = trace.find((r) => r.t === 'meta');
   const list = opts.only
     ? INVARIANTS.filter((i) => opts.only!.includes(i.id))
-    : applicable(meta?.t === 'meta' ? meta.fidelity : 'phases', meta?.t === 'meta' ? meta.profile : 'hearthstone');
+    : applicableOnce(meta?.t === 'meta' ? meta.fidelity : 'phases', meta?.t === 'meta' ? meta.profile : 'hearthstone');
   return checkAll(list, trace, opts.env);
+}
+
+/** `applicable`, worked out once per fidelity and profile (the list is only read; a trace's own odd names are not kept). */
+const APPLICABLE = new Map<Fidelity, Map<string, readonly Invariant[]>>();
+function applicableOnce(fidelity: Fidelity, profile: string): readonly Invariant[] {
+  let byProfile = APPLICABLE.get(fidelity);
+  if (!byProfile) { byProfile = new Map(); if (APPLICABLE.size < 8) APPLICABLE.set(fidelity, byProfile); }
+  let list = byProfile.get(profile);
+  if (!list) { list = applicable(fidelity, profile); if (byProfile.size < 16) byProfile.set(profile, list); }
+  return list;
 }
 
 /**
  * Every listed invariant's violations, in the order of the list (as `list.flatMap((i) => i.check(trace, env))`),
- * with one walk of the trace shared by all the invariants that ride a walk (`pass`).
+ * with one walk of the trace shared by all the invariants that ride a walk (`pass`), and one Host walk shared by
+ * the Host invariants (`hostPass`).
  */
 export function checkAll(list: readonly Invariant[], trace: readonly TraceRecord[], env?: InvariantEnv): Violation[] {
   const passes: WalkPass[] = [];
-  for (const i of list) if (i.pass) passes.push(i.pass(trace, env));
-  const found = walkPasses(trace, passes);
+  const hostPasses: HostPass[] = [];
+  for (const i of list) {
+    if (i.pass) passes.push(i.pass(trace, env));
+    else if (i.hostPass) hostPasses.push(i.hostPass(trace, env));
+  }
+  const found = passes.length ? walkPasses(trace, passes) : [];
+  const hostFound = hostPasses.length ? hostWalk(trace, hostPasses) : [];
   const out: Violation[] = [];
   let k = 0;
-  for (const i of list) out.push(...(i.pass ? found[k++]! : i.check(trace, env)));
+  let h = 0;
+  for (const i of list) out.push(...(i.pass ? found[k++]! : i.hostPass ? hostFound[h++]! : i.check(trace, env)));
   return out;
 }
 

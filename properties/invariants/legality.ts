@@ -9,7 +9,7 @@
  */
 import type { OpenRecord, TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { checkOf, type WalkPass, type TraceState } from './walk.js';
+import { checkOf, type WalkPass, type TraceState, type RecordKind } from './walk.js';
 import { LegalityState } from './legality-state.js';
 
 export const ID = 'legality-oracle';
@@ -17,6 +17,9 @@ export const ID = 'legality-oracle';
 const ACTIONS = new Set(['PLAY_MINION', 'CAST_SPELL', 'PLAY_WEAPON', 'ATTACK', 'HERO_POWER']);
 
 interface Pending { seq: OpenRecord; player: number }
+
+/** What the visit reads, and what the legality state takes in (legality-state.ts `LegalityState.apply`). */
+const READS: readonly RecordKind[] = ['open', 'close', 'mana', 'status', 'player_status', 'freeze', 'control', 'summon', 'zone', 'death', 'draw'];
 
 export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
@@ -27,6 +30,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
     out.push({ invariant: ID, rule: 'legality', at, path: s.path(), entities, message: `${what} was taken although ${why}` });
   };
   return {
+    reads: READS,
     visit: (r, s, at) => {
       if (r.t === 'event' && r.e === 'mana' && s.stack.length === 0) {
         const before = ls.mana[r.player as 0 | 1];

@@ -15,7 +15,7 @@
 import type { CardDef, Rule5Class } from '../../engine/cards/format.js';
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, InvariantEnv, Violation } from './types.js';
-import { checkOf, type WalkPass, blockName, type Block, type TraceState } from './walk.js';
+import { checkOf, type WalkPass, blockName, type Block, type TraceState, type RecordKind } from './walk.js';
 
 export const ID = 'negative-triggers';
 
@@ -44,9 +44,12 @@ function classOf(b: Block, s: TraceState, env: InvariantEnv | undefined): Rule5C
   return undefined;
 }
 
+const READS: readonly RecordKind[] = ['random'];
+
 export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPass {
   const out: Violation[] = [];
   return {
+    reads: READS,
     visit: (r, s, at) => {
     if (r.t !== 'event' || r.e !== 'random') return;
     const kind = (r as { kind?: string }).kind;

@@ -10,7 +10,7 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { checkOf, type WalkPass, blockName } from './walk.js';
+import { checkOf, type WalkPass, blockName, type RecordKind } from './walk.js';
 
 export const ID = 'no-mid-phase-deaths';
 
@@ -21,9 +21,12 @@ function forcedDeathFollows(trace: readonly TraceRecord[], i: number): boolean {
   return !!r && r.t === 'open' && r.block === 'phase' && r.kind === 'FORCED_DEATH';
 }
 
+const READS: readonly RecordKind[] = ['open', 'death'];
+
 export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
   return {
+    reads: READS,
     visit: (r, s, at) => {
     if (r.t === 'open' && r.block === 'phase') {
       const nested = s.inPhase();

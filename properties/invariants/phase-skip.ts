@@ -7,13 +7,16 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { checkOf, type WalkPass } from './walk.js';
+import { checkOf, type WalkPass, type RecordKind } from './walk.js';
 
 export const ID = 'phase-skip';
+
+const READS: readonly RecordKind[] = ['open', 'phase_skipped'];
 
 export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
   return {
+    reads: READS,
     visit: (r, s, at) => {
     if (r.t === 'open' && r.block === 'phase' && r.subject !== undefined && s.entities.has(r.subject) && !s.inPlay(r.subject)) {
       out.push({

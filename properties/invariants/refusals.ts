@@ -10,7 +10,7 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { checkOf, type WalkPass } from './walk.js';
+import { checkOf, type WalkPass, type RecordKind } from './walk.js';
 import { BOARD_LIMIT } from './legality-state.js';
 
 export const ID = 'refusals';
@@ -20,6 +20,8 @@ const BEGINS: Record<string, readonly string[]> = {
 };
 
 interface Attempt { action: number; kind: string; at: number; path: string; began?: string; refused?: boolean }
+
+const READS: readonly RecordKind[] = ['game_check', 'action', 'open', 'refused', 'summon_refused'];
 
 export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
@@ -32,6 +34,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
     }
   };
   return {
+    reads: READS,
     visit: (r, st, at) => {
       if (r.t === 'event' && r.e === 'game_check' && r.result !== 'ongoing') decided = true;
       if (r.t === 'event' && r.e === 'action') {

@@ -14,7 +14,7 @@
  */
 import type { CostLayerRecord, StatLayerRecord, TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, InvariantEnv, Violation } from './types.js';
-import { checkOf, type WalkPass, IN_PLAY, type TraceState } from './walk.js';
+import { checkOf, type WalkPass, IN_PLAY, type TraceState, type RecordKind } from './walk.js';
 
 export const ID = 'stat-layers';
 
@@ -44,10 +44,13 @@ function sorted<T>(list: readonly T[], cmp: (a: T, b: T) => number): boolean {
   return true;
 }
 
+const READS: readonly RecordKind[] = ['stats', 'status'];
+
 export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPass {
   const out: Violation[] = [];
   const flag = (s: TraceState, at: number, rule: string, id: number, message: string) => out.push({ invariant: ID, rule, at, path: s.path(), entities: [id], message: `${s.name(id)}: ${message}` });
   return {
+    reads: READS,
     visit: (r, s, at) => {
       if (r.t !== 'event') return;
       if (r.e === 'stats' && r.layers && r.base) {

@@ -6,13 +6,16 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { checkOf, type WalkPass, IN_PLAY } from './walk.js';
+import { checkOf, type WalkPass, IN_PLAY, type RecordKind } from './walk.js';
 
 export const ID = 'survival-check';
+
+const READS: readonly RecordKind[] = ['condition'];
 
 export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
   return {
+    reads: READS,
     visit: (r, s, at) => {
     if (r.t !== 'event' || r.e !== 'condition' || r.reads !== 'mortally_wounded') return;
     const e = s.entities.get(r.subject);

@@ -12,7 +12,7 @@
 import type { Filter, Trigger } from '../../engine/cards/format.js';
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, InvariantEnv, Violation } from './types.js';
-import { checkOf, type WalkPass, type EntityState, type TraceState } from './walk.js';
+import { checkOf, type WalkPass, type EntityState, type TraceState, type RecordKind, NO_RECORDS } from './walk.js';
 
 export const ID = 'trigger-filters';
 
@@ -52,10 +52,13 @@ function describeFilter(f: Filter): string {
   return JSON.stringify(f);
 }
 
+const READS: readonly RecordKind[] = ['queue'];
+
 export function pass(trace: readonly TraceRecord[], env: InvariantEnv = {}): WalkPass {
   const out: Violation[] = [];
-  if (!env.card) return { visit: () => undefined, finish: () => out };
+  if (!env.card) return { reads: NO_RECORDS, visit: () => undefined, finish: () => out };
   return {
+    reads: READS,
     visit: (r, s: TraceState, at) => {
     if (r.t !== 'queue') return;
     r.entries.forEach((entry, k) => {

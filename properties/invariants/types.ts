@@ -8,6 +8,7 @@ import type { Fidelity, TraceRecord } from '../../engine/trace/format.js';
 export type { Violation } from '../../engine/trace/violation.js';
 import type { Violation } from '../../engine/trace/violation.js';
 import type { WalkPass } from './walk.js';
+import type { HostPass } from './host-walk.js';
 
 /**
  * What an invariant may know besides the trace. Only one invariant needs it (negative-triggers, Rule 5): the trace
@@ -37,6 +38,8 @@ export interface Invariant {
    * invariant that has one. An invariant without it is checked on its own by `check`.
    */
   pass?(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPass;
+  /** A Host invariant's check as a pass over the shared Host walk (host-walk.ts `hostWalk`). */
+  hostPass?(trace: readonly TraceRecord[], env?: InvariantEnv): HostPass;
 }
 
 export type { Rule5Class };

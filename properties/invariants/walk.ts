@@ -1,277 +1,24 @@
 /**
- * Rebuild what a trace says, record by record: the open blocks (a stack, with paths for messages), the queues, and
- * each entity's zone, controller, order of play, last known Health and destroy mark. Only trace records are read,
- * so any producer's trace can be walked.
+ * Walk a trace, record by record, rebuilding what it says (state.ts `TraceState`: the open blocks, the queues, each
+ * entity's zone, controller, order of play, last known Health and destroy mark). Only trace records are read, so any
+ * producer's trace can be walked.
  *
- * Health is known only from the records that state it (damage, heal, stats). An enchantment attached or removed
- * (enchant / unenchant) may change Health without saying so, so the Health of its target becomes unknown again;
- * a minion that changes zone or is summoned starts unknown. Checks that need Health skip entities whose Health is
- * unknown, so a silent change can hide a violation but never invent one.
+ * Invariants ride one shared walk as passes (`WalkPass`). A pass declares the kinds of record it reads (`reads`), and
+ * the walk calls it for those records only: a trace of a few hundred records is judged by twenty passes without
+ * twenty calls a record. The state itself takes every record in, whatever the passes read.
  */
-import type { EntityRecord, OpenRecord, QueueRecord, TraceRecord } from '../../engine/trace/format.js';
+import { GAME_EVENT_KINDS, type GameEvent, type TraceRecord } from '../../engine/trace/format.js';
 import type { Violation } from '../../engine/trace/violation.js';
+import { TraceState } from './state.js';
 
-export interface Block {
-  id: number;
-  block: OpenRecord['block'];
-  kind: string;
-  subject?: number;
-  target?: number;
-  outermost?: boolean;
-  queue?: number;
-  entry?: number;
-  /** Index of the open record in the trace. */
-  at: number;
-  /** Enclosing block id (0 = top level). */
-  parent: number;
-  /** The record itself (producers may add fields). */
-  rec: OpenRecord;
-}
+export { TraceState, IN_PLAY, blockName, type Block, type EntityState } from './state.js';
 
-export interface EntityState {
-  id: number;
-  card: string;
-  name: string;
-  type: string;
-  label?: string;
-  controller: number;
-  zone: string;
-  order?: number;
-  /** Last Health the trace stated; undefined = unknown. */
-  health?: number;
-  /** Last maximum Health a stats record stated; undefined = unknown (an enchantment or a zone change since). */
-  maxHealth?: number;
-  destroyMarked: boolean;
-  /** Enchantments: the entity they are attached to, when an `enchant` record said so. */
-  attachedTo?: number;
-  /** No record has moved or changed it since its entity record. */
-  fresh: boolean;
-}
-
-export const IN_PLAY = new Set(['play', 'secret']);
-
-export class TraceState {
-  readonly stack: Block[] = [];
-  readonly blocks = new Map<number, Block>();
-  readonly entities = new Map<number, EntityState>();
-  readonly queues = new Map<number, QueueRecord & { at: number; parentBlock: number }>();
-  /** Current hero of each player (hero_replaced moves it). */
-  readonly heroes: [number | undefined, number | undefined] = [undefined, undefined];
-  profile?: string;
-
-  top(): Block | undefined {
-    return this.stack[this.stack.length - 1];
-  }
-
-  path(extra?: Block): string {
-    const list = extra ? [...this.stack, extra] : this.stack;
-    return list.map(blockName).join(' > ');
-  }
-
-  /** The nearest open block of a kind of block (phase, step, trigger, sequence). */
-  nearest(block: Block['block']): Block | undefined {
-    for (let i = this.stack.length - 1; i >= 0; i--) if (this.stack[i]!.block === block) return this.stack[i];
-    return undefined;
-  }
-
-  inPhase(): boolean {
-    return this.stack.some((b) => b.block === 'phase');
-  }
-
-  name(id: number | undefined | null): string {
-    if (id === undefined || id === null) return 'nothing';
-    const e = this.entities.get(id);
-    if (!e) return `unknown entity #${id}`;
-    return `${e.type} #${id} ${e.name}${e.label ? ` (${e.label})` : ''}`;
-  }
-
-  inPlay(id: number): boolean {
-    const e = this.entities.get(id);
-    return !!e && IN_PLAY.has(e.zone);
-  }
-
-  isHero(id: number): boolean {
-    return this.entities.get(id)?.type === 'hero';
-  }
-
-  isCharacter(id: number): boolean {
-    const t = this.entities.get(id)?.type;
-    return t === 'minion' || t === 'hero';
-  }
-
-  /** Mortally wounded (known Health <= 0) or marked for destruction (Rule 5 / 5b). */
-  mortallyWounded(id: number): boolean {
-    const e = this.entities.get(id);
-    if (!e || !this.isCharacter(id)) return false;
-    return e.destroyMarked || (e.health !== undefined && e.health <= 0);
-  }
-
-  /** Apply one record's effect on the state. */
-  apply(r: TraceRecord, at: number): void {
-    switch (r.t) {
-      case 'meta':
-        this.profile = r.profile;
-        return;
-      case 'entity':
-        this.addEntity(r);
-        return;
-      case 'open': {
-        const b: Block = {
-          id: r.id, block: r.block, kind: r.kind, subject: r.subject, target: r.target, outermost: r.outermost,
-          queue: r.queue, entry: r.entry, at, parent: this.top()?.id ?? 0, rec: r,
-        };
-        this.stack.push(b);
-        this.blocks.set(b.id, b);
-        return;
-      }
-      case 'close': {
-        // Close inner blocks a producer left open, then this one.
-        for (let i = this.stack.length - 1; i >= 0; i--) {
-          if (this.stack[i]!.id === r.id) { this.stack.length = i; break; }
-        }
-        return;
-      }
-      case 'queue':
-        this.queues.set(r.id, { ...r, at, parentBlock: this.top()?.id ?? 0 });
-        return;
-      case 'event':
-        this.applyEvent(r);
-        return;
-    }
-  }
-
-  private addEntity(r: EntityRecord): void {
-    const e: EntityState = { id: r.id, card: r.card, name: r.name, type: r.type, controller: r.controller, zone: r.zone, destroyMarked: false, fresh: true };
-    if (r.label) e.label = r.label;
-    if (r.order !== undefined) e.order = r.order;
-    this.entities.set(r.id, e);
-    if (r.type === 'hero' && r.zone === 'play' && this.heroes[r.controller as 0 | 1] === undefined) this.heroes[r.controller as 0 | 1] = r.id;
-  }
-
-  private ent(id: number | null | undefined): EntityState | undefined {
-    return id === null || id === undefined ? undefined : this.entities.get(id);
-  }
-
-  /** Leaving play: attached enchantments (known ones) go with it; Health and marks start over. */
-  private moveZone(e: EntityState, to: string): void {
-    const left = IN_PLAY.has(e.zone) && !IN_PLAY.has(to);
-    e.zone = to;
-    e.fresh = false;
-    e.health = undefined;
-    e.maxHealth = undefined;
-    e.destroyMarked = false;
-    if (left) this.dropEnchantmentsOf(e.id);
-  }
-
-  private dropEnchantmentsOf(id: number): void {
-    for (const x of this.entities.values()) if (x.attachedTo === id && IN_PLAY.has(x.zone)) { x.zone = 'graveyard'; x.fresh = false; }
-  }
-
-  private applyEvent(r: Extract<TraceRecord, { t: 'event' }>): void {
-    switch (r.e) {
-      case 'zone': {
-        const e = this.ent(r.entity);
-        if (!e) return;
-        if (r.from === 'setup') { e.fresh = false; if (r.order !== undefined) e.order = r.order; return; }
-        this.moveZone(e, r.to);
-        if (r.order !== undefined) e.order = r.order;
-        return;
-      }
-      case 'summon': {
-        const e = this.ent(r.entity);
-        if (!e) return;
-        this.moveZone(e, 'play');
-        e.order = r.order;
-        e.controller = r.controller;
-        return;
-      }
-      case 'death': {
-        const e = this.ent(r.entity);
-        if (e) this.moveZone(e, 'graveyard');
-        return;
-      }
-      case 'damage':
-      case 'heal': {
-        const e = this.ent(r.target);
-        if (e) { e.health = r.health; e.fresh = false; }
-        return;
-      }
-      case 'stats': {
-        const e = this.ent(r.entity);
-        if (!e) return;
-        e.health = r.health;
-        e.maxHealth = r.maxHealth;
-        e.fresh = false;
-        if (r.why.startsWith('transform')) {
-          // "transform:<card id>": the entity is now that card (its triggers and class come from it)
-          this.dropEnchantmentsOf(e.id);
-          const id = r.why.slice('transform:'.length);
-          if (r.why.startsWith('transform:') && id) e.card = id;
-        }
-        return;
-      }
-      case 'enchant': {
-        const en = this.ent(r.enchantment);
-        if (en) { en.attachedTo = r.target; en.fresh = false; if (r.order !== undefined) en.order = r.order; }
-        const t = this.ent(r.target);
-        if (t) { t.health = undefined; t.maxHealth = undefined; }
-        return;
-      }
-      case 'unenchant': {
-        const en = this.ent(r.enchantment);
-        if (en) { en.zone = 'graveyard'; en.fresh = false; }
-        const t = this.ent(r.target);
-        if (t) { t.health = undefined; t.maxHealth = undefined; }
-        return;
-      }
-      case 'destroy_mark': {
-        const e = this.ent(r.target);
-        if (e) e.destroyMarked = true;
-        return;
-      }
-      case 'control': {
-        const e = this.ent(r.entity);
-        if (!e) return;
-        e.controller = r.to;
-        for (const x of this.entities.values()) if (x.attachedTo === e.id) x.controller = r.to;
-        return;
-      }
-      case 'draw':
-      case 'add_to_hand': {
-        const e = this.ent(r.entity);
-        if (e) { e.zone = 'hand'; e.fresh = false; }
-        return;
-      }
-      case 'shuffle': {
-        const e = this.ent(r.entity);
-        if (e) { e.zone = 'deck'; e.fresh = false; }
-        return;
-      }
-      case 'burn': {
-        const e = this.ent(r.entity);
-        if (e) { e.zone = 'graveyard'; e.fresh = false; }
-        return;
-      }
-      case 'counter': {
-        const e = this.ent(r.spell);
-        if (e) { e.zone = 'graveyard'; e.fresh = false; }
-        return;
-      }
-      case 'hero_replaced': {
-        const old = this.ent(r.old);
-        if (old) this.moveZone(old, 'removed');
-        this.heroes[r.player as 0 | 1] = r.hero;
-        return;
-      }
-      default:
-        return;
-    }
-  }
-}
-
-export function blockName(b: Pick<Block, 'block' | 'kind' | 'id'>): string {
-  return `${b.block.toUpperCase()} ${b.kind}#${b.id}`;
-}
+/**
+ * A kind of trace record a pass reads: a record type (`meta`, `entity`, `open`, `close`, `queue`), `event` (every
+ * event), or one kind of event (`damage`, `death`...: the event's `e`). The record types and the event kinds never
+ * share a name (properties/walk-dispatch.test.ts checks it).
+ */
+export type RecordKind = Exclude<TraceRecord['t'], 'event'> | 'event' | GameEvent['e'];
 
 /**
  * Walk a trace: `visit` sees each record together with the state just BEFORE the record takes effect (an open
@@ -281,7 +28,8 @@ export function blockName(b: Pick<Block, 'block' | 'kind' | 'id'>): string {
  */
 export function walk(trace: readonly TraceRecord[], visit: (r: TraceRecord, s: TraceState, at: number) => void, after?: (r: TraceRecord, s: TraceState, at: number) => void): TraceState {
   const s = new TraceState();
-  const end = walkEnd(trace);
+  s.loopGuard = loopGuardAt(trace);
+  const end = endBefore(trace, s.loopGuard);
   for (let i = 0; i < end; i++) {
     const r = trace[i]!;
     visit(r, s, i);
@@ -296,27 +44,122 @@ export function walk(trace: readonly TraceRecord[], visit: (r: TraceRecord, s: T
  * is over, returning what it found. Several passes share one walk of a trace (`walkPasses`), so a trace is rebuilt
  * once however many invariants read it.
  */
-export interface WalkPass {
-  visit(r: TraceRecord, s: TraceState, at: number): void;
+export interface WalkPass<S = TraceState> {
+  /**
+   * The kinds of record `visit` and `after` read: the walk calls them for these records only, so a record of any other
+   * kind must leave the pass as it was (it may neither report nor change what the pass remembers). Left out: every
+   * record. Give a constant array (one per invariant): the walk keeps the plan it works out by these arrays.
+   */
+  readonly reads?: readonly RecordKind[];
+  visit(r: TraceRecord, s: S, at: number): void;
   /** After the record has taken effect. */
-  after?(r: TraceRecord, s: TraceState, at: number): void;
-  finish(): Violation[];
+  after?(r: TraceRecord, s: S, at: number): void;
+  /** The walk is over: what the pass found. `s` is the state at the end of the walk. */
+  finish(s: S): Violation[];
+}
+
+/** What a walk rebuilds from the records (the Hearthstone `TraceState`, the Host view): it takes in every record. */
+export interface WalkState {
+  apply(r: TraceRecord, at: number): void;
+}
+
+/** Does a pass that declares `reads` read record `r`? (No declaration: it reads every record.) */
+export function readsRecord(reads: readonly RecordKind[] | undefined, r: TraceRecord): boolean {
+  if (!reads) return true;
+  for (const k of reads) if (k === r.t || (r.t === 'event' && (k === 'event' || k === r.e))) return true;
+  return false;
+}
+
+/** For a pass that reads nothing (its invariant has nothing to judge without some knowledge it was not given). */
+export const NO_RECORDS: readonly RecordKind[] = [];
+
+/** The passes a record is handed to, by their place in the list of passes. */
+interface Route { visit: readonly number[]; after: readonly number[] }
+
+const KNOWN_TYPES = new Set<unknown>(['meta', 'entity', 'open', 'close', 'queue']);
+const KNOWN_EVENTS = new Set<unknown>(GAME_EVENT_KINDS);
+
+/**
+ * Which passes read each kind of record, for one list of declarations (each pass's `reads` and whether it has an
+ * `after`): worked out once per kind the first time it is met. A kind no producer should write (not in the trace
+ * format) is worked out at every record of it, never kept.
+ */
+class Plan {
+  private readonly types = new Map<unknown, Route>();
+  private readonly events = new Map<unknown, Route>();
+
+  constructor(private readonly reads: readonly (readonly RecordKind[] | undefined)[], private readonly afters: readonly boolean[]) {}
+
+  route(r: TraceRecord): Route {
+    const event = r.t === 'event';
+    const key: unknown = event ? r.e : r.t;
+    const table = event ? this.events : this.types;
+    let route = table.get(key);
+    if (route) return route;
+    const visit: number[] = [];
+    const after: number[] = [];
+    this.reads.forEach((reads, k) => {
+      if (!readsRecord(reads, r)) return;
+      visit.push(k);
+      if (this.afters[k]) after.push(k);
+    });
+    route = { visit, after };
+    if ((event ? KNOWN_EVENTS : KNOWN_TYPES).has(key)) table.set(key, route);
+    return route;
+  }
+}
+
+/** The plans made so far, by the passes' declarations in order (a pass that declares no `reads` is keyed by EVERY). */
+interface PlanNode { plan?: Plan; next: WeakMap<object, PlanNode>; nextAfter: WeakMap<object, PlanNode> }
+const EVERY = {};
+const PLANS: PlanNode = { next: new WeakMap(), nextAfter: new WeakMap() };
+
+function planFor(passes: readonly Pick<WalkPass<unknown>, 'reads' | 'after'>[], everyRecord: boolean): Plan {
+  if (everyRecord) return new Plan(passes.map(() => undefined), passes.map((p) => !!p.after));
+  let node = PLANS;
+  for (const p of passes) {
+    const map = p.after ? node.nextAfter : node.next;
+    const key = p.reads ?? EVERY;
+    let child = map.get(key);
+    if (!child) { child = { next: new WeakMap(), nextAfter: new WeakMap() }; map.set(key, child); }
+    node = child;
+  }
+  return (node.plan ??= new Plan(passes.map((p) => p.reads), passes.map((p) => !!p.after)));
+}
+
+export interface WalkOptions {
+  /**
+   * Hand every record to every pass, whatever it declares it reads: the walk without dispatch, the reference the
+   * dispatch is checked against (properties/walk-dispatch.test.ts). The verdicts are the same; it is only slower.
+   */
+  everyRecord?: boolean;
 }
 
 /** Walk a trace once for all the passes; each pass's findings, in the order of the passes. */
-export function walkPasses(trace: readonly TraceRecord[], passes: readonly WalkPass[]): Violation[][] {
+export function walkPasses(trace: readonly TraceRecord[], passes: readonly WalkPass[], opts: WalkOptions = {}): Violation[][] {
   const s = new TraceState();
-  const end = walkEnd(trace);
-  const n = passes.length;
-  const afters = passes.filter((p) => p.after);
-  const m = afters.length;
+  s.loopGuard = loopGuardAt(trace);
+  return ride(trace, endBefore(trace, s.loopGuard), s, passes, opts);
+}
+
+/**
+ * The loop every walk shares: records 0 to `end` (excluded), each handed to the passes that read it (`visit`), then
+ * taken in by the state, then handed to their `after`; each pass's findings, in the order of the passes.
+ */
+export function ride<S extends WalkState>(trace: readonly TraceRecord[], end: number, s: S, passes: readonly WalkPass<S>[], opts: WalkOptions = {}): Violation[][] {
+  const plan = planFor(passes, opts.everyRecord === true);
   for (let i = 0; i < end; i++) {
     const r = trace[i]!;
-    for (let k = 0; k < n; k++) passes[k]!.visit(r, s, i);
+    const route = plan.route(r);
+    const visit = route.visit;
+    for (let k = 0; k < visit.length; k++) passes[visit[k]!]!.visit(r, s, i);
     s.apply(r, i);
-    for (let k = 0; k < m; k++) afters[k]!.after!(r, s, i);
+    const after = route.after;
+    for (let k = 0; k < after.length; k++) passes[after[k]!]!.after!(r, s, i);
   }
-  return passes.map((p) => p.finish());
+  const out: Violation[][] = [];
+  for (const p of passes) out.push(p.finish(s));
+  return out;
 }
 
 /** A check function (trace → violations) from a pass, for an invariant checked on its own. */
@@ -326,7 +169,11 @@ export function checkOf<E>(start: (trace: readonly TraceRecord[], env?: E) => Wa
 
 /** Where a walk stops: the whole trace, or before the closes that lead to a loop guard. */
 export function walkEnd(trace: readonly TraceRecord[]): number {
-  let i = loopGuardAt(trace);
+  return endBefore(trace, loopGuardAt(trace));
+}
+
+function endBefore(trace: readonly TraceRecord[], guard: number): number {
+  let i = guard;
   if (i === trace.length) return i;
   while (i > 0 && trace[i - 1]!.t === 'close') i--;
   return i;
@@ -334,6 +181,9 @@ export function walkEnd(trace: readonly TraceRecord[]): number {
 
 /** Does the trace stop at a loop guard (then "what must follow" checks are not made past it)? */
 export function loopGuardAt(trace: readonly TraceRecord[]): number {
-  const i = trace.findIndex((r) => r.t === 'event' && r.e === 'loop_guard');
-  return i < 0 ? trace.length : i;
+  for (let i = 0; i < trace.length; i++) {
+    const r = trace[i]!;
+    if (r.t === 'event' && r.e === 'loop_guard') return i;
+  }
+  return trace.length;
 }
