@@ -7,6 +7,9 @@
  * - the Queue of a Death Event is built inside a Death Phase (DEATH or FORCED_DEATH);
  * - the Queue answering a Phase's own Event (a summon, a play, an attack, a turn's start or end...) is built inside
  *   that Phase, for that subject (Rule 2a: "When we start to resolve a Phase ... a Queue is created").
+ * A Queue that answers only events raised before what they announce happens (fatal damage to a hero, assumption
+ * `fatal-damage`: answered at once, in the middle of the damage of several characters) does not end the block's
+ * damage: what was dealt before it is still answered by the Queue built once all of that damage is dealt.
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
@@ -23,6 +26,9 @@ const PHASE_OF: Record<string, string[]> = {
 };
 
 const READS: readonly RecordKind[] = ['damage', 'heal', 'open', 'queue', 'close'];
+
+/** Events raised before the thing they announce is dealt, answered at once (spec/rules.json `fatal-damage`). */
+const BEFORE_EVENTS = new Set(['fatal_damage']);
 
 export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
@@ -52,6 +58,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
       return;
     }
     if (r.t !== 'queue') return;
+    if (r.events.length > 0 && r.events.every((ev) => BEFORE_EVENTS.has(ev.kind))) return;
     const list = pending.get(here) ?? [];
     for (const ev of r.events) {
       if (ev.kind === 'died') {
