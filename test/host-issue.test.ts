@@ -3,18 +3,22 @@
  * final facts (the result, each Host's health and damage zone, the slots' cards with power/health, hand / deck / drop,
  * resources and action points) for the Host kernel and the simulator, the rows that differ in bold; no Hearthstone rows.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../engine/validation.js';
-import { arbiter } from './run-cli.js';
+import { runCli } from './support/capture.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'arbiter-host-issue-'));
+/** The commands run in process (test/support/capture.ts); the simulators are child processes through their adapters. */
+const arbiter = (...args: string[]) => runCli(args);
+const made: string[] = [];
+const tmp = () => { const d = mkdtempSync(join(tmpdir(), 'arbiter-host-issue-')); made.push(d); return d; };
+afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
 const adapter = (m: string) => `"${process.execPath}" "${join(ROOT, 'bin', 'arbiter.mjs')}" adapter --profile host --mutant ${m}`;
 const table = (md: string) => md.slice(md.indexOf('## Expected vs actual'), md.indexOf('## Trace diff'));
 
-describe('the issue report of a Host result', () => {
+describe.concurrent('the issue report of a Host result', () => {
   it('a slot taken in response (18.7, 14.7.1): Grace in the slot and the Aristocrat in the drop zone, against the FIFO Stack that resolves them the other way round', async () => {
     const dir = tmp();
     const sim = adapter('host-fifo-stack');

@@ -2,18 +2,23 @@
  * `arbiter repro` on a failing result of `arbiter run --profile host`: the Host scenario is shrunk against the outside
  * adapter (a mutant Host adapter) to a smaller scenario that still fails there naming the same rule, passes on the Host
  * kernel's own adapter, comes out the same bytes every time, and `arbiter report issue` shows it. A simulator that
- * crashes or hangs on some candidates does not stop the command: those candidates do not count.
+ * crashes or hangs on some candidates does not stop the command: those candidates do not count. The commands run in
+ * process; `arbiter repro` through the `arbiter` command is in test/repro-cli.test.ts.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../engine/validation.js';
 import { hostSize } from '../properties/host-shrink.js';
 import type { HostScenario } from '../engine/host/format.js';
-import { arbiter } from './run-cli.js';
+import { runCli } from './support/capture.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'arbiter-host-repro-'));
+/** The commands run in process (test/support/capture.ts); the simulators are child processes through their adapters. */
+const arbiter = (...args: string[]) => runCli(args);
+const made: string[] = [];
+const tmp = () => { const d = mkdtempSync(join(tmpdir(), 'arbiter-host-repro-')); made.push(d); return d; };
+afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
 const words = (m?: string) => [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', '--profile', 'host', ...(m ? ['--mutant', m] : [])];
 const quoted = (w: string[]) => w.map((x) => `"${x}"`).join(' ');
 const CASE = 'host-slot-taken-in-response';
@@ -21,7 +26,7 @@ const caseFile = join('golden', 'cases', `${CASE}.json`);
 const read = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as HostScenario;
 const total = (s: HostScenario) => { const n = hostSize(s); return n.actions + n.cards; };
 
-describe('arbiter repro on a Host result against an outside adapter', () => {
+describe.concurrent('arbiter repro on a Host result against an outside adapter', () => {
   it('shrinks to a smaller scenario that still fails on the mutant adapter with the same rule and passes on the reference adapter', async () => {
     const dir = tmp();
     const sim = quoted(words('host-fifo-stack'));
