@@ -232,22 +232,50 @@ export type Trace = TraceRecord[];
 
 /** Deterministic serialisation: sorted keys, one record per line. */
 export function recordToLine(r: TraceRecord): string {
-  return JSON.stringify(sortKeys(r));
+  return sortedJson(r);
 }
 
 export function traceToJsonl(records: readonly TraceRecord[]): string {
   return records.map(recordToLine).join('\n') + '\n';
 }
 
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v && typeof v === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v as object).sort()) {
-      const x = (v as Record<string, unknown>)[k];
-      if (x !== undefined) out[k] = sortKeys(x);
+const INDEX = /^(0|[1-9][0-9]*)$/;
+/** An array-index key ("0", "12"): JavaScript lists these first, in numeric order, whatever order they were added in. */
+const isIndex = (k: string) => INDEX.test(k) && Number(k) < 4294967295;
+
+/**
+ * The keys in the order a copy with its keys added in sorted order lists them: array-index keys first in numeric
+ * order, then the others sorted.
+ */
+function sortedKeys(o: object): string[] {
+  const keys = Object.keys(o).sort();
+  if (!keys.some(isIndex)) return keys;
+  return [...keys.filter(isIndex).sort((a, b) => Number(a) - Number(b)), ...keys.filter((k) => !isIndex(k))];
+}
+
+/**
+ * JSON text with every object's keys in sorted order, written directly (no sorted copy of the record is built): the
+ * same text as JSON.stringify of a copy with sorted keys. Values JSON leaves out of an object (undefined, functions)
+ * are left out; in an array they are written as null, as JSON.stringify does.
+ */
+function sortedJson(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
+  if (Array.isArray(v)) {
+    let out = '[';
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      out += (i ? ',' : '') + (x === undefined || typeof x === 'function' || typeof x === 'symbol' ? 'null' : sortedJson(x));
     }
-    return out;
+    return out + ']';
   }
-  return v;
+  const o = v as Record<string, unknown>;
+  let out = '{';
+  let first = true;
+  for (const k of sortedKeys(o)) {
+    const x = o[k];
+    if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
+    out += (first ? '' : ',') + JSON.stringify(k) + ':' + sortedJson(x);
+    first = false;
+  }
+  return out + '}';
 }

@@ -1,0 +1,43 @@
+/**
+ * A trace record's line (recordToLine) is written directly with its keys in sorted order: it must be the same text as
+ * JSON.stringify of a copy whose keys were added in sorted order (what the locked golden traces were written with),
+ * for any record: nested objects and arrays, array-index keys, values JSON leaves out.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { recordToLine, traceToJsonl, type TraceRecord } from './format.js';
+
+/** The plain way: a copy with sorted keys, then JSON.stringify. */
+function sortedCopy(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedCopy);
+  if (v && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) {
+      const x = (v as Record<string, unknown>)[k];
+      if (x !== undefined) out[k] = sortedCopy(x);
+    }
+    return out;
+  }
+  return v;
+}
+const plain = (r: unknown) => JSON.stringify(sortedCopy(r));
+
+describe('trace lines', () => {
+  it('are the text of a copy with sorted keys, for any record', () => {
+    // `__proto__` is left out: a copy made by assignment loses it (it sets the prototype), the line keeps it.
+    const key = fc.string().filter((k) => k !== '__proto__');
+    const value = fc.letrec((tie) => ({
+      any: fc.oneof({ depthSize: 'small' }, fc.constant(undefined), fc.constant(null), fc.boolean(), fc.double(), fc.integer(), fc.string(), tie('list'), tie('obj')),
+      list: fc.array(tie('any'), { maxLength: 4 }),
+      obj: fc.dictionary(fc.oneof(key, fc.nat({ max: 30 }).map(String)), tie('any'), { maxKeys: 5 }),
+    }));
+    fc.assert(fc.property(value.obj, (r) => { expect(recordToLine(r as TraceRecord)).toBe(plain(r)); }), { numRuns: 3000 });
+  });
+
+  it('put array-index keys first in numeric order, sort the rest, and leave out undefined values', () => {
+    const r = { t: 'event', e: 'x', b: { 10: 'ten', 2: 'two', a: 1, '': 0 }, list: [undefined, { z: 1, y: undefined }], gone: undefined } as unknown as TraceRecord;
+    expect(recordToLine(r)).toBe('{"b":{"2":"two","10":"ten","":0,"a":1},"e":"x","list":[null,{"z":1}],"t":"event"}');
+    expect(recordToLine(r)).toBe(plain(r));
+    expect(traceToJsonl([r, r])).toBe(`${plain(r)}\n${plain(r)}\n`);
+  });
+});
