@@ -12,6 +12,7 @@ import { runHostDifferential } from '../differential/host-runner.js';
 import { CASES_DIR, caseFiles, profileOf } from '../golden/suite.js';
 import { lockOutDir } from '../reports/files.js';
 import { perRuleTable, summaryLine, writeReports } from '../reports/write.js';
+import { writeRunInfo } from '../reports/merge.js';
 import { generatedHostScenarios } from '../properties/host-fuzz.js';
 import { scenarioFiles } from './scenario-files.js';
 
@@ -37,6 +38,8 @@ export async function runHost(o: { sim?: string; cases?: string[]; hostCards?: s
   const unlock = lockOutDir(o.out);
   const { results, shared, hello } = await runHostDifferential({ command, cases, cards, timeoutMs, startTimeoutMs: o.startTimeout ? Number(o.startTimeout) : 30_000, outDir: o.out });
   const commandText = o.sim ?? '(the Host kernel\'s own adapter)';
+  // What ran, as `arbiter run` writes it: `report issue` and `repro` take the simulator command from it.
+  writeRunInfo(o.out, { command: commandText, expectations: o.expectations ?? null, shard: null, runs, seed, cases: cases.length });
   const summary = writeReports(o.out, shared, { simulator: hello, expectationsFile: o.expectations, updateExpectations: o.updateExpectations, command: commandText });
   unlock();
   for (const r of results) {

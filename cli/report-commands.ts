@@ -50,7 +50,7 @@ export function addReportCommands(program: Command): void {
     .description('an issue-ready Markdown regression report for one failing case: rule broken, minimal scenario, command to reproduce, expected vs actual, trace diff')
     .argument('<case-id>', 'a case of the run')
     .option('--report <dir>', 'the report folder of the run', 'arbiter-report')
-    .option('--sim <command>', 'the adapter command to show in "Reproduce" (default: the bundled demo)')
+    .option('--sim <command>', 'the adapter command to show in "Reproduce" (default: the one the run used, from the report folder\'s run.json; else the bundled demo, or for a Host result the Host kernel\'s own adapter)')
     .option('--out <file>', 'write the Markdown to a file instead of stdout')
     .option('--repro <dir>', 'where `arbiter repro` wrote its files: the shrunk scenario there is shown as the minimal one', 'arbiter-repro')
     .action(async (id: string, o: { report: string; sim?: string; out?: string; repro: string }) => {
@@ -60,7 +60,8 @@ export function addReportCommands(program: Command): void {
       const shrunkFile = join(o.repro, `${`${id}-repro`.replace(/[^a-z0-9-]/g, '-')}.json`);
       const shrunk = existsSync(shrunkFile) ? { file: shrunkFile, scenario: readJson(shrunkFile) } : undefined;
       const fallback = r.profile === 'host' ? (await import('./host-run.js')).HOST_REFERENCE_COMMAND : DEMO_COMMAND;
-      const md = issueMarkdown(o.report, r, { command: o.sim ?? fallback.join(' '), shrunk });
+      const { readRunCommand } = await import('../reports/files.js');
+      const md = issueMarkdown(o.report, r, { command: o.sim ?? readRunCommand(o.report) ?? fallback.join(' '), shrunk });
       if (o.out) writeFileSync(o.out, md); else process.stdout.write(md);
     });
 
@@ -69,11 +70,13 @@ export function addReportCommands(program: Command): void {
     .description('shrink a failing case to the smallest scenario that still shows the same divergence, and write it as a scenario file and a ready vitest test (and a unittest snippet for Python simulators); a result of `run --profile host` is shrunk as a Host scenario against the Host simulator (default: the Host kernel\'s own adapter)')
     .argument('<case-or-seed>', 'a case id from a run\'s report, or a seed: the generated case of that seed (fast-check shrinking)')
     .option('--report <dir>', 'the report folder of the run (for a case id)', 'arbiter-report')
-    .option('--sim <command>', 'the adapter command (default: the bundled demo simulator; for a Host result the Host kernel\'s own adapter)')
+    .option('--sim <command>', 'the adapter command (default: the one the run used, from the report folder\'s run.json; else the bundled demo simulator, or for a Host result the Host kernel\'s own adapter)')
     .option('--out <dir>', 'where to write the repro files', 'arbiter-repro')
     .option('--timeout <ms>', 'time limit per run of the simulator', '10000')
     .addOption(hostCardsOption())
     .action(async (arg: string, o: { report: string; sim?: string; out: string; timeout: string; hostCards?: string[] }) => {
+      // The simulator the run used, unless --sim names another.
+      if (o.sim === undefined) o.sim = (await import('../reports/files.js')).readRunCommand(o.report) ?? undefined;
       // A result of `arbiter run --profile host`: the Host scenario, shrunk against the Host simulator.
       const hostResult = existsSync(join(o.report, 'results.jsonl')) ? (await import('../differential/runner.js')).readResults(o.report).find((r) => r.case === arg && r.profile === 'host') : undefined;
       if (hostResult) { await reproHostCommand(hostResult, o); return; }

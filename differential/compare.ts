@@ -138,6 +138,10 @@ export function compareFinal(expected: ComparableState, actual: ComparableState,
 }
 
 const EVENT_KINDS = new Set(['damage', 'heal', 'death', 'summon', 'draw', 'destroy_mark', 'control']);
+/** A Host game's events of the same weight (seed 002): the Stack, game actions, damage, zone moves, battle. */
+const HOST_EVENT_KINDS = new Set(['stack_push', 'stack_resolve', 'game_action', 'damage', 'heal', 'zone', 'summon', 'redirect', 'battle', 'control']);
+/** Fields a Host event is told apart by, besides the entities it names. */
+const HOST_TEXT_FIELDS = ['action', 'what', 'result', 'from', 'to'] as const;
 const REF_FIELDS = ['source', 'target', 'entity'] as const;
 
 /**
@@ -145,12 +149,13 @@ const REF_FIELDS = ['source', 'target', 'entity'] as const;
  * "<card id>#<n>" for the n-th entity of that card created during the run. At fidelity 'phases' each event also
  * names the kinds of the phases around it.
  */
-export function eventSignature(trace: readonly TraceRecord[], fidelity: Fidelity): string[] {
-  return signedEvents(trace, fidelity).sig;
+export function eventSignature(trace: readonly TraceRecord[], fidelity: Fidelity, profile: 'hearthstone' | 'host' = 'hearthstone'): string[] {
+  return signedEvents(trace, fidelity, profile).sig;
 }
 
 /** The event signature with, for each entry, the index of its record in the trace. */
-export function signedEvents(trace: readonly TraceRecord[], fidelity: Fidelity): { sig: string[]; at: number[] } {
+export function signedEvents(trace: readonly TraceRecord[], fidelity: Fidelity, profile: 'hearthstone' | 'host' = 'hearthstone'): { sig: string[]; at: number[] } {
+  const kinds = profile === 'host' ? HOST_EVENT_KINDS : EVENT_KINDS;
   const refs = new Map<number, string>();
   const seen = new Map<string, number>();
   const stack: string[] = [];
@@ -164,12 +169,13 @@ export function signedEvents(trace: readonly TraceRecord[], fidelity: Fidelity):
       stack.push(r.block === 'phase' ? r.kind : '');
     } else if (r.t === 'close') {
       stack.pop();
-    } else if (r.t === 'event' && EVENT_KINDS.has(r.e)) {
+    } else if (r.t === 'event' && kinds.has(r.e)) {
       const rec = r as unknown as Record<string, unknown>;
       const parts = [r.e, ...REF_FIELDS.filter((f) => typeof rec[f] === 'number').map((f) => `${f}=${refs.get(rec[f] as number) ?? `#${String(rec[f])}`}`)];
+      if (profile === 'host') for (const f of HOST_TEXT_FIELDS) if (typeof rec[f] === 'string') parts.push(`${f}=${rec[f] as string}`);
       if (typeof rec.amount === 'number') parts.push(`amount=${String(rec.amount)}`);
       if (r.e === 'draw' || r.e === 'summon') parts.push(`player=${String(rec.player ?? rec.controller)}`);
-      if (fidelity === 'phases') parts.push(`in=${stack.filter(Boolean).join('>')}`);
+      if (fidelity === 'phases' && profile !== 'host') parts.push(`in=${stack.filter(Boolean).join('>')}`);
       sig.push(parts.join(' '));
       at.push(index);
     }

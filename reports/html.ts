@@ -49,8 +49,9 @@ function failureSection(dir: string, r: CaseResult, verdict: string): string {
   const ref = readTrace(dir, r.traces?.reference);
   const sim = readTrace(dir, r.traces?.simulator);
   const fid = r.simulator.fidelity;
+  const prof = r.profile === 'host' ? 'host' : 'hearthstone';
   const diff = ref && sim
-    ? diffLines(eventSignature(ref, fid).join('\n') + '\n', eventSignature(sim, fid).join('\n') + '\n', 'reference engine', r.simulator.name)
+    ? diffLines(eventSignature(ref, fid, prof).join('\n') + '\n', eventSignature(sim, fid, prof).join('\n') + '\n', 'reference engine', r.simulator.name)
     : diffLines(JSON.stringify(r.expected ?? null, null, 1) + '\n', JSON.stringify(r.actual ?? null, null, 1) + '\n', 'reference engine (final state)', `${r.simulator.name} (final state)`);
   const a = r.attribution;
   const why = [

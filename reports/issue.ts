@@ -28,7 +28,7 @@ export function issueMarkdown(dir: string, r: CaseResult, o: { command: string; 
   const ref = trace(dir, r.traces?.reference);
   const sim = trace(dir, r.traces?.simulator);
   const diff = ref && sim
-    ? createTwoFilesPatch('reference engine', r.simulator.name, eventSignature(ref, r.simulator.fidelity).join('\n') + '\n', eventSignature(sim, r.simulator.fidelity).join('\n') + '\n', undefined, undefined, { context: 3 })
+    ? createTwoFilesPatch('reference engine', r.simulator.name, eventSignature(ref, r.simulator.fidelity, host ? 'host' : 'hearthstone').join('\n') + '\n', eventSignature(sim, r.simulator.fidelity, host ? 'host' : 'hearthstone').join('\n') + '\n', undefined, undefined, { context: 3 })
     : createTwoFilesPatch('reference engine (final state)', `${r.simulator.name} (final state)`, JSON.stringify((host ? r.host?.expected : r.expected) ?? null, null, 1) + '\n', JSON.stringify((host ? r.host?.actual : r.actual) ?? null, null, 1) + '\n', undefined, undefined, { context: 3 });
   const ruleText = rules.map((id) => `- **${id}** — ${rule(id)?.title ?? ''}\n\n  > ${(rule(id)?.text ?? '(not in the catalog)').replace(/\n/g, ' ')}\n\n  (source: ${rule(id)?.source ?? '?'})`).join('\n');
   return `# ${title}

@@ -35,6 +35,11 @@ describe.concurrent('the issue report of a Host result', () => {
     expect(t).toContain('| player A Host | hostA (Morrow, Host of Dusk): health 5, damage zone 0 | hostA (Morrow, Host of Dusk): health 5, damage zone 0 |');
     expect(t).toContain('| player B hand / deck / drop | 3 / 10 / 0 | 3 / 10 / 0 |');
     expect(t).not.toMatch(/hero health|\| - \| - \|/);
+    // The trace diff compares Host's own events: the Stack resolves the two the other way round.
+    const diff = issue.out.slice(issue.out.indexOf('## Trace diff'), issue.out.indexOf('## Minimal scenario'));
+    expect(diff).toContain('-stack_resolve source=v result=fizzled');
+    expect(diff).toContain('+stack_resolve source=grace result=fizzled');
+    expect(diff).not.toContain('No difference');
     // the case is Host's: to run it again, --profile host with its file
     expect(issue.out).toContain(`npx arbiter run --profile host --cases ${c.split('\\').join('/')} --sim`);
   }, 120_000);
@@ -45,6 +50,8 @@ describe.concurrent('the issue report of a Host result', () => {
     expect((await arbiter('run', '--profile', 'host', '--cases', c, '--sim', adapter('host-control-kept'), '--out', join(dir, 'r'))).code).toBe(1);
     const issue = await arbiter('report', 'issue', 'host-control-change-37', '--report', join(dir, 'r'));
     const t = table(issue.out);
+    // Without --sim, "Reproduce" names the simulator the run used (run.json), not the Host kernel's own adapter.
+    expect(issue.out.slice(issue.out.indexOf('## Reproduce'))).toContain('--mutant host-control-kept');
     expect(t).toContain('| **player B hand / deck / drop** | 3 / 10 / 1: Stone Sentinel | 3 / 10 / 0 |');
     expect(t).toMatch(/\| \*\*labelled cards elsewhere\*\* \| [^|]*s \(Stone Sentinel\) in B's drop[^|]*\| [^|]*s \(Stone Sentinel\) in A's drop[^|]*\|/);
   }, 120_000);
