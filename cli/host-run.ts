@@ -5,11 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, InputError } from '../engine/validation.js';
-import { loadHostCards, loadHostScenario } from '../engine/host/load.js';
+import { ROOT, InputError, readJson } from '../engine/validation.js';
+import { isHostScenario, loadHostCards, loadHostScenario } from '../engine/host/load.js';
 import { simCommand } from '../differential/adapter-process.js';
 import { runHostDifferential } from '../differential/host-runner.js';
-import { CASES_DIR, caseFiles, profileOf } from '../golden/suite.js';
+import { CASES_DIR, caseFiles } from '../golden/suite.js';
 import { lockOutDir } from '../reports/files.js';
 import { perRuleTable, summaryLine, writeReports } from '../reports/write.js';
 import { writeRunInfo } from '../reports/merge.js';
@@ -26,7 +26,8 @@ export async function runHost(o: { sim?: string; cases?: string[]; hostCards?: s
   if (o.expectations && !o.updateExpectations && !existsSync(o.expectations)) throw new InputError(o.expectations, '$', 'no such baseline file (write one with --update-expectations)');
   const cards = loadHostCards(o.hostCards ?? []);
   const files = o.cases ? scenarioFiles(o.cases) : caseFiles(CASES_DIR, 'host');
-  for (const f of files) if (profileOf(f) !== 'host') throw new InputError(f, '$.profile', 'with --profile host every case is a Host scenario ("profile": "host")');
+  // A file that cannot be read or parsed says so (readJson) before its profile is looked at.
+  for (const f of files) if (!isHostScenario(readJson(f))) throw new InputError(f, '$.profile', 'with --profile host every case is a Host scenario ("profile": "host")');
   const runs = Number(o.runs ?? '0');
   if (!Number.isInteger(runs) || runs < 0) throw new InputError('--runs', '$', `"${o.runs}" is not a whole number >= 0`);
   const seed = o.seed ?? '1';

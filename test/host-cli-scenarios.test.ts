@@ -6,15 +6,17 @@
  * (test/support/capture.ts; the command line of each is tested end to end in test/cli.test.ts and
  * test/host-cli.test.ts).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../engine/validation.js';
 import { arbiter } from './run-cli.js';
 import { runCli } from './support/capture.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'arbiter-host-'));
+const made: string[] = [];
+const tmp = () => { const d = mkdtempSync(join(tmpdir(), 'arbiter-host-')); made.push(d); return d; };
+afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
 const adapter = (m: string) => `"${process.execPath}" "${join(ROOT, 'bin', 'arbiter.mjs')}" adapter --profile host --mutant ${m}`;
 const base = () => JSON.parse(readFileSync(join(ROOT, 'golden', 'cases', 'host-stack-example-32-9.json'), 'utf8'));
 
@@ -74,6 +76,14 @@ describe.concurrent('Host games, scenarios and input on the command line', () =>
     expect(schema.err).toMatch(/schema\.json: \$\.setup\.A\.frontrow\[0\]/);
     const card = await runCli(['run-scenario', write('card.json', (s) => { s.setup.B.hand[0].card = 'No Such Card'; })]);
     expect(card.err).toMatch(/card\.json: \$\.setup\.B\.hand\[0\]: unknown host card "No Such Card"/);
-    for (const r of [open, slot, pay, who, label, schema, card]) expect(r.err).not.toMatch(/at .*\.[jt]s:\d+/);
+    // `run --profile host --cases`: a file that is not there, or not JSON, says so (not that it is no Host scenario)
+    const missing = await runCli(['run', '--profile', 'host', '--cases', join(dir, 'nosuch.json'), '--out', join(dir, 'r1')]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/nosuch\.json: \$: cannot read file/);
+    writeFileSync(join(dir, 'broken.json'), '{"format": "arbiter-scenario/1",\n "profile": "host",\n');
+    const broken = await runCli(['run', '--profile', 'host', '--cases', join(dir, 'broken.json'), '--out', join(dir, 'r2')]);
+    expect(broken.code).toBe(2);
+    expect(broken.err).toMatch(/broken\.json: \$: not valid JSON \(line 3\)/);
+    for (const r of [open, slot, pay, who, label, schema, card, missing, broken]) expect(r.err).not.toMatch(/at .*\.[jt]s:\d+/);
   }, 60_000);
 });
