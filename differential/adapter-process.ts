@@ -67,6 +67,18 @@ export function splitCommand(cmd: string): string[] {
 /** The adapter could not be started or did not shake hands: the --sim command is wrong, not a case. */
 export class AdapterStartError extends Error {}
 
+const ERROR_LINE = /\b(Error|ERROR|Exception|Traceback|[Cc]annot|[Nn]ot found|[Nn]o such)\b/;
+
+/**
+ * What a failed start's stderr says, in one line: the first lines that name an error (a stack trace's last lines are
+ * often only its frames and the runtime's version), then the last non-empty lines.
+ */
+export function stderrGist(stderr: string): string {
+  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  const picked = [...lines.filter((l) => ERROR_LINE.test(l)).slice(0, 2), ...lines.slice(-3)];
+  return [...new Set(picked)].join(' | ').slice(0, 600);
+}
+
 /** The words of a --sim command, or a usage error when there are none or a quote is left open. */
 export function simCommand(cmd: string): string[] {
   const quotes = [...cmd].reduce<string | null>((q, ch) => (q ? (ch === q ? null : q) : ch === '"' || ch === "'" ? ch : null), null);
@@ -142,7 +154,7 @@ export class AdapterProcess {
     const s = this.start();
     this.send(s, { type: 'hello', protocol: PROTOCOL });
     const line = await this.nextLine(s, timeoutMs);
-    const why = () => `${this.command.join(' ')}${s.stderr ? ` (stderr: ${s.stderr.trim().split('\n').slice(-3).join(' | ')})` : ''}`;
+    const why = () => `${this.command.join(' ')}${s.stderr.trim() ? ` (stderr: ${stderrGist(s.stderr)})` : ''}`;
     if (line === 'timeout') { this.kill(); throw new AdapterStartError(`the simulator's adapter did not answer the hello within ${timeoutMs} ms: ${why()}`); }
     if (line === null) throw new AdapterStartError(`the simulator's adapter exited before the hello: ${why()}`);
     if (line === OVERFLOW) { this.kill(); throw new AdapterStartError(`the simulator's adapter answered the hello with a line over ${this.maxLineBytes} bytes: ${why()}`); }

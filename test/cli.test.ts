@@ -90,6 +90,11 @@ describe('arbiter run with a wrong --sim', () => {
     expect(missing.code).toBe(2);
     expect(missing.err.trim().split('\n')).toHaveLength(1);
     expect(missing.err).toMatch(/^arbiter: --sim: the simulator's adapter exited before the hello: no-such-simulator --flag/);
+    // A simulator that dies with a stack trace: the line that names the error is shown, not only the trace's last lines.
+    const dies = await arbiter('run', '--sim', `${process.execPath} -e "throw new Error('no deck file here')"`, '--out', join(mkdtempSync(join(tmpdir(), 'arbiter-cli-')), 'r'));
+    expect(dies.code).toBe(2);
+    expect(dies.err.trim().split('\n')).toHaveLength(1);
+    expect(dies.err).toMatch(/\(stderr: .*Error: no deck file here/);
     const rude = await arbiter('run', '--sim', `${process.execPath} -e "console.log(42)"`, '--out', join(mkdtempSync(join(tmpdir(), 'arbiter-cli-')), 'r'));
     expect(rude.code).toBe(2);
     expect(rude.err).toMatch(/must first answer \{"type":"hello","protocol":"arbiter-adapter\/1",\.\.\.\} \(spec\/protocol\.md\); it answered "42"/);
