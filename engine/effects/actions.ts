@@ -133,8 +133,8 @@ const ACTIONS: Registry = {
     const originals = select(ctx, a.of).map((id) => entity(ctx.g, id)).filter((e) => e.card.type === 'minion');
     for (const side of sides(ctx, a.player ?? 'friendly')) {
       for (const o of originals) {
-        const id = summon(ctx, o.card, side, summonPosition(ctx, side, a.position ?? 'right'));
-        if (id !== null && a.exact) copyState(ctx, o, entity(ctx.g, id));
+        // An exact copy enters play with the original's enchantments and damage, before its Summon Sequence.
+        summon(ctx, o.card, side, summonPosition(ctx, side, a.position ?? 'right'), a.exact ? { as: (e) => copyState(ctx, o, e) } : {});
       }
     }
   },
@@ -330,6 +330,8 @@ const ACTIONS: Registry = {
     hero.order = g.nextOrder++;
     moveTo(g, hero, 'play', { from: 'setaside', order: hero.order });
     moveTo(g, old, 'removed');
+    // The old hero's enchantments leave play with it (as a minion's do when it dies): nothing of them acts later.
+    for (const en of old.enchantments) moveTo(g, entity(g, en), 'graveyard');
     p.hero = hero.id;
     g.trace.event({ e: 'hero_replaced', player: side, old: old.id, hero: hero.id });
     // The minion that became the hero leaves play.
@@ -355,6 +357,7 @@ const ACTIONS: Registry = {
     for (const id of select(ctx, a.to)) {
       const e = entity(ctx.g, id);
       if (e.zone !== 'play') continue;
+      ctx.g.trace.event({ e: 'silence', target: id });
       e.silenced = true;
       // Rule `silence`: Silence removes the minion's card text, its enchantments, Divine Shield and Freeze.
       e.divineShield = false;

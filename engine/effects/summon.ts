@@ -11,7 +11,7 @@ import { createEntity, enterPlay } from '../entities.js';
  * Summon a minion: it enters play, then its Summon Sequence runs ("On Summon", then "After Summon"). Inside a
  * running Phase these are nested Phases, so nothing dies before the outermost Phase ends (Rule 3 note).
  */
-export function summon(ctx: Ctx, card: CardDef, side: Side, position: number, opts: { forcePlay?: boolean; damageTo?: number } = {}): number | null {
+export function summon(ctx: Ctx, card: CardDef, side: Side, position: number, opts: { forcePlay?: boolean; damageTo?: number; as?: (e: Entity) => void } = {}): number | null {
   const g = ctx.g;
   const p = g.players[side];
   const BOARD_LIMIT = boardLimit(g);
@@ -24,6 +24,8 @@ export function summon(ctx: Ctx, card: CardDef, side: Side, position: number, op
   const e = createEntity(g, card, side, 'setaside');
   enterPlay(g, e, Math.max(0, Math.min(position, p.board.length)), opts.forcePlay ?? false);
   if (opts.damageTo !== undefined) e.damage = Math.max(0, maxHealth(g, e) - opts.damageTo);
+  // What the minion is as it enters (an exact copy's enchantments and damage), before anything responds to it.
+  opts.as?.(e);
   ctx.summoned.push(e.id);
   runSummonSequence(g, e);
   return e.id;
@@ -37,13 +39,19 @@ export function runSummonSequence(g: Game, e: Entity): void {
   g.trace.closeBlock(b);
 }
 
+/** Does a summon go to the right end of the board (not next to its summoner, nor in a dead minion's place)? */
+function atRightEnd(ctx: Ctx, side: Side, pos: Parameters<typeof summonPosition>[2]): boolean {
+  const self = ctx.self;
+  if (pos === 'right' || self.controller !== side) return true;
+  if (ctx.g.mutants.has('deathrattle-summon-right') && self.zone !== 'play') return true;
+  // No position given: a Deathrattle's minion takes the dead minion's place; anything else goes to the right end.
+  return pos === undefined && !(self.card.type === 'minion' && self.zone !== 'play' && self.lastPosition >= 0);
+}
+
 export function summonPosition(ctx: Ctx, side: Side, pos: 'right' | 'right_of_self' | 'left_of_self' | 'both_sides' | undefined): number {
   const board = ctx.g.players[side].board;
   const self = ctx.self;
-  if (pos === 'right' || self.controller !== side) return board.length;
-  if (ctx.g.mutants.has('deathrattle-summon-right') && self.zone !== 'play') return board.length;
-  // No position given: a Deathrattle's minion takes the dead minion's place; anything else goes to the right end.
-  if (pos === undefined && !(self.card.type === 'minion' && self.zone !== 'play' && self.lastPosition >= 0)) return board.length;
+  if (atRightEnd(ctx, side, pos)) return board.length;
   const i = board.indexOf(self.id);
   if (i >= 0) return pos === 'left_of_self' ? i : i + 1;
   // A dead summoner (a Deathrattle): its slot is gone, so the new minion takes the place where it was; a later one
@@ -55,10 +63,16 @@ export function summonPosition(ctx: Ctx, side: Side, pos: 'right' | 'right_of_se
   return board.length; // a spell, a hero power, a secret: the right end
 }
 
-/** Where the n-th of several summons goes: 'both_sides' alternates right and left of the summoner. */
+/**
+ * Where the n-th of several summons goes: 'both_sides' alternates right and left of the summoner; next to the summoner,
+ * or in a dead minion's place (a Deathrattle), each further one to the right of the one before. A summon that goes to
+ * the right end goes to the right end as the board stands at its own time (assumption board-position): a minion that
+ * entered the board meanwhile (a summon's own Sequence may take control of one) is to its left.
+ */
 export function nthPosition(ctx: Ctx, side: Side, pos: Parameters<typeof summonPosition>[2], n: number, previous: number): number {
-  if (pos !== 'both_sides') return n === 0 ? summonPosition(ctx, side, pos) : previous + 1;
-  return summonPosition(ctx, side, n % 2 === 0 ? 'right_of_self' : 'left_of_self');
+  if (pos === 'both_sides') return summonPosition(ctx, side, n % 2 === 0 ? 'right_of_self' : 'left_of_self');
+  if (n === 0 || atRightEnd(ctx, side, pos)) return summonPosition(ctx, side, pos);
+  return previous + 1;
 }
 
 /**

@@ -260,7 +260,8 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
     },
   });
   if (!ran) return;
-  if (t.expires && src.attachedTo !== undefined) detachEnchantment(g, src);
+  // An expiring enchantment goes once its trigger has run, unless it already left play (its minion left play meanwhile).
+  if (t.expires && src.attachedTo !== undefined && src.zone === 'play') detachEnchantment(g, src);
   g.trace.closeBlock(b);
   // A revealed Secret is an Event of its own, once its effect is done (Eaglehorn Bow).
   if (t.secret) raise(g, [{ kind: 'secret_revealed', subject: src.id }]);

@@ -151,6 +151,8 @@ export type GameEvent =
   | StatsEvent
   | { e: 'control'; entity: number; from: PlayerIndex; to: PlayerIndex }
   | { e: 'freeze'; target: number }
+  /** A minion Silenced (rule silence): it loses its card text, enchantments, Divine Shield and Freeze. */
+  | { e: 'silence'; target: number }
   | { e: 'random'; kind: 'entity' | 'int' | 'chance'; what: string; options: number[]; pick: number; forced?: boolean }
   | { e: 'trigger_abort'; source: number; reason: string; rule: string }
   | { e: 'phase_skipped'; kind: string; subject?: number; reason: string; rule: string }
@@ -210,7 +212,7 @@ export type EventRecord = { t: 'event' } & GameEvent;
 /** Every event kind (kept in step with GameEvent and spec/schema/trace.schema.json by a test). */
 export const GAME_EVENT_KINDS: readonly GameEvent['e'][] = [
   'damage', 'heal', 'armor', 'divine_shield_pop', 'destroy_mark', 'death', 'zone', 'summon', 'draw', 'burn', 'fatigue',
-  'enchant', 'unenchant', 'stats', 'control', 'freeze', 'random', 'trigger_abort', 'phase_skipped', 'redirect', 'counter',
+  'enchant', 'unenchant', 'stats', 'control', 'freeze', 'silence', 'random', 'trigger_abort', 'phase_skipped', 'redirect', 'counter',
   'hero_replaced', 'mana', 'game_check', 'loop_guard', 'condition', 'refused', 'crystals', 'add_to_hand', 'shuffle',
   'mark', 'unmark', 'deck_empty', 'discard', 'deck_shuffle', 'table',
   'stack_push', 'stack_resolve', 'priority', 'game_action', 'host_phase', 'host_stats', 'resource', 'ap', 'trigger_wait', 'seen', 'battle',

@@ -3,7 +3,7 @@
  * catalog: the basic game rules). Keywords, Attack, a card's cost and a player's mana come from the producer's
  * `status` / `player_status` / `mana` records. Frozen, summoning sickness and attacks made are taken from the first
  * statement and then follow the game's rules here, from the records that change them:
- * - `freeze` freezes; when a turn passes (a START_TURN Sequence opens), the characters of the player whose turn ended
+ * - `freeze` freezes, `silence` thaws (rule silence); when a turn passes (a START_TURN Sequence opens), the characters of the player whose turn ended
  *   thaw if they made no attack that turn (Freeze: "Frozen characters lose their next attack");
  * - a summoned minion is exhausted (summoning sickness) and has made no attack; when its controller's turn starts,
  *   its characters are ready and have made no attack;
@@ -69,6 +69,11 @@ export class LegalityState {
       case 'freeze':
         this.get(r.target).frozen = true;
         return;
+      case 'silence': {
+        const st = this.of.get(r.target);
+        if (st) st.frozen = false; // rule silence: Silence removes Freeze
+        return;
+      }
       case 'control':
         this.get(r.entity).exhausted = true; // rule control-sickness
         return;

@@ -19,7 +19,7 @@ const ACTIONS = new Set(['PLAY_MINION', 'CAST_SPELL', 'PLAY_WEAPON', 'ATTACK', '
 interface Pending { seq: OpenRecord; player: number }
 
 /** What the visit reads, and what the legality state takes in (legality-state.ts `LegalityState.apply`). */
-const READS: readonly RecordKind[] = ['open', 'close', 'mana', 'status', 'player_status', 'freeze', 'control', 'summon', 'zone', 'death', 'draw'];
+const READS: readonly RecordKind[] = ['open', 'close', 'mana', 'status', 'player_status', 'freeze', 'silence', 'control', 'summon', 'zone', 'death', 'draw'];
 
 export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
