@@ -311,10 +311,10 @@ const BOUNDS = `
   target is about.
 - \`npm test\` (not in the table: it is measured as a whole; target under 90 s, not met): tsc, the layer check (which
   builds dist/ once for both it and the tests) and vitest on 2 workers that run file after file without a fresh
-  start. It is bound by CPU: on 2026-11-24, on a quiet machine (load average 0.3), it took 140 s wall and 239 s of
-  CPU (its own processes and their children), about 8 s of it before vitest; the test files' own times add up to
-  231 s, so two workers need about two minutes. (The same day, before the commands ran in process in the tests and
-  the largest files were split: 220 s wall.) What is left is spread over many files: each test that runs a command
+  start. It is bound by CPU: on 2026-11-24, on a quiet machine, it took 124 s wall and 208 s of CPU (its own
+  processes and their children), about 7 s of it before vitest; the test files' own times add up to 204 s, so two
+  workers need about two minutes. (The same day, before the commands ran in process in the tests and the largest
+  files were split: 220 s wall.) What is left is spread over many files: each test that runs a command
   through \`bin/arbiter.mjs\`, or a simulator through its adapter, starts a Node process that loads the compiled CLI
   and the card pool; \`test/repro-cli.test.ts\` runs a written repro test in two nested vitest runs; the schema
   agreement tests (\`engine/schema-check*.test.ts\`) run jsonschema, the slow reference validator, over every card
