@@ -133,7 +133,6 @@ const ACTIONS: Registry = {
     const originals = select(ctx, a.of).map((id) => entity(ctx.g, id)).filter((e) => e.card.type === 'minion');
     for (const side of sides(ctx, a.player ?? 'friendly')) {
       for (const o of originals) {
-        // An exact copy enters play with the original's enchantments and damage, before its Summon Sequence.
         summon(ctx, o.card, side, summonPosition(ctx, side, a.position ?? 'right'), a.exact ? { as: (e) => copyState(ctx, o, e) } : {});
       }
     }
@@ -330,8 +329,7 @@ const ACTIONS: Registry = {
     hero.order = g.nextOrder++;
     moveTo(g, hero, 'play', { from: 'setaside', order: hero.order });
     moveTo(g, old, 'removed');
-    // The old hero's enchantments leave play with it (as a minion's do when it dies): nothing of them acts later.
-    for (const en of old.enchantments) moveTo(g, entity(g, en), 'graveyard');
+    for (const en of old.enchantments) moveTo(g, entity(g, en), 'graveyard'); // they leave play with the old hero
     p.hero = hero.id;
     g.trace.event({ e: 'hero_replaced', player: side, old: old.id, hero: hero.id });
     // The minion that became the hero leaves play.
