@@ -3,6 +3,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { HostScenario } from '../engine/host/format.js';
 import { ROOT } from '../engine/validation.js';
+import { reproRunLine } from './write.js';
 
 export interface HostReproFiles { scenario: string; test: string; run: string }
 
@@ -46,5 +47,5 @@ describe('${id} (rules ${o.rules.join(', ')})', () => {
   }, 60_000);
 });
 `);
-  return { scenario: scenarioFile, test: testFile, run: `cd ${relative(process.cwd(), outDir) || '.'} && npx --prefix ${relative(outDir, ROOT) || '.'} vitest run --root . ${id}.repro.test.ts` };
+  return { scenario: scenarioFile, test: testFile, run: reproRunLine(outDir, id) };
 }

@@ -9,6 +9,11 @@ import { withCardIds } from '../differential/compare.js';
 
 export interface ReproFiles { scenario: string; test: string; python?: string; run: string }
 
+/** The command that runs a written repro test, from the current folder. */
+export function reproRunLine(outDir: string, id: string): string {
+  return `cd ${relative(process.cwd(), outDir) || '.'} && npx --prefix ${relative(outDir, ROOT) || '.'} vitest run --root . ${id}.repro.test.ts`;
+}
+
 export function writeRepro(outDir: string, id: string, s: Scenario, o: { command: string[]; expected: ComparableState; rules: string[]; divergence: string; cards: CardPool }): ReproFiles {
   mkdirSync(outDir, { recursive: true });
   const scenarioFile = join(outDir, `${id}.json`);
@@ -44,7 +49,7 @@ describe('${id} (rules ${o.rules.join(', ')})', () => {
   }, 60_000);
 });
 `);
-  const files: ReproFiles = { scenario: scenarioFile, test: testFile, run: `cd ${relative(process.cwd(), outDir) || '.'} && npx --prefix ${relative(outDir, ROOT) || '.'} vitest run --root . ${id}.repro.test.ts` };
+  const files: ReproFiles = { scenario: scenarioFile, test: testFile, run: reproRunLine(outDir, id) };
   if (/python/.test(o.command[0] ?? '')) {
     const py = join(outDir, `test_${id.replace(/-/g, '_')}.py`);
     // As the protocol sends it: every card reference a card id, with the card map.

@@ -2,7 +2,7 @@
  * Action primitives: what card abilities do. A typed registry keyed by `do`; generic code never checks card ids.
  * Simultaneous changes (an area of effect) are applied first, then their Events are raised together (Rule 2b).
  */
-import { moveTo } from '../kernel/zones.js';
+import { discardTo, moveTo } from '../kernel/zones.js';
 import type { Action } from '../cards/format.js';
 import { entity, health, inPlay, maxHealth, attack, durability, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
@@ -69,22 +69,8 @@ const ACTIONS: Registry = {
   destroy: (ctx, a) => {
     for (const id of select(ctx, a.to)) {
       const e = entity(ctx.g, id);
-      if (e.zone === 'secret') {
-        // a destroyed Secret leaves at once, unrevealed (Flare)
-        const p = ctx.g.players[e.controller];
-        p.secrets = p.secrets.filter((x) => x !== id);
-        p.graveyard.push(id);
-        moveTo(ctx.g, e, 'graveyard', { from: 'secret' });
-        continue;
-      }
-      if (e.zone === 'hand') {
-        // a card in a hand is destroyed at once (the Mine that explodes when drawn)
-        const p = ctx.g.players[e.controller];
-        p.hand = p.hand.filter((x) => x !== id);
-        p.graveyard.push(id);
-        moveTo(ctx.g, e, 'graveyard', { from: 'hand' });
-        continue;
-      }
+      // A destroyed Secret leaves at once, unrevealed (Flare); so does a card in a hand (the Mine that explodes when drawn).
+      if (e.zone === 'secret' || e.zone === 'hand') { discardTo(ctx.g, e, e.zone === 'secret' ? 'secrets' : 'hand'); continue; }
       if (!inPlay(e) || e.pendingDestroy) continue;
       e.pendingDestroy = true;
       ctx.g.trace.event({ e: 'destroy_mark', target: id, rule: '4a' });

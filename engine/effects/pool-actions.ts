@@ -3,7 +3,7 @@
  * a random keyword each, a new hero power; Armor gained (an Event) and random discards. Generic: no card id or name is checked here. Nested actions run through the
  * game's effect port (`g.effects.runActions`), so this file does not import the table that includes it.
  */
-import { moveTo } from '../kernel/zones.js';
+import { discardTo, moveTo } from '../kernel/zones.js';
 import type { Action } from '../cards/format.js';
 import { entity, health, inPlay, maxHealth, attack, isCharacter } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
@@ -47,10 +47,7 @@ export const POOL_ACTIONS: { [K in PoolActionKind]: Handler<K> } = {
     for (const side of sides(ctx, a.player ?? 'friendly')) {
       const p = g.players[side];
       for (let i = 0; i < n && p.hand.length; i++) {
-        const id = pickRandomEntity(g, p.hand, `${ctx.source.card.name}: discard`);
-        p.hand = p.hand.filter((x) => x !== id);
-        p.graveyard.push(id);
-        moveTo(g, entity(g, id), 'graveyard', { from: 'hand' });
+        discardTo(g, entity(g, pickRandomEntity(g, p.hand, `${ctx.source.card.name}: discard`)), 'hand');
       }
     }
   },

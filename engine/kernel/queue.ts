@@ -5,7 +5,7 @@
  * Once its first entry starts resolving the Queue is immutable (2c). Entries resolve one at a time, depth first
  * (Rule 1a/1b): everything an entry raises is resolved before the next entry starts.
  */
-import { moveTo } from './zones.js';
+import { discardTo, moveTo } from './zones.js';
 import type { Trigger, EventPattern } from '../cards/format.js';
 import type { QueueEntry } from '../trace/format.js';
 import { entity, inPlay, maxHealth, mortallyWoundedOrPendingDestroy, triggersOf, describe, type Entity, type Game, type Side } from '../state.js';
@@ -256,7 +256,7 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
     reason: 'its condition is false when it would trigger', rule: '10b',
     before: () => {
       b = g.trace.openBlock({ block: 'trigger', kind: t.when.on, subject: src.id, class: t.class, queue: qid, entry: index, rule: '2a' });
-      if (t.secret) revealSecret(g, src);
+      if (t.secret) discardTo(g, src, 'secrets'); // a revealed Secret leaves for the graveyard
     },
   });
   if (!ran) return;
@@ -265,13 +265,6 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
   g.trace.closeBlock(b);
   // A revealed Secret is an Event of its own, once its effect is done (Eaglehorn Bow).
   if (t.secret) raise(g, [{ kind: 'secret_revealed', subject: src.id }]);
-}
-
-function revealSecret(g: Game, secret: Entity): void {
-  const p = g.players[secret.controller];
-  p.secrets = p.secrets.filter((x) => x !== secret.id);
-  p.graveyard.push(secret.id);
-  moveTo(g, secret, 'graveyard', { from: 'secret' });
 }
 
 export function detachEnchantment(g: Game, en: Entity): void {

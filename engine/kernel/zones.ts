@@ -23,3 +23,14 @@ export function moveTo(g: Game, e: Entity, to: Zone, record?: ZoneRecord): void 
     ...(record.position !== undefined ? { position: record.position } : {}),
   });
 }
+
+/**
+ * A card leaves its player's hand or Secrets straight for the graveyard (destroyed, discarded, a Secret revealed):
+ * out of that list, onto the graveyard, with its zone record.
+ */
+export function discardTo(g: Game, e: Entity, from: 'hand' | 'secrets'): void {
+  const p = g.players[e.controller];
+  p[from] = p[from].filter((x) => x !== e.id);
+  p.graveyard.push(e.id);
+  moveTo(g, e, 'graveyard', { from: from === 'secrets' ? 'secret' : 'hand' });
+}
