@@ -3,9 +3,8 @@
  * report writes; two runs on one report folder. Each promise of docs/reliability.md has its test here.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { ROOT } from '../engine/validation.js';
@@ -15,11 +14,15 @@ import { AdapterStartError, simCommand } from './adapter-process.js';
 import { LineReader, OVERFLOW, type Line } from './line-reader.js';
 import { lockOutDir, writeFileAtomic, readReportTrace, LOCK_FILE } from '../reports/files.js';
 import { InputError } from '../engine/validation.js';
+import { tempDirs } from '../test/support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const cards = loadCardPool();
 const cases = goldenCases(cards);
 const ids = cases.map((c) => c.id).sort();
-const tmp = () => mkdtempSync(join(tmpdir(), 'arbiter-faults-'));
+const tmp = () => tempDir('arbiter-faults-');
 const faulty = [process.execPath, join(ROOT, 'test', 'fixtures', 'faulty-adapter.mjs')];
 /** A process that still runs (a zombie, dead but not yet reaped by its new parent, does not count). */
 const alive = (pid: number) => {

@@ -1,18 +1,21 @@
 /** The runner against adapters that pass, break rules, crash, hang, print garbage or answer the wrong case. */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { ROOT } from '../engine/validation.js';
 import { runDifferential, readResults, shardOf } from './runner.js';
 import { goldenCases } from './cases.js';
 import { splitCommand } from './adapter-process.js';
+import { tempDirs } from '../test/support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const cards = loadCardPool();
 const cases = goldenCases(cards);
 const arbiterAdapter = (...args: string[]) => [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', ...args];
-const tmp = () => mkdtempSync(join(tmpdir(), 'arbiter-run-'));
+const tmp = () => tempDir('arbiter-run-');
 
 describe.concurrent('differential runner', () => {
   it('the reference engine through the protocol passes every golden case', async () => {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkLogs, exitCodeFor, formatReport } from './check-log.js';
 import { runCli } from '../test/support/capture.js';
 import { ROOT } from '../engine/validation.js';
+import { tempDirs } from '../test/support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const FIX = join(import.meta.dirname, 'fixtures');
 /** The shared log corpus beside the repository (../shared/data/power-logs), when it is there. */
@@ -18,7 +21,7 @@ function doctoredFile(): string {
   const powerEnd = ls.findIndex((l, i) => i > power && l.includes('BLOCK_END'));
   const [l] = ls.splice(grave, 1);
   ls.splice(powerEnd, 0, l!);
-  const dir = mkdtempSync(join(tmpdir(), 'arbiter-powerlog-'));
+  const dir = tempDir('arbiter-powerlog-');
   const file = join(dir, 'doctored.log');
   writeFileSync(file, ls.join('\n'));
   return file;

@@ -3,9 +3,7 @@
  * replay and writes a scenario file that `arbiter run-scenario --cards` accepts and `arbiter fuzz --check` judges.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, existsSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
 import { fuzz } from './fuzz.js';
 import fc from 'fast-check';
 import { generatedCaseArb } from './arbitraries/generatedCase.js';
@@ -13,6 +11,10 @@ import { runCli } from '../test/support/capture.js';
 import { loadScenario } from '../engine/scenario/load.js';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { main } from '../cli/main.js';
+import { tempDirs } from '../test/support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 
 describe('fuzz', () => {
@@ -23,7 +25,7 @@ describe('fuzz', () => {
   });
 
   it('finds a mutant, writes a replayable scenario with its cards beside it', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'arbiter-fuzz-'));
+    const out = tempDir('arbiter-fuzz-');
     const r = await fuzz({ runs: 500, seed: 3, mutants: ['death-phase-once'], outDir: out });
     expect(r.ok).toBe(false);
     const f = r.failure!;

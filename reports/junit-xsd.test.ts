@@ -4,12 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeReports } from './write.js';
 import { TIMINGS_FILE } from './files.js';
 import type { CaseResult } from '../differential/runner.js';
+import { tempDirs } from '../test/support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const XSD = join(import.meta.dirname, '..', 'test', 'fixtures', 'junit-10.xsd');
 const hasXmllint = spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -38,7 +41,7 @@ const results: CaseResult[] = [
 
 describe.skipIf(!hasXmllint)('junit.xml against the JUnit XSD (junit-10.xsd)', () => {
   it('a report with every kind of verdict validates, with time per case and per suite from timings.jsonl', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'arbiter-junit-'));
+    const dir = tempDir('arbiter-junit-');
     writeFileSync(join(dir, TIMINGS_FILE), results.map((r, i) => JSON.stringify({ case: r.case, ms: 1000 * (i + 1) + 250.4 })).join('\n') + '\n{"case":"torn');
     const exp = join(dir, 'expectations.json');
     writeFileSync(exp, JSON.stringify({ format: 'arbiter-expectations/1', simulator: 's', known: { known: { status: 'FAIL', cause: 'rule', reason: 'a known bug' } } }));
@@ -54,7 +57,7 @@ describe.skipIf(!hasXmllint)('junit.xml against the JUnit XSD (junit-10.xsd)', (
   });
 
   it('the schema check does reject what importers reject (a testcase without a name, skipped on testsuites)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'arbiter-junit-bad-'));
+    const dir = tempDir('arbiter-junit-bad-');
     const good = '<testsuites name="a" tests="1"><testsuite name="s" tests="1" failures="0" errors="0" time="0.5"><testcase name="c" time="0.5"/></testsuite></testsuites>';
     for (const [name, text, ok] of [
       ['good.xml', good, true],

@@ -3,8 +3,7 @@
  * failures are listed, a trace diff is visible; a screenshot is saved as a test artifact (test-artifacts/).
  */
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -13,6 +12,10 @@ import { ROOT } from '../engine/validation.js';
 import { runDifferential } from '../differential/runner.js';
 import { goldenCases } from '../differential/cases.js';
 import { writeReports } from './write.js';
+import { tempDirs } from '../test/support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 if (!CHROMIUM) console.warn('SKIPPED: report.html browser test: no chromium (scripts/ensure-chromium.sh installs it as root)');
@@ -20,7 +23,7 @@ if (!CHROMIUM) console.warn('SKIPPED: report.html browser test: no chromium (scr
 describe('report.html in Chromium', () => {
   it.skipIf(!CHROMIUM)('opens, lists the failures collapsed, draws one\'s trace diff when expanded, shows the heat map, filters by heat-map cell, search and cause, and is screenshotted', async () => {
     const cards = loadCardPool();
-    const out = mkdtempSync(join(tmpdir(), 'arbiter-html-'));
+    const out = tempDir('arbiter-html-');
     const command = [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', '--mutant', 'deaths-one-at-a-time'];
     const { results, hello } = await runDifferential({ command, cases: goldenCases(cards), cards, outDir: out });
     writeReports(out, results, { simulator: hello, command: command.join(' ') });
@@ -85,7 +88,7 @@ describe('report.html in Chromium', () => {
       expect(await visible()).toBe(results.filter((r) => r.status === 'FAIL' && r.cause === 'rule').length);
       expect(await page.locator('#shown').innerText()).toMatch(/^\d+ shown$/);
       // The screenshot goes to the OS temporary folder (the checkout stays clean); its path is printed.
-      const artifacts = process.env.ARBITER_ARTIFACTS ?? mkdtempSync(join(tmpdir(), 'arbiter-artifacts-'));
+      const artifacts = process.env.ARBITER_ARTIFACTS ?? tempDir('arbiter-artifacts-');
       mkdirSync(artifacts, { recursive: true });
       process.stderr.write(`report.html screenshot: ${join(artifacts, 'report.png')}\n`);
       await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,17 +1,20 @@
 /** A user card file with an id of the pool replaces that card for the run (another balance patch), with a notice. */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 import { readCardPool } from '../engine/cards/pool.js';
 import { arbiter } from './run-cli.js';
+import { tempDirs } from './support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const juggler = JSON.parse(readFileSync(join(ROOT, 'spec', 'cards', 'knife-juggler.json'), 'utf8'));
 
 describe('--cards overrides', () => {
   it('replaces the card for the run, one notice line naming both files', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'arbiter-override-'));
+    const dir = tempDir('arbiter-override-');
     writeFileSync(join(dir, 'kj.json'), JSON.stringify({ ...juggler, attack: juggler.attack - 1 }));
     const notices: string[] = [];
     const pool = readCardPool([dir], (l) => notices.push(l));
@@ -22,19 +25,19 @@ describe('--cards overrides', () => {
     expect(readCardPool().get('NEW1_019').attack).toBe(juggler.attack);
   });
   it('two user files with one id are an error naming both', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'arbiter-override-'));
+    const dir = tempDir('arbiter-override-');
     writeFileSync(join(dir, 'a.json'), JSON.stringify({ ...juggler, id: 'X_DUP', name: 'Dup A' }));
     writeFileSync(join(dir, 'b.json'), JSON.stringify({ ...juggler, id: 'X_DUP', name: 'Dup B' }));
     expect(() => readCardPool([dir], () => undefined)).toThrow(/b\.json: \$\.id: card id "X_DUP" is already used by another card \(.*a\.json\)/);
   });
   it('arbiter cards --cards validates and lists a user pool; the override changes a scenario\'s outcome', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'arbiter-override-'));
+    const dir = tempDir('arbiter-override-');
     writeFileSync(join(dir, 'kj.json'), JSON.stringify({ ...juggler, attack: juggler.attack - 1 }));
     const listed = await arbiter('cards', '--cards', dir);
     expect(listed.code, listed.err).toBe(0);
     expect(listed.out).toMatch(/NEW1_019 +minion +Knife Juggler\n1 cards in the user pool \(valid\)/);
     expect(listed.err).toMatch(/replaces card NEW1_019/);
-    const s = join(dir, '..', `${dir.split(/[\\/]/).pop()}-s.json`);
+    const s = join(tempDir('arbiter-override-scenario-'), 's.json'); // beside the card folder, not in it
     writeFileSync(s, JSON.stringify({ format: 'arbiter-scenario/1', id: 'kj', title: 'kj', rules: ['4a'], source: { seed: 'test', quote: 'test' }, setup: { A: { board: [{ card: 'Knife Juggler', label: 'kj' }] } }, actions: [], expect: { entities: { kj: { attack: juggler.attack } } } }));
     expect((await arbiter('run-scenario', s)).code).toBe(0);
     const r = await arbiter('run-scenario', s, '--cards', dir);
@@ -49,7 +52,7 @@ describe('a simulator trace is judged with the run\'s card pool', () => {
   it('an overridden trigger filter is the one the invariants read (judgeTrace gets the pool of the run)', async () => {
     const { judgeTrace } = await import('../differential/judge.js');
     const { runScenario } = await import('../engine/scenario/run.js');
-    const dir = mkdtempSync(join(tmpdir(), 'arbiter-override-'));
+    const dir = tempDir('arbiter-override-');
     // a patch where the Juggler answers every minion summoned, either side's
     const trig = juggler.triggers[0];
     writeFileSync(join(dir, 'kj.json'), JSON.stringify({ ...juggler, triggers: [{ ...trig, when: { ...trig.when, subject: { type: 'minion', is: 'other' } } }] }));

@@ -5,16 +5,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { leftovers, newLeftovers } from './support/build-dist.js';
+import { tempDirs } from './support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const hasGit = spawnSync('git', ['--version']).status === 0;
 
 describe.skipIf(!hasGit)('the clean-checkout check', () => {
   it('names every file a run added (untracked or ignored), but not what was there before nor node_modules/dist', () => {
-    const repo = mkdtempSync(join(tmpdir(), 'arbiter-clean-'));
+    const repo = tempDir('arbiter-clean-');
     const git = (...a: string[]) => execFileSync('git', a, { cwd: repo, stdio: 'ignore' });
     git('init', '-q');
     writeFileSync(join(repo, '.gitignore'), 'arbiter-report/\ndist/\n');
@@ -35,6 +38,6 @@ describe.skipIf(!hasGit)('the clean-checkout check', () => {
   });
 
   it('outside a git checkout (an installed package) there is nothing to compare', () => {
-    expect(leftovers(mkdtempSync(join(tmpdir(), 'arbiter-nogit-')))).toBeNull();
+    expect(leftovers(tempDir('arbiter-nogit-'))).toBeNull();
   });
 });

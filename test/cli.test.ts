@@ -2,10 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { arbiter } from './run-cli.js';
 import { runCli } from './support/capture.js';
-import { readdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
+import { tempDirs } from './support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 
 describe.concurrent('arbiter CLI', () => {
@@ -86,16 +89,16 @@ describe.concurrent('arbiter CLI', () => {
 
 describe('arbiter run with a wrong --sim', () => {
   it('a simulator that cannot start, or does not say hello, is a one-line usage error (exit 2)', async () => {
-    const missing = await arbiter('run', '--sim', 'no-such-simulator --flag', '--out', join(mkdtempSync(join(tmpdir(), 'arbiter-cli-')), 'r'));
+    const missing = await arbiter('run', '--sim', 'no-such-simulator --flag', '--out', join(tempDir('arbiter-cli-'), 'r'));
     expect(missing.code).toBe(2);
     expect(missing.err.trim().split('\n')).toHaveLength(1);
     expect(missing.err).toMatch(/^arbiter: --sim: the simulator's adapter exited before the hello: no-such-simulator --flag/);
     // A simulator that dies with a stack trace: the line that names the error is shown, not only the trace's last lines.
-    const dies = await arbiter('run', '--sim', `${process.execPath} -e "throw new Error('no deck file here')"`, '--out', join(mkdtempSync(join(tmpdir(), 'arbiter-cli-')), 'r'));
+    const dies = await arbiter('run', '--sim', `${process.execPath} -e "throw new Error('no deck file here')"`, '--out', join(tempDir('arbiter-cli-'), 'r'));
     expect(dies.code).toBe(2);
     expect(dies.err.trim().split('\n')).toHaveLength(1);
     expect(dies.err).toMatch(/\(stderr: .*Error: no deck file here/);
-    const rude = await arbiter('run', '--sim', `${process.execPath} -e "console.log(42)"`, '--out', join(mkdtempSync(join(tmpdir(), 'arbiter-cli-')), 'r'));
+    const rude = await arbiter('run', '--sim', `${process.execPath} -e "console.log(42)"`, '--out', join(tempDir('arbiter-cli-'), 'r'));
     expect(rude.code).toBe(2);
     expect(rude.err).toMatch(/must first answer \{"type":"hello","protocol":"arbiter-adapter\/1",\.\.\.\} \(spec\/protocol\.md\); it answered "42"/);
   });

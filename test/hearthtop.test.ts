@@ -3,8 +3,7 @@
  * games. Expected values come from the rule text cited in each test name.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildHearthtopCards, DECK_CODES, hearthtopPool } from '../engine/hearthtop/cards.js';
 import { loadCardPool } from '../engine/cards/pool.js';
@@ -15,6 +14,10 @@ import type { Scenario } from '../engine/scenario/format.js';
 import { arbiter } from './run-cli.js';
 import { runCli } from './support/capture.js';
 import { perRuleTable, byProfile } from '../reports/write.js';
+import { tempDirs } from './support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const cards = loadCardPool();
 
@@ -95,7 +98,7 @@ describe('a Hearthtop set-up beyond the profile\'s limits is bad input, naming t
     expect(inputError(scenario({ deck: ['2H'] }, [], { profile: undefined })).path).toBe('$.setup.deck');
   });
   it('the CLI exits 2 with one line naming the file and the path', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'arbiter-hearthtop-'));
+    const dir = tempDir('arbiter-hearthtop-');
     const f = join(dir, 'six-minions.json');
     writeFileSync(f, JSON.stringify(scenario({ A: { board: ['2H', '3H', '4H', '5H', '6H', '7H'] } })));
     const r = await arbiter('run-scenario', f);
@@ -131,7 +134,7 @@ describe('the Hearthtop table', () => {
 
 describe('arbiter run --profile hearthtop (the Hearthtop golden cases through the adapter protocol)', () => {
   const adapter = (...mutant: string[]) => `${process.execPath} ${join(ROOT, 'bin', 'arbiter.mjs')} adapter${mutant.map((m) => ` --mutant ${m}`).join('')}`;
-  const out = () => join(mkdtempSync(join(tmpdir(), 'arbiter-hearthtop-run-')), 'r');
+  const out = () => join(tempDir('arbiter-hearthtop-run-'), 'r');
   it('the reference engine as an adapter passes every case', async () => {
     const r = await arbiter('run', '--profile', 'hearthtop', '--sim', adapter(), '--out', out(), '--no-progress');
     expect(r.code).toBe(0);

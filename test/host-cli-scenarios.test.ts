@@ -6,17 +6,16 @@
  * (test/support/capture.ts; the command line of each is tested end to end in test/cli.test.ts and
  * test/host-cli.test.ts).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from './support/temp.js';
 import { ROOT } from '../engine/validation.js';
 import { arbiter } from './run-cli.js';
 import { runCli } from './support/capture.js';
 
-const made: string[] = [];
-const tmp = () => { const d = mkdtempSync(join(tmpdir(), 'arbiter-host-')); made.push(d); return d; };
-afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+const tempDir = tempDirs();
+const tmp = () => tempDir('arbiter-host-');
 const adapter = (m: string) => `"${process.execPath}" "${join(ROOT, 'bin', 'arbiter.mjs')}" adapter --profile host --mutant ${m}`;
 const base = () => JSON.parse(readFileSync(join(ROOT, 'golden', 'cases', 'host-stack-example-32-9.json'), 'utf8'));
 

@@ -3,15 +3,18 @@
  * adapters fail naming the rule they break, and a Host run writes the shared report and reads a baseline. (Generated
  * Host games, Host scenarios on run-scenario, the Host fuzzer and bad Host input: test/host-cli-scenarios.test.ts.)
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../engine/validation.js';
 import { arbiter } from './run-cli.js';
 import { runCli } from './support/capture.js';
+import { tempDirs } from './support/temp.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'arbiter-host-'));
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
+
+const tmp = () => tempDir('arbiter-host-');
 /**
  * The reference run goes through the `arbiter` command; the mutant and baseline runs run it in process
  * (test/support/capture.ts: the adapter is still a child process); `report issue` goes through the command.

@@ -3,18 +3,16 @@
  * final facts (the result, each Host's health and damage zone, the slots' cards with power/health, hand / deck / drop,
  * resources and action points) for the Host kernel and the simulator, the rows that differ in bold; no Hearthstone rows.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from './support/temp.js';
 import { ROOT } from '../engine/validation.js';
 import { runCli } from './support/capture.js';
 
 /** The commands run in process (test/support/capture.ts); the simulators are child processes through their adapters. */
 const arbiter = (...args: string[]) => runCli(args);
-const made: string[] = [];
-const tmp = () => { const d = mkdtempSync(join(tmpdir(), 'arbiter-host-issue-')); made.push(d); return d; };
-afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+const tempDir = tempDirs();
+const tmp = () => tempDir('arbiter-host-issue-');
 const adapter = (m: string) => `"${process.execPath}" "${join(ROOT, 'bin', 'arbiter.mjs')}" adapter --profile host --mutant ${m}`;
 const table = (md: string) => md.slice(md.indexOf('## Expected vs actual'), md.indexOf('## Trace diff'));
 

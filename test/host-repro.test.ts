@@ -5,10 +5,10 @@
  * crashes or hangs on some candidates does not stop the command: those candidates do not count. The commands run in
  * process; `arbiter repro` through the `arbiter` command is in test/repro-cli.test.ts.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from './support/temp.js';
 import { ROOT } from '../engine/validation.js';
 import { hostSize } from '../properties/host-shrink.js';
 import type { HostScenario } from '../engine/host/format.js';
@@ -16,9 +16,8 @@ import { runCli } from './support/capture.js';
 
 /** The commands run in process (test/support/capture.ts); the simulators are child processes through their adapters. */
 const arbiter = (...args: string[]) => runCli(args);
-const made: string[] = [];
-const tmp = () => { const d = mkdtempSync(join(tmpdir(), 'arbiter-host-repro-')); made.push(d); return d; };
-afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+const tempDir = tempDirs();
+const tmp = () => tempDir('arbiter-host-repro-');
 const words = (m?: string) => [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', '--profile', 'host', ...(m ? ['--mutant', m] : [])];
 const quoted = (w: string[]) => w.map((x) => `"${x}"`).join(' ');
 const CASE = 'host-slot-taken-in-response';

@@ -3,15 +3,18 @@
  * path and what was expected; never an internal error or a stack trace.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { arbiter } from './run-cli.js';
 import { ROOT } from '../engine/validation.js';
 import { md } from '../reports/write.js';
+import { tempDirs } from './support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const base = () => JSON.parse(readFileSync(join(ROOT, 'golden', 'cases', 'cult-master-simultaneous-death.json'), 'utf8'));
-const dir = mkdtempSync(join(tmpdir(), 'arbiter-hostile-'));
+const dir = tempDir('arbiter-hostile-');
 let n = 0;
 function file(content: unknown, raw = false): string {
   const f = join(dir, `s${n++}.json`);

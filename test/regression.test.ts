@@ -3,11 +3,11 @@
  * run's extra failures into NEW FAIL (exit 1) and a fix into NEW PASS; output is the same with any number of jobs and
  * shards merge into one report. (`arbiter repro`, end to end: test/repro-cli.test.ts.)
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from './support/temp.js';
 import { arbiter } from './run-cli.js';
 import { runCli } from './support/capture.js';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 
@@ -43,10 +43,7 @@ const DETERMINISM_CASES = cases(
   'kill-command-beast-dies-before-spell-text', 'knife-jugglers-unleash-the-hounds', 'sylvanas-trade-oldest-first', 'armor-absorbs-damage-first',
 );
 
-/** A fresh folder under the OS temp folder, removed when the file's tests are done. */
-const made: string[] = [];
-const tempDir = (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); made.push(d); return d; };
-afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+const tempDir = tempDirs();
 
 describe.concurrent('regression reports', () => {
   it('a run against a mutant adapter writes results.jsonl, summary.md, junit.xml and report.html; a baseline separates NEW FAIL from known ones', async () => {

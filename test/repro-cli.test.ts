@@ -3,11 +3,11 @@
  * scenario whose vitest test fails on the mutant and passes on the reference engine, and shrinks a failure that
  * shows only as a broken trace invariant.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from './support/temp.js';
 import { arbiter, run } from './run-cli.js';
 import { runCli } from './support/capture.js';
-import { mkdtempSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 
@@ -17,10 +17,7 @@ const cases = (...names: string[]) => names.flatMap((n) => ['--cases', join(ROOT
 /** The runs that make the reports to shrink from, in process (test/support/capture.ts); `arbiter repro` end to end. */
 const cli = (...args: string[]) => runCli(args);
 
-/** A fresh folder under the OS temp folder, removed when the file's tests are done. */
-const made: string[] = [];
-const tempDir = (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); made.push(d); return d; };
-afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+const tempDir = tempDirs();
 
 describe.concurrent('arbiter repro', () => {
   it('arbiter repro also shrinks a failure that shows only as a broken trace invariant', async () => {

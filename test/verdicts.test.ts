@@ -5,18 +5,21 @@
  * Combat-Phase death is charged to Rule 3, and a case that becomes unsupported is LOST against its baseline.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { arbiter, run } from './run-cli.js';
 import { runCli } from './support/capture.js';
 import { ROOT } from '../engine/validation.js';
 import type { CaseResult } from '../differential/runner.js';
+import { tempDirs } from './support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const fake = (mode: string, ...adapterArgs: string[]) => `${process.execPath} ${join(ROOT, 'test', 'fixtures', 'fake-sim.mjs')} ${mode}${adapterArgs.length ? ` -- ${adapterArgs.join(' ')}` : ''}`;
 const mutant = (...m: string[]) => `${process.execPath} ${join(ROOT, 'bin', 'arbiter.mjs')} adapter ${m.map((x) => `--mutant ${x}`).join(' ')}`;
 const results = (dir: string): CaseResult[] => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as CaseResult);
-const tmp = (name: string) => mkdtempSync(join(tmpdir(), `arbiter-verdict-${name}-`));
+const tmp = (name: string) => tempDir(`arbiter-verdict-${name}-`);
 const runPython = (args: string[]) => run('python3', args);
 const golden = (id: string) => join(ROOT, 'golden', 'cases', `${id}.json`);
 /**

@@ -5,13 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCardPool } from '../../engine/cards/pool.js';
 import { ROOT } from '../../engine/validation.js';
 import { runDifferential } from '../../differential/runner.js';
 import { goldenCases } from '../../differential/cases.js';
+import { tempDirs } from '../../test/support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const python = process.env.PYTHON ?? 'python3';
 const hasPython = spawnSync(python, ['--version']).status === 0;
@@ -42,7 +44,7 @@ describe('Python adapter helper (arbiter_adapter.py)', () => {
       command: [python, join(ROOT, 'adapters', 'python', 'fake_adapter.py')],
       cases,
       cards,
-      outDir: mkdtempSync(join(tmpdir(), 'arbiter-pyhelper-')),
+      outDir: tempDir('arbiter-pyhelper-'),
       timeoutMs: 20_000,
     });
     expect(hello).toMatchObject({ name: 'fake', fidelity: 'final_state', cards: '*' });

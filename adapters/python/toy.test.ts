@@ -7,14 +7,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../engine/validation.js';
 import { run } from '../../test/run-cli.js';
+import { tempDirs } from '../../test/support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const python = process.env.PYTHON ?? 'python3';
-const tmp = mkdtempSync(join(tmpdir(), 'arbiter-toy-'));
+const tmp = tempDir('arbiter-toy-');
 const venv = join(tmp, 'venv');
 const made = spawnSync(python, ['-m', 'venv', venv], { encoding: 'utf8' });
 const canVenv = made.status === 0;

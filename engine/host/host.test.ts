@@ -3,8 +3,7 @@
  * property (18.6, 26.1.4.2, 26.2.2), a loop that ends the game is not an infinite loop (42.1.1.1), user card files,
  * and what the loader refuses.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +11,10 @@ import { HOST_CARDS_DIR, checkCard, loadHostCards, parseHostScenario } from './l
 import { computeStats, type StatMod } from './stats.js';
 import { runHostScenario } from './run.js';
 import type { HostScenario } from './format.js';
+import { tempDirs } from '../../test/support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const cards = loadHostCards();
 
@@ -48,7 +51,7 @@ function scenario(over: Partial<HostScenario['setup']['A']>, overB: Partial<Host
 
 describe('infinite loops (host/42.1)', () => {
   it('a loop that ends with a player losing is not an infinite loop: it resolves until the game ends (42.1.1.1)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'arbiter-host-cards-'));
+    const dir = tempDir('arbiter-host-cards-');
     writeFileSync(join(dir, 'spite.json'), JSON.stringify({
       id: 'spite-sphinx', name: 'Spite Sphinx', type: 'entity', resource: 'strife', cost: { strife: 1 }, power: 1, health: 1, text: 'Whenever your opponent gains a resource, deal 1 damage to their Host, then gain 1 Strife.',
       abilities: [{ kind: 'trigger', when: { on: 'resource_gained', whose: 'opponent' }, effect: { parts: [{ do: 'damage_host', player: 'opponent', amount: 1 }, { do: 'gain_resource', player: 'you', type: 'strife', amount: 1, join: 'then' }] } }],

@@ -3,8 +3,7 @@
  * not reach: what the loader and the script runner refuse (each naming the JSON path), and outcomes that depend on
  * the slots left open (34.2.2).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadHostCards, parseHostScenario } from './load.js';
@@ -12,6 +11,10 @@ import { runHostScenario } from './run.js';
 import type { HostCardSetup, HostDecision, HostScenario } from './format.js';
 import { buildHostGame } from './setup.js';
 import { SIDES } from './state.js';
+import { tempDirs } from '../../test/support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const cards = loadHostCards();
 const NAMES = ['stone-sentinel', 'ember-bolt', 'banner-bearer', 'dawn-herald', 'deep-sea-mermaid', 'duelist-of-dawn', 'mend', 'grave-bell', 'rally', 'scorch', 'timid-squire', 'wither', 'purge'];
@@ -106,7 +109,7 @@ describe('tokens (host/36.3) and control (host/37)', () => {
     expect(() => parseHostScenario('t.json', mid({ frontrow: [{ card: 'Stone Sentinel', slot: 0, label: 'token1' }] }, {}, []), cards)).toThrow(/\$\.setup\.A\.frontrow\[0\]\.label: labels token1, token2/);
   });
   it('a card that creates a token names a token Entity card (user card files are checked)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'arbiter-host-cards-'));
+    const dir = tempDir('arbiter-host-cards-');
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ id: 'bad-call', name: 'Bad Call', type: 'sorcery', cost: {}, effect: { parts: [{ do: 'create_token', card: 'stone-sentinel', player: 'you', amount: 1 }] }, text: 'x' }));
     expect(() => loadHostCards([dir])).toThrow(/bad\.json: \$\.effect\.parts\[0\]\.card: "stone-sentinel" is not a token Entity card/);
   });

@@ -4,8 +4,7 @@
  * Each kind passes on the reference engine and fails when the engine (or the statement) is wrong.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCardPool } from '../cards/pool.js';
 import { parseScenario } from './load.js';
@@ -13,6 +12,10 @@ import { runScenario } from './run.js';
 import { checkExpectations } from './expect.js';
 import type { Scenario } from './format.js';
 import { arbiter } from '../../test/run-cli.js';
+import { tempDirs } from '../../test/support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const cards = loadCardPool();
 const base = (setup: unknown, actions: unknown[], expectation: unknown): unknown => ({
@@ -97,7 +100,7 @@ describe('patterns are checked when the file loads', () => {
     expect(s.expect.count).toHaveLength(2);
   });
   it('the CLI exits 2 on a misspelt label in a count pattern, naming its JSON path', async () => {
-    const f = join(mkdtempSync(join(tmpdir(), 'arbiter-kinds-')), 'typo.json');
+    const f = join(tempDir('arbiter-kinds-'), 'typo.json');
     writeFileSync(f, JSON.stringify(egg({ count: [{ match: { e: 'damage', target: 'eggg' }, n: 0 }] })));
     const r = await arbiter('run-scenario', f);
     expect(r.code).toBe(2);
@@ -120,7 +123,7 @@ describe('variants and set-up fields', () => {
     // the same statement for the variant as for the base is wrong: the mortally wounded egg dies (its whelp still comes)
     const wrong = withVariants(parseScenario('<test>', withVariant({ entities: { egg: { zone: 'play' } } }), cards))[1]!;
     expect(checkExpectations(wrong.expect, runScenario(wrong, '<test>', { cards }))).toEqual(['entity "egg" (Dragon Egg): expected zone "play", got "graveyard"']);
-    const f = join(mkdtempSync(join(tmpdir(), 'arbiter-variants-')), 'v.json');
+    const f = join(tempDir('arbiter-variants-'), 'v.json');
     writeFileSync(f, JSON.stringify(data));
     const r = await arbiter('run-scenario', f);
     expect(r.code, r.err).toBe(0);

@@ -1,11 +1,13 @@
 /** spec/schema/trace.schema.json: every golden trace fits it, so does a Power.log trace, and a broken record is named. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, validate } from '../validation.js';
 import { GAME_EVENT_KINDS } from './format.js';
+import { tempDirs } from '../../test/support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const traces = join(ROOT, 'golden', 'traces');
 const read = (f: string) => readFileSync(join(traces, f), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
@@ -16,7 +18,7 @@ describe('trace schema', () => {
   });
   it('a Power.log trace (the parser of real game logs) is valid', async () => {
     const { arbiter } = await import('../../test/run-cli.js');
-    const out = join(mkdtempSync(join(tmpdir(), 'arbiter-trace-')), 'powerlog-trace.jsonl');
+    const out = join(tempDir('arbiter-trace-'), 'powerlog-trace.jsonl');
     const r = await arbiter('check-log', join(ROOT, 'powerlog', 'fixtures', '2016-play-deaths.log'), '--trace-out', out);
     expect(r.code, r.err).not.toBe(2);
     const t = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePowerLogText } from '../parser.js';
 import { checkLogs, exitCodeFor } from '../check-log.js';
 import { parseHsReplayText } from './read.js';
 import { powerLogToHsReplay } from './write.js';
 import { runCli } from '../../test/support/capture.js';
+import { tempDirs } from '../../test/support/temp.js';
+
+/** Temporary folders, removed when this file's tests are done. */
+const tempDir = tempDirs();
 
 const FIX = join(import.meta.dirname, '..', 'fixtures');
 
@@ -18,7 +21,7 @@ function comparable(r: Record<string, unknown>): string {
 }
 
 function tmp(name: string, text: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'arbiter-hsreplay-')), name);
+  const file = join(tempDir('arbiter-hsreplay-'), name);
   writeFileSync(file, text);
   return file;
 }
