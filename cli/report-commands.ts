@@ -60,8 +60,8 @@ export function addReportCommands(program: Command): void {
       const shrunkFile = join(o.repro, `${`${id}-repro`.replace(/[^a-z0-9-]/g, '-')}.json`);
       const shrunk = existsSync(shrunkFile) ? { file: shrunkFile, scenario: readJson(shrunkFile) } : undefined;
       const fallback = r.profile === 'host' ? (await import('./host-run.js')).HOST_REFERENCE_COMMAND : DEMO_COMMAND;
-      const { readRunCommand } = await import('../reports/files.js');
-      const md = issueMarkdown(o.report, r, { command: o.sim ?? readRunCommand(o.report) ?? fallback.join(' '), shrunk });
+      const { runCommand } = await import('../reports/merge.js');
+      const md = issueMarkdown(o.report, r, { command: o.sim ?? runCommand(o.report) ?? fallback.join(' '), shrunk });
       if (o.out) writeFileSync(o.out, md); else process.stdout.write(md);
     });
 
@@ -76,7 +76,7 @@ export function addReportCommands(program: Command): void {
     .addOption(hostCardsOption())
     .action(async (arg: string, o: { report: string; sim?: string; out: string; timeout: string; hostCards?: string[] }) => {
       // The simulator the run used, unless --sim names another.
-      if (o.sim === undefined) o.sim = (await import('../reports/files.js')).readRunCommand(o.report) ?? undefined;
+      if (o.sim === undefined) o.sim = (await import('../reports/merge.js')).runCommand(o.report) ?? undefined;
       // A result of `arbiter run --profile host`: the Host scenario, shrunk against the Host simulator.
       const hostResult = existsSync(join(o.report, 'results.jsonl')) ? (await import('../differential/runner.js')).readResults(o.report).find((r) => r.case === arg && r.profile === 'host') : undefined;
       if (hostResult) { await reproHostCommand(hostResult, o); return; }

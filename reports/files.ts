@@ -11,19 +11,6 @@ import { InputError } from '../engine/validation.js';
  * same bytes for the same run, and read by junit.xml's `time` attributes. */
 export const TIMINGS_FILE = 'timings.jsonl';
 
-/**
- * The simulator command a report folder's run used (its run.json, reports/merge.ts), or null: no run.json, a bad
- * one, or a run of a built-in simulator, whose command is written as a description in brackets.
- */
-export function readRunCommand(dir: string): string | null {
-  try {
-    const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { command?: unknown };
-    return typeof run.command === 'string' && !run.command.startsWith('(') ? run.command : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The timings of a report folder (case -> milliseconds; the last line of a case wins; torn or bad lines skipped). */
 export function readTimings(dir: string): Map<string, number> {
   const m = new Map<string, number>();

@@ -51,6 +51,15 @@ export function writeRunInfo(dir: string, info: RunInfo): void {
   writeFileAtomic(join(dir, 'run.json'), JSON.stringify(info, null, 2) + '\n');
 }
 
+/**
+ * The simulator command a report folder's run used (run.json), or null: no run.json, or a run of a built-in
+ * simulator, whose command is written as a description in brackets.
+ */
+export function runCommand(dir: string): string | null {
+  const c = readRunInfo(dir)?.command;
+  return c && !c.startsWith('(') ? c : null;
+}
+
 export function readRunInfo(dir: string): RunInfo | null {
   const f = join(dir, 'run.json');
   if (!existsSync(f)) return null;
