@@ -2,16 +2,20 @@
 import { moveTo } from './kernel/zones.js';
 import type { CardDef } from './cards/format.js';
 import type { Entity, Game, Side, Zone } from './state.js';
+import type { EntityRecord } from './trace/format.js';
 
 export function createEntity(g: Game, card: CardDef, controller: Side, zone: Zone, label?: string): Entity {
   const e: Entity = {
     id: g.nextId++, card, controller, owner: controller, zone, order: 0, damage: 0, armor: 0,
     enchantments: [], auraLayer: [], pendingDestroy: false, frozen: false, exhausted: false, attacks: 0,
     divineShield: !!card.keywords?.includes('divine_shield'), silenced: false, costMods: [], lastPosition: -1,
-    durabilityLoss: 0, ...(label ? { label } : {}),
+    durabilityLoss: 0,
   };
   g.entities.set(e.id, e);
-  g.trace.entity({ id: e.id, card: card.id, name: card.name, type: card.secret ? 'secret' : card.type, controller, zone, ...(label ? { label } : {}) });
+  const rec: Omit<EntityRecord, 't'> = { id: e.id, card: card.id, name: card.name, type: card.secret ? 'secret' : card.type, controller, zone };
+  // The label last, as an object spread put it, without building an object per entity.
+  if (label) { e.label = label; rec.label = label; }
+  g.trace.entity(rec);
   return e;
 }
 

@@ -279,6 +279,35 @@ export function hasKeyword(g: Game, e: Entity, k: Keyword): boolean {
   return false;
 }
 
+/** One bit per keyword that decides legality and combat (status records state them in this order). */
+export const KEYWORD_BITS: readonly Keyword[] = ['charge', 'divine_shield', 'immune', 'poisonous', 'stealth', 'taunt', 'windfury', 'mega_windfury'];
+const BIT = new Map<Keyword, number>(KEYWORD_BITS.map((k, i) => [k, 1 << i]));
+const DIVINE_SHIELD = BIT.get('divine_shield')!;
+function bitsOf(list: readonly Keyword[] | undefined): number {
+  let m = 0;
+  if (list) for (const k of list) m |= BIT.get(k) ?? 0;
+  return m;
+}
+
+/**
+ * The keywords of KEYWORD_BITS an entity has, as a bit set (bit i: KEYWORD_BITS[i]): what hasKeyword answers for
+ * each of them, found in one pass over its enchantments and the Other auras instead of one pass per keyword.
+ */
+export function keywordBits(g: Game, e: Entity): number {
+  let m = 0;
+  if (!e.silenced) {
+    m = bitsOf(e.card.keywords);
+    if (e.lostKeywords) m &= ~bitsOf(e.lostKeywords);
+  }
+  for (const id of e.enchantments) {
+    const k = g.entities.get(id)?.mods?.keywords;
+    if (k) m |= bitsOf(k);
+  }
+  for (const a of g.otherAuras) if (a.mods.keywords && a.affected.has(e.id)) m |= bitsOf(a.mods.keywords);
+  // Divine Shield is the shield itself: printed or given, until popped or removed.
+  return e.divineShield ? m | DIVINE_SHIELD : m & ~DIVINE_SHIELD;
+}
+
 /** Rule 5 / 5b: mortally wounded (0 or less Health) or pending destroy. */
 export function mortallyWoundedOrPendingDestroy(g: Game, e: Entity): boolean {
   if (!isCharacter(e)) return false;
@@ -318,7 +347,10 @@ export function spellDamage(g: Game, side: Side): number {
 export interface CostLayer { source: number; kind: 'enchantment' | 'card' | 'aura'; amount: number; minimum: number; priority: number; order: number }
 
 /** The mana cost changes of a card, in the order they apply (see cost). */
-export function costLayers(g: Game, e: Entity): CostLayer[] {
+const NO_COST_LAYERS: readonly CostLayer[] = Object.freeze([]);
+
+export function costLayers(g: Game, e: Entity): readonly CostLayer[] {
+  if (e.card.costChange === undefined && e.enchantments.length === 0 && e.costMods.length === 0 && g.otherAuras.length === 0) return NO_COST_LAYERS;
   const mods: CostLayer[] = [];
   // A cost that depends on the game (Sea Giant, Molten Giant) is part of the card's own cost: it applies before any
   // other change (priority -1000, before any aura), never below 0.

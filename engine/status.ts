@@ -11,22 +11,32 @@
  */
 import type { Keyword } from './cards/format.js';
 import type { CostLayerRecord, StatLayerRecord } from './trace/format.js';
-import { attack, costLayers, costOf, entity, hasKeyword, statLayers, type CostLayer, type Entity, type Game, type Side } from './state.js';
+import { attack, costLayers, costOf, entity, keywordBits, KEYWORD_BITS, statLayers, type CostLayer, type Entity, type Game, type Side } from './state.js';
 
-const KEYWORDS: readonly Keyword[] = ['charge', 'divine_shield', 'immune', 'poisonous', 'stealth', 'taunt', 'windfury', 'mega_windfury'];
+const NONE: readonly Keyword[] = Object.freeze([]);
+const WINDFURY = 1 << KEYWORD_BITS.indexOf('windfury');
 
-/** The keywords a character attacks and is attacked with: a hero also has its weapon's Windfury (Doomhammer). */
-function keywordsOf(g: Game, e: Entity): Keyword[] {
-  const own: Keyword[] = [];
-  for (const k of KEYWORDS) if (hasKeyword(g, e, k)) own.push(k);
+/**
+ * The keywords a character attacks and is attacked with, as KEYWORD_BITS bits: a hero also has its weapon's
+ * Windfury (Doomhammer).
+ */
+function keywordsOf(g: Game, e: Entity): number {
+  const own = keywordBits(g, e);
   const weapon = e.card.type === 'hero' ? g.players[e.controller].weapon : null;
-  if (weapon !== null && !own.includes('windfury') && hasKeyword(g, entity(g, weapon), 'windfury')) own.push('windfury');
-  return own;
+  return weapon !== null ? own | (keywordBits(g, entity(g, weapon)) & WINDFURY) : own;
+}
+
+/** The keyword list of a bit set, in KEYWORD_BITS order. */
+function keywordList(bits: number): readonly Keyword[] {
+  if (bits === 0) return NONE;
+  const out: Keyword[] = [];
+  for (let i = 0; i < KEYWORD_BITS.length; i++) if (bits & (1 << i)) out.push(KEYWORD_BITS[i]!);
+  return out;
 }
 
 /** What was last stated of a character in play, and of a card in hand (compared field by field, never as text). */
-interface CharStated { keywords: Keyword[]; frozen: boolean; exhausted: boolean; attacks: number; attack: number }
-interface HandStated { cost: number; baseCost: number; costLayers: CostLayerRecord[] }
+interface CharStated { keywords: number; frozen: boolean; exhausted: boolean; attacks: number; attack: number }
+interface HandStated { cost: number; baseCost: number; costLayers: readonly CostLayer[] }
 interface Stated {
   players: [{ mana: number; maxMana: number; active: boolean } | null, { mana: number; maxMana: number; active: boolean } | null];
   chars: Map<number, CharStated>;
@@ -45,8 +55,7 @@ function sameList<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boo
   for (let i = 0; i < a.length; i++) if (!same(a[i]!, b[i]!)) return false;
   return true;
 }
-const sameKeyword = (x: Keyword, y: Keyword) => x === y;
-const sameCostLayer = (x: CostLayerRecord, y: CostLayerRecord) =>
+const sameCostLayer = (x: CostLayer, y: CostLayer) =>
   x.source === y.source && x.kind === y.kind && x.order === y.order && x.amount === y.amount && x.priority === y.priority && x.minimum === y.minimum;
 
 /** Record every status that changed since the last statement (all of them the first time). */
@@ -70,10 +79,9 @@ export function recordStatus(g: Game): void {
       const fz = frozen(g, e);
       const atk = attack(g, e);
       const before = seen.chars.get(id);
-      if (before && before.frozen === fz && before.exhausted === e.exhausted && before.attacks === e.attacks && before.attack === atk && sameList(before.keywords, keywords, sameKeyword)) continue;
-      const rec = { e: 'status' as const, entity: id, keywords, frozen: fz, exhausted: e.exhausted, attacks: e.attacks, attack: atk };
-      seen.chars.set(id, rec);
-      g.trace.event(rec);
+      if (before && before.frozen === fz && before.exhausted === e.exhausted && before.attacks === e.attacks && before.attack === atk && before.keywords === keywords) continue;
+      seen.chars.set(id, { keywords, frozen: fz, exhausted: e.exhausted, attacks: e.attacks, attack: atk });
+      g.trace.event({ e: 'status', entity: id, keywords: keywordList(keywords) as Keyword[], frozen: fz, exhausted: e.exhausted, attacks: e.attacks, attack: atk });
     }
     for (const id of p.hand) {
       const c = entity(g, id);
@@ -81,11 +89,9 @@ export function recordStatus(g: Game): void {
       const now = costOf(c, layers);
       const baseCost = c.card.cost ?? 0;
       const before = seen.hand.get(id);
-      const records = costLayerRecords(layers);
-      if (before && before.cost === now && before.baseCost === baseCost && sameList(before.costLayers, records, sameCostLayer)) continue;
-      const rec = { e: 'status' as const, entity: id, cost: now, baseCost, costLayers: records };
-      seen.hand.set(id, rec);
-      g.trace.event(rec);
+      if (before && before.cost === now && before.baseCost === baseCost && sameList(before.costLayers, layers, sameCostLayer)) continue;
+      seen.hand.set(id, { cost: now, baseCost, costLayers: layers });
+      g.trace.event({ e: 'status', entity: id, cost: now, baseCost, costLayers: costLayerRecords(layers) });
     }
   }
 }

@@ -65,21 +65,26 @@ function characters(g: Game): Entity[] {
   return out;
 }
 
+const byPriorityThenOrder = (a: AuraMod, b: AuraMod) => a.priority - b.priority || a.order - b.order;
+
 export function auraUpdateHealthAttack(g: Game): void {
   const b = g.trace.openBlock({ block: 'step', kind: 'AURA_UPDATE_HEALTH_ATTACK', rule: '4a' });
-  const layers = new Map<number, AuraMod[]>();
+  let layers: Map<number, AuraMod[]> | null = null;
   for (const { src, aura } of auraSources(g)) {
     if (aura.kind !== 'health_attack') continue;
     const mods = modsOf(g, src, aura);
     for (const id of affected(g, src, aura)) {
-      const list = layers.get(id) ?? [];
-      list.push({ source: src.id, mods, priority: aura.priority ?? 0, order: src.order });
-      layers.set(id, list);
+      layers ??= new Map();
+      const list = layers.get(id);
+      const mod = { source: src.id, mods, priority: aura.priority ?? 0, order: src.order };
+      if (list) list.push(mod); else layers.set(id, [mod]);
     }
   }
   for (const e of characters(g)) {
-    const next = (layers.get(e.id) ?? []).sort((a, b) => a.priority - b.priority || a.order - b.order);
-    applyAuraLayer(g, e, next);
+    const next = layers?.get(e.id);
+    // No aura on it now: an unchanged empty layer is left as it is (no new array per character per Aura Update).
+    if (next === undefined) { if (e.auraLayer.length !== 0) applyAuraLayer(g, e, []); continue; }
+    applyAuraLayer(g, e, next.sort(byPriorityThenOrder));
   }
   g.trace.closeBlock(b);
 }

@@ -11,7 +11,16 @@ import { auraUpdateHealthAttack, auraUpdateOther } from './auras.js';
 import { deathCreationStep, resolveDeathPhase } from './deaths.js';
 import { LoopGuardError } from './queue.js';
 
-export class GameOverSignal extends Error {}
+/** The game ended in the middle of a Sequence: unwinds to the Sequence, which checks the result (Rule 9). */
+export class GameOverSignal extends Error {
+  constructor() {
+    // Control flow, not a failure: no stack is captured.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super('game over');
+    Error.stackTraceLimit = limit;
+  }
+}
 
 const NONE: readonly number[] = [];
 

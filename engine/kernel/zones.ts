@@ -6,6 +6,7 @@
  */
 import type { Entity, Game, Zone } from '../state.js';
 import { forgetStatus } from '../status.js';
+import type { GameEvent } from '../trace/format.js';
 
 export interface ZoneRecord {
   from: string;
@@ -17,11 +18,11 @@ export function moveTo(g: Game, e: Entity, to: Zone, record?: ZoneRecord): void 
   if (e.zone !== to) forgetStatus(g, e.id);
   e.zone = to;
   if (!record) return;
-  g.trace.event({
-    e: 'zone', entity: e.id, from: record.from, to,
-    ...(record.order !== undefined ? { order: record.order } : {}),
-    ...(record.position !== undefined ? { position: record.position } : {}),
-  });
+  // Optional fields set one by one, in the record's order (no object spread per move).
+  const rec: GameEvent & { e: 'zone' } = { e: 'zone', entity: e.id, from: record.from, to };
+  if (record.order !== undefined) rec.order = record.order;
+  if (record.position !== undefined) rec.position = record.position;
+  g.trace.event(rec);
 }
 
 /**

@@ -47,17 +47,20 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
     return { g, labels };
   }
 
-  const card = (name: string, path: string, prefer?: CardDef['type']): CardDef => {
+  // A JSON path is built only for an error message: `at(base, list, i, field)` is `${base}.${list}[${i}].${field}`,
+  // or `${base}.${field}` when `list` is empty, without `.${field}` when `field` is (no string built per set-up card).
+  const at = (base: string, list: string, i: number, field: string) => (list ? `${base}.${list}[${i}]${field ? `.${field}` : ''}` : `${base}.${field}`);
+  const card = (name: string, base: string, list: string, i: number, field: string, prefer?: CardDef['type']): CardDef => {
     try {
       return g.cards.get(name, prefer);
     } catch (e) {
-      if (!g.cards.has(name)) throw new InputError(file, path, `unknown card "${name}" (expected a card name or id from spec/cards, or from a file given with --cards)`);
-      throw new InputError(file, path, (e as Error).message);
+      if (!g.cards.has(name)) throw new InputError(file, at(base, list, i, field), `unknown card "${name}" (expected a card name or id from spec/cards, or from a file given with --cards)`);
+      throw new InputError(file, at(base, list, i, field), (e as Error).message);
     }
   };
-  const label = (e: Entity, l: string | undefined, path: string) => {
+  const label = (e: Entity, l: string | undefined, base: string, list: string, i: number, field: string) => {
     if (!l) return;
-    if (labels.has(l)) throw new InputError(file, path, `label "${l}" is used twice`);
+    if (labels.has(l)) throw new InputError(file, at(base, list, i, field), `label "${l}" is used twice`);
     labels.set(l, e.id);
   };
   const inPlayOrder: Entity[] = [];
@@ -69,23 +72,24 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
     const side = sideOf(name);
     const ps: PlayerSetup = s.setup[name] ?? {};
     const p = g.players[side];
-    const base = `$.setup.${name}`;
-    const hero = createEntity(g, card(ps.hero ?? DEFAULT_HERO, `${base}.hero`), side, 'play', ps.heroLabel ?? `hero${name}`);
-    label(hero, ps.heroLabel ?? `hero${name}`, `${base}.heroLabel`);
+    const base = name === 'A' ? '$.setup.A' : '$.setup.B';
+    const heroLabel = ps.heroLabel ?? (name === 'A' ? 'heroA' : 'heroB');
+    const hero = createEntity(g, card(ps.hero ?? DEFAULT_HERO, base, '', 0, 'hero'), side, 'play', heroLabel);
+    label(hero, heroLabel, base, '', 0, 'heroLabel');
     if (ps.health !== undefined) hero.damage = (hero.card.health ?? HEARTHSTONE.limits.heroHealth) - ps.health;
     hero.armor = ps.armor ?? 0;
     p.hero = hero.id;
     inPlayOrder.push(hero);
     if (hero.card.heroPower) {
-      const hp = createEntity(g, card(hero.card.heroPower, `${base}.hero`), side, 'play');
+      const hp = createEntity(g, card(hero.card.heroPower, base, '', 0, 'hero'), side, 'play');
       p.heroPower = hp.id;
     }
     p.mana = p.maxMana = ps.mana ?? HEARTHSTONE.limits.mana;
     p.fatigue = ps.fatigue ?? 0;
     if (ps.weapon) {
       const ws = asSetup(ps.weapon);
-      const w = createEntity(g, card(ws.card, `${base}.weapon.card`), side, 'play', ws.label);
-      label(w, ws.label, `${base}.weapon.label`);
+      const w = createEntity(g, card(ws.card, base, '', 0, 'weapon.card'), side, 'play', ws.label);
+      label(w, ws.label, base, '', 0, 'weapon.label');
       if (ws.damage !== undefined) {
         if (ws.damage >= (w.card.durability ?? 0)) throw new InputError(file, `${base}.weapon.damage`, `${ws.damage} Durability lost leaves ${w.card.name} (Durability ${w.card.durability ?? 0}) with none: at most ${(w.card.durability ?? 1) - 1}`);
         w.durabilityLoss = ws.damage;
@@ -95,19 +99,19 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
     }
     (ps.board ?? []).forEach((x, i) => {
       const cs = asSetup(x);
-      const path = `${base}.board[${i}]`;
-      const c = card(cs.card, `${path}.card`);
-      if (c.type !== 'minion') throw new InputError(file, `${path}.card`, `"${cs.card}" is a ${c.type}, expected a minion`);
+      const c = card(cs.card, base, 'board', i, 'card');
+      const path = () => `${base}.board[${i}]`;
+      if (c.type !== 'minion') throw new InputError(file, `${path()}.card`, `"${cs.card}" is a ${c.type}, expected a minion`);
       const m = createEntity(g, c, side, 'play', cs.label);
-      label(m, cs.label, `${path}.label`);
+      label(m, cs.label, base, 'board', i, 'label');
       m.exhausted = cs.exhausted ?? false;
       m.frozen = cs.frozen ?? false;
       p.board.push(m.id);
       inPlayOrder.push(m);
       if (cs.forcePlayed) forcePlayed.push(m);
       for (const [k, en] of (cs.enchantments ?? []).entries()) {
-        const ec = card(typeof en === 'string' ? en : en.card, `${path}.enchantments[${k}]`, 'enchantment');
-        if (ec.type !== 'enchantment') throw new InputError(file, `${path}.enchantments[${k}]`, `"${ec.name}" is a ${ec.type}, expected an enchantment card`);
+        const ec = card(typeof en === 'string' ? en : en.card, path(), 'enchantments', k, '', 'enchantment');
+        if (ec.type !== 'enchantment') throw new InputError(file, `${path()}.enchantments[${k}]`, `"${ec.name}" is a ${ec.type}, expected an enchantment card`);
         attachSetup(g, m, ec, ec.mods ?? {}, inPlayOrder, typeof en === 'string' || !en.caster ? undefined : sideOf(en.caster));
       }
       if (cs.buff) attachSetup(g, m, { id: 'setup-buff', name: 'Buff', type: 'enchantment', text: 'scenario set-up buff', source: 'scenario', mods: cs.buff }, cs.buff, inPlayOrder);
@@ -116,17 +120,17 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
     for (const [zone, list] of [['hand', ps.hand], ['deck', ps.deck]] as const) {
       (list ?? []).forEach((x, i) => {
         const cs = asSetup(x);
-        const e = createEntity(g, card(cs.card, `${base}.${zone}[${i}].card`), side, zone, cs.label);
-        label(e, cs.label, `${base}.${zone}[${i}].label`);
+        const e = createEntity(g, card(cs.card, base, zone, i, 'card'), side, zone, cs.label);
+        label(e, cs.label, base, zone, i, 'label');
         p[zone].push(e.id);
       });
     }
     (ps.secrets ?? []).forEach((x, i) => {
       const cs = asSetup(x);
-      const c = card(cs.card, `${base}.secrets[${i}].card`);
+      const c = card(cs.card, base, 'secrets', i, 'card');
       if (!c.secret) throw new InputError(file, `${base}.secrets[${i}].card`, `"${cs.card}" is not a Secret`);
       const e = createEntity(g, c, side, 'secret', cs.label);
-      label(e, cs.label, `${base}.secrets[${i}].label`);
+      label(e, cs.label, base, 'secrets', i, 'label');
       p.secrets.push(e.id);
       inPlayOrder.push(e);
     });
