@@ -66,9 +66,8 @@ export function recordStatus(g: Game): void {
     const before = seen.players[p.side];
     const active = g.active === p.side;
     if (before && before.mana === p.mana && before.maxMana === p.maxMana && before.active === active) continue;
-    const v = { mana: p.mana, maxMana: p.maxMana, active };
-    seen.players[p.side] = v;
-    g.trace.event({ e: 'player_status', player: p.side as Side, ...v });
+    seen.players[p.side] = { mana: p.mana, maxMana: p.maxMana, active };
+    g.trace.event({ e: 'player_status', player: p.side as Side, mana: p.mana, maxMana: p.maxMana, active });
   }
   for (const p of g.players) {
     for (let i = -1; i < p.board.length; i++) {
@@ -109,16 +108,24 @@ export function statLayerRecords(g: Game, e: Entity): { base: { attack: number; 
   for (const l of statLayers(g, e)) {
     const m = l.mods;
     if (m.attack === undefined && m.health === undefined && m.setAttack === undefined && m.setHealth === undefined && !m.attackEqualsHealth) continue;
-    layers.push({
-      source: l.source, kind: l.kind, order: l.order, ...(l.kind === 'aura' || l.priority !== 0 ? { priority: l.priority } : {}),
-      ...(m.attack !== undefined ? { attack: m.attack } : {}), ...(m.health !== undefined ? { health: m.health } : {}),
-      ...(m.setAttack !== undefined ? { setAttack: m.setAttack } : {}), ...(m.setHealth !== undefined ? { setHealth: m.setHealth } : {}),
-      ...(m.attackEqualsHealth ? { attackEqualsHealth: true } : {}),
-    });
+    // Optional fields set one by one, in the record's order (no object spreads).
+    const r: StatLayerRecord = { source: l.source, kind: l.kind, order: l.order };
+    if (l.kind === 'aura' || l.priority !== 0) r.priority = l.priority;
+    if (m.attack !== undefined) r.attack = m.attack;
+    if (m.health !== undefined) r.health = m.health;
+    if (m.setAttack !== undefined) r.setAttack = m.setAttack;
+    if (m.setHealth !== undefined) r.setHealth = m.setHealth;
+    if (m.attackEqualsHealth) r.attackEqualsHealth = true;
+    layers.push(r);
   }
   return { base: { attack: e.card.attack ?? 0, health: e.card.health ?? 0 }, layers };
 }
 
 function costLayerRecords(layers: readonly CostLayer[]): CostLayerRecord[] {
-  return layers.map((l) => ({ source: l.source, kind: l.kind, order: l.order, amount: l.amount, ...(l.kind === 'aura' || l.priority !== 0 ? { priority: l.priority } : {}), ...(l.minimum ? { minimum: l.minimum } : {}) }));
+  return layers.map((l) => {
+    const r: CostLayerRecord = { source: l.source, kind: l.kind, order: l.order, amount: l.amount };
+    if (l.kind === 'aura' || l.priority !== 0) r.priority = l.priority;
+    if (l.minimum) r.minimum = l.minimum;
+    return r;
+  });
 }

@@ -100,7 +100,8 @@ export function applyAuraLayer(g: Game, e: Entity, next: AuraMod[]): void {
   // Losing max Health lowers current Health only as far as the new maximum (seed 003 change_health; Rule 4b example).
   if (newMax < oldMax && !g.mutants.has('aura-loss-takes-health')) e.damage = Math.max(0, e.damage - (oldMax - newMax));
   if (newMax !== oldMax || attack(g, e) !== oldAtk) {
-    g.trace.event({ e: 'stats', entity: e.id, attack: attack(g, e), health: health(g, e), maxHealth: newMax, why: 'aura', ...statLayerRecords(g, e) });
+    const { base, layers } = statLayerRecords(g, e);
+    g.trace.event({ e: 'stats', entity: e.id, attack: attack(g, e), health: health(g, e), maxHealth: newMax, why: 'aura', base, layers });
   }
 }
 

@@ -60,7 +60,10 @@ export function snapshot(g: Game): FinalState {
       hero: { card: h.card.id, health: health(g, h), maxHealth: maxHealth(g, h), armor: h.armor, dead: h.zone !== 'play' },
       board: p.board.map((id) => {
         const m = entity(g, id);
-        return { card: m.card.id, name: m.card.name, ...(m.label ? { label: m.label } : {}), attack: attack(g, m), health: health(g, m), maxHealth: maxHealth(g, m), damage: m.damage };
+        // Two literals rather than a spread: the label sits after the name when there is one.
+        return m.label
+          ? { card: m.card.id, name: m.card.name, label: m.label, attack: attack(g, m), health: health(g, m), maxHealth: maxHealth(g, m), damage: m.damage }
+          : { card: m.card.id, name: m.card.name, attack: attack(g, m), health: health(g, m), maxHealth: maxHealth(g, m), damage: m.damage };
       }),
       hand: p.hand.map((id) => entity(g, id).card.name),
       deckSize: g.table ? g.table.deck.length : p.deck.length,

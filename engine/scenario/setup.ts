@@ -8,7 +8,7 @@ import { createEntity } from '../entities.js';
 import { InputError } from '../validation.js';
 import { newGame, type GameOptions } from '../game.js';
 import type { CardSetup, PlayerName, PlayerSetup, Scenario } from './format.js';
-import { TRACE_FORMAT } from '../trace/format.js';
+import { TRACE_FORMAT, type MetaRecord } from '../trace/format.js';
 import { profileOf } from '../profiles/index.js';
 import { hearthtopPool } from '../hearthtop/cards.js';
 import { buildTable } from '../hearthtop/setup.js';
@@ -39,7 +39,9 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
   // Named fields, not `{ ...opts, ... }`: a spread followed by more fields builds a new hidden class per game in V8
   // (tens of microseconds each, more than a short game's whole run).
   const g = newGame({ cards, mutants: opts.mutants, stepBudget: opts.stepBudget, profile, seed: s.seed ?? s.id, forced: s.random ?? [], resolveLabel: (l) => labels.get(l), describeEntity });
-  g.trace.meta({ format: TRACE_FORMAT, producer: 'arbiter-reference', profile: profile.id, fidelity: 'phases', scenario: s.id, seed: s.seed ?? s.id, ...(g.mutants.size ? { mutants: [...g.mutants].sort() } : {}) });
+  const meta: Omit<MetaRecord, 't'> = { format: TRACE_FORMAT, producer: 'arbiter-reference', profile: profile.id, fidelity: 'phases', scenario: s.id, seed: s.seed ?? s.id };
+  if (g.mutants.size) meta.mutants = [...g.mutants].sort();
+  g.trace.meta(meta);
   g.active = sideOf(s.setup.active ?? 'A');
   g.turn = s.setup.turn ?? 1;
   if (g.table) {
@@ -150,12 +152,13 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
   for (const e of first) e.order = g.nextOrder++;
   for (const e of inPlayOrder) if (!listed.includes(e) && !first.includes(e)) e.order = g.nextOrder++;
   for (const e of listed) e.order = g.nextOrder++;
-  for (const e of [...inPlayOrder].sort((a, b) => a.order - b.order)) {
+  inPlayOrder.sort((a, b) => a.order - b.order);
+  for (const e of inPlayOrder) {
     if (e.attachedTo !== undefined) {
       g.trace.event({ e: 'enchant', target: e.attachedTo, enchantment: e.id, card: e.card.id, order: e.order });
       continue;
     }
-    moveTo(g, e, e.zone, { from: 'setup', order: e.order, ...(e.card.type === 'minion' ? { position: g.players[e.controller].board.indexOf(e.id) } : {}) });
+    moveTo(g, e, e.zone, e.card.type === 'minion' ? { from: 'setup', order: e.order, position: g.players[e.controller].board.indexOf(e.id) } : { from: 'setup', order: e.order });
   }
   return { g, labels };
 }
@@ -166,9 +169,11 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
  */
 export function recordSetupStats(g: Game): void {
   for (const p of g.players) {
-    for (const id of [p.hero, ...p.board]) {
+    for (let i = -1; i < p.board.length; i++) {
+      const id = i < 0 ? p.hero : p.board[i]!;
       const e = entity(g, id);
-      g.trace.event({ e: 'stats', entity: id, attack: attack(g, e), health: health(g, e), maxHealth: maxHealth(g, e), why: 'setup', ...statLayerRecords(g, e) });
+      const { base, layers } = statLayerRecords(g, e);
+      g.trace.event({ e: 'stats', entity: id, attack: attack(g, e), health: health(g, e), maxHealth: maxHealth(g, e), why: 'setup', base, layers });
     }
   }
 }
