@@ -20,8 +20,10 @@ function isDying(g: Game, e: Entity): boolean {
 export function findDying(g: Game): Entity[] {
   const out: Entity[] = [];
   for (const p of g.players) {
-    for (const id of [p.hero, ...p.board, ...(p.weapon !== null ? [p.weapon] : [])]) {
-      const e = entity(g, id);
+    // hero, board in order, weapon (without building the list)
+    const n = p.board.length + (p.weapon !== null ? 2 : 1);
+    for (let i = 0; i < n; i++) {
+      const e = entity(g, i === 0 ? p.hero : i <= p.board.length ? p.board[i - 1]! : p.weapon!);
       if (isDying(g, e)) out.push(e);
     }
   }

@@ -87,18 +87,17 @@ export function checkGameEnd(g: Game, rule: string): void {
   const result = deadA && deadB ? 'draw' : deadA ? 'B_wins' : deadB ? 'A_wins' : 'ongoing';
   g.result = result;
   const b = g.trace.openBlock({ block: 'step', kind: 'GAME_END_CHECK', rule });
-  g.trace.event({
-    e: 'game_check',
-    result: result === 'ongoing' ? 'ongoing' : result === 'draw' ? 'draw' : 'win',
-    ...(result === 'A_wins' ? { winner: 0 } : result === 'B_wins' ? { winner: 1 } : {}),
-    rule,
-  });
+  g.trace.event(result === 'A_wins' || result === 'B_wins'
+    ? { e: 'game_check', result: 'win', winner: result === 'A_wins' ? 0 : 1, rule }
+    : { e: 'game_check', result, rule });
   g.trace.closeBlock(b);
 }
 
 /** A Sequence: what begins when a Player Action is taken. The game result is checked when it ends (Rule 9). */
 export function runSequence(g: Game, kind: SequenceKind, player: Side, subject: number | undefined, body: () => void): void {
-  const id = g.trace.openBlock({ block: 'sequence', kind, player, ...(subject !== undefined ? { subject } : {}) });
+  const rec: Omit<OpenRecord, 't' | 'id'> = { block: 'sequence', kind, player };
+  if (subject !== undefined) rec.subject = subject;
+  const id = g.trace.openBlock(rec);
   let over = false;
   try {
     body();

@@ -142,6 +142,7 @@ function recordQueue(g: Game, events: GameEventRef[], entries: Entry[], rule: st
 
 /** Entities in order of play (Rule 2a/2b); the queue-by-player mutant puts the active player's first. */
 export function inOrderOfPlay<T>(g: Game, items: readonly T[], of: (x: T) => Entity): T[] {
+  if (items.length < 2) return items.slice();
   const byPlayer = g.mutants.has('queue-by-player');
   return [...items].sort((a, b) => {
     const ea = of(a);
