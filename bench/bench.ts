@@ -222,8 +222,8 @@ async function realSimulators(golden: ReturnType<typeof goldenCases>, cards: Ret
   for (const sim of sims) {
     if (!process.env[sim.env]) { add(`${sim.name}, side by side with the reference engine`, `not measured: ${sim.env} is not set`); continue; }
     const proc = new AdapterProcess(sim.command, { env: { ...process.env, ARBITER_ADAPTER_TIMING: '1' } });
-    const simMs: number[] = [];
-    const answered = new Set<string>();
+    /** The simulator's times per case, one per repetition. */
+    const simMs = new Map<string, number[]>();
     try {
       await proc.open(60_000);
       for (let i = 0; i < reps; i++) {
@@ -232,22 +232,37 @@ async function realSimulators(golden: ReturnType<typeof goldenCases>, cards: Ret
           const o = await proc.runCase(c.id, { scenario, cards: defs }, 20_000);
           const m = o.kind === 'answer' && o.msg.type === 'result' ? / in ([0-9.]+) ms/.exec(o.stderr) : null;
           if (!m) continue;
-          simMs.push(Number(m[1]));
-          answered.add(c.id);
+          const list = simMs.get(c.id) ?? [];
+          list.push(Number(m[1]));
+          simMs.set(c.id, list);
         }
       }
     } finally {
       await proc.close();
     }
-    const same = golden.filter((c) => answered.has(c.id));
+    const same = golden.filter((c) => simMs.has(c.id));
     if (!same.length) { add(`${sim.name}, side by side with the reference engine`, 'no case answered with a result'); continue; }
-    const t = now();
-    for (let i = 0; i < reps; i++) for (const c of same) runScenario(c.scenario, c.origin, { cards });
-    const refMs = (now() - t) / (reps * same.length);
-    const theirs = simMs.reduce((a, b) => a + b, 0) / simMs.length;
-    add(`${sim.name} (${sim.env}), side by side: the ${same.length} golden scenarios it answers × ${reps}, in its own process vs the reference engine in this one`,
-      `${ms(theirs)} ms vs ${ms(refMs)} ms per scenario: the reference engine is ${(theirs / refMs).toFixed(1)} times as fast`);
-    if (sim.env === 'HEARTHBREAKER_HOME') hearthBreaker = theirs / refMs;
+    // The reference engine timed the same way: each case on its own, wall-clock time, `reps` times, after two passes
+    // that are not timed (the simulator's process has been running these cases; this one sat idle meanwhile, and V8
+    // drops compiled code that has not run for a while).
+    for (let i = 0; i < 2; i++) for (const c of same) runScenario(c.scenario, c.origin, { cards });
+    const refMs = new Map<string, number[]>(same.map((c) => [c.id, []]));
+    for (let i = 0; i < reps; i++) {
+      for (const c of same) {
+        const t = wall();
+        runScenario(c.scenario, c.origin, { cards });
+        refMs.get(c.id)!.push(wall() - t);
+      }
+    }
+    // Per scenario, the median of its repetitions on each side (a pause of either process, a collection or a
+    // scheduling stall, counts against neither), summed over the scenarios; the means are given too.
+    const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
+    const mean = (m: Map<string, number[]>) => [...m.values()].flat().reduce((a, b) => a + b, 0) / [...m.values()].flat().length;
+    const theirs = same.reduce((n, c) => n + median(simMs.get(c.id)!), 0) / same.length;
+    const ours = same.reduce((n, c) => n + median(refMs.get(c.id)!), 0) / same.length;
+    add(`${sim.name} (${sim.env}), side by side: the ${same.length} golden scenarios it answers × ${reps}, in its own process vs the reference engine in this one (wall-clock time of each run; per scenario the median of its runs)`,
+      `${ms(theirs)} ms vs ${ms(ours)} ms per scenario: the reference engine is ${(theirs / ours).toFixed(1)} times as fast (means: ${ms(mean(simMs))} ms vs ${ms(mean(refMs))} ms, ${(mean(simMs) / mean(refMs)).toFixed(1)} times)`);
+    if (sim.env === 'HEARTHBREAKER_HOME') hearthBreaker = theirs / ours;
   }
   return hearthBreaker;
 }
