@@ -54,7 +54,7 @@ export function randomVariants(c: Case, cards: CardPool): Case[] {
   if (!hasOpenRandomness(main)) return [];
   const out: Case[] = [];
   const seen = new Set<string>();
-  for (const r of allOutcomes(s, c.origin, cards, 64).runs) {
+  for (const r of allOutcomes(s, c.origin, cards, 64, main).runs) {
     const picks = randomChoices(r.trace, traceLabels(r.trace));
     const entityPicks = r.trace.filter((x) => x.t === 'event' && x.e === 'random').map((x) => x.t === 'event' && x.e === 'random' && x.kind === 'entity');
     if (picks.some((p, i) => typeof p === 'number' && entityPicks[i])) continue;

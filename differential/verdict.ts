@@ -276,7 +276,7 @@ function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, j
   let divergences = compareWith(ref);
   let outcomesNote: string | undefined;
   if (divergences.length && !replay && hasOpenRandomness(ref)) {
-    const all = allOutcomes(c.scenario, c.origin, cards);
+    const all = allOutcomes(c.scenario, c.origin, cards, undefined, ref);
     const match = all.runs.find((r) => compareWith(r).length === 0);
     if (match) { ref = match; divergences = []; }
     outcomesNote = `the scenario leaves random choices open and the simulator reports none: compared with all ${all.runs.length}${all.truncated ? '+ (truncated)' : ''} outcomes the reference engine allows`;

@@ -20,8 +20,10 @@ export type TraceJudge = (trace: TraceRecord[], cards: CardPool) => Violation[];
 export interface Judgement {
   /** Stated-outcome failures and broken invariants, one readable line each (with the order of play or random picks). */
   failures: string[];
-  /** The main run's trace as JSON lines. */
-  trace: string;
+  /** The main run's trace as JSON lines (written when first read). */
+  readonly trace: string;
+  /** The main run's trace records. */
+  records: TraceRecord[];
   final: RunResult['final'];
 }
 
@@ -35,7 +37,7 @@ export function judgeScenario(s: Scenario, file: string, cards: CardPool, o: { m
   for (const v of o.invariants?.(main.trace, cards) ?? []) failures.push(`invariant ${v.invariant} (rule ${v.rule}): ${v.message}`);
   // Random choices the scenario leaves open: its stated outcome must hold for every one of them.
   if (mutants.length === 0 && hasOpenRandomness(main)) {
-    const all = allOutcomes(s, file, cards);
+    const all = allOutcomes(s, file, cards, undefined, main);
     all.runs.forEach((r, k) => {
       const picks = r.trace.filter((x) => x.t === 'event' && x.e === 'random').map((x) => (x as { pick: number }).pick).join(',');
       for (const f of checkExpectations(s.expect, r)) failures.push(`[random outcome ${k + 1}/${all.runs.length}: picks ${picks}] ${f}`);
@@ -49,5 +51,6 @@ export function judgeScenario(s: Scenario, file: string, cards: CardPool, o: { m
       for (const f of checkExpectations(s.expect, r)) failures.push(`[order of play ${ord.join(' < ')}] ${f}`);
     }
   }
-  return { failures: [...new Set(failures)], trace: traceToJsonl(main.trace), final: main.final };
+  let text: string | undefined;
+  return { failures: [...new Set(failures)], get trace() { return (text ??= traceToJsonl(main.trace)); }, records: main.trace, final: main.final };
 }

@@ -19,16 +19,18 @@ function choiceValue(kind: string, v: number): Forced {
   return kind === 'chance' ? v === 1 : v;
 }
 
-export function allOutcomes(s: Scenario, origin: string, cards: CardPool, limit = 128): Outcomes {
+export function allOutcomes(s: Scenario, origin: string, cards: CardPool, limit = 128, first?: RunResult): Outcomes {
   const fixed = s.random ?? [];
   const runs: RunResult[] = [];
-  const stack: Forced[][] = [[...fixed]];
+  const initial = [...fixed];
+  const stack: Forced[][] = [initial];
   while (stack.length) {
     if (runs.length >= limit) return { runs, truncated: true };
     const prefix = stack.pop()!;
     let r: RunResult;
     try {
-      r = runScenario({ ...s, random: prefix }, origin, { cards });
+      // The first branch is the scenario as written: a run of it the caller already has stands for it.
+      r = prefix === initial && first ? first : runScenario({ ...s, random: prefix }, origin, { cards });
     } catch {
       continue; // a branch the engine cannot take (should not happen: options come from the engine itself)
     }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { recordToLine, traceToJsonl, type TraceRecord } from './format.js';
+import { jsonlHolds, recordToLine, traceToJsonl, type TraceRecord } from './format.js';
 
 /** The plain way: a copy with sorted keys, then JSON.stringify. */
 function sortedCopy(v: unknown): unknown {
@@ -39,5 +39,33 @@ describe('trace lines', () => {
     expect(recordToLine(r)).toBe('{"b":{"2":"two","10":"ten","":0,"a":1},"e":"x","list":[null,{"z":1}],"t":"event"}');
     expect(recordToLine(r)).toBe(plain(r));
     expect(traceToJsonl([r, r])).toBe(`${plain(r)}\n${plain(r)}\n`);
+  });
+});
+
+describe('jsonlHolds (a locked trace compared with records, no text written)', () => {
+  // A small domain, so that two generated traces are often the same and often differ in one place.
+  const small = fc.letrec((tie) => ({
+    any: fc.oneof({ depthSize: 'small' }, fc.constantFrom(undefined, null, true, 0, 1, -0, 'a', ''), tie('list'), tie('obj')),
+    list: fc.array(tie('any'), { maxLength: 2 }),
+    obj: fc.dictionary(fc.constantFrom('a', 'b', '1', 't'), tie('any'), { maxKeys: 3 }),
+  }));
+  const trace = fc.array(small.obj, { maxLength: 3 }) as fc.Arbitrary<TraceRecord[]>;
+
+  it('holds exactly when the records written out are the locked text', () => {
+    fc.assert(fc.property(trace, trace, (a, b) => {
+      expect(jsonlHolds(traceToJsonl(a), b)).toBe(traceToJsonl(a) === traceToJsonl(b));
+    }), { numRuns: 5000 });
+  });
+
+  it('leaves the meta records out on both sides when asked, and nothing else', () => {
+    const meta = (m: string) => ({ t: 'meta', mutants: [m] }) as unknown as TraceRecord;
+    const ev = (n: number) => ({ t: 'event', e: 'x', n }) as unknown as TraceRecord;
+    const locked = traceToJsonl([meta('none'), ev(1), ev(2)]);
+    expect(jsonlHolds(locked, [meta('other'), ev(1), ev(2)], true)).toBe(true);
+    expect(jsonlHolds(locked, [meta('other'), ev(1), ev(2)])).toBe(false);
+    expect(jsonlHolds(locked, [meta('other'), ev(1)], true)).toBe(false);
+    expect(jsonlHolds(locked, [meta('other'), ev(1), ev(3)], true)).toBe(false);
+    expect(jsonlHolds(locked, [ev(1), ev(2)], true)).toBe(true);
+    expect(jsonlHolds('not json\n', [ev(1)])).toBe(false);
   });
 });

@@ -241,6 +241,59 @@ export function traceToJsonl(records: readonly TraceRecord[]): string {
   return records.map(recordToLine).join('\n') + '\n';
 }
 
+/**
+ * Does `text` hold these records, one JSON line each, in order (what traceToJsonl writes, read back as values)? A
+ * check that writes no text: a locked trace is compared with a new run without writing the run out. Values JSON
+ * leaves out (undefined) count as absent; keys may come in any order. `skipMeta` leaves the meta records out on both
+ * sides.
+ */
+export function jsonlHolds(text: string, records: readonly TraceRecord[], skipMeta = false): boolean {
+  let k = 0;
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end);
+    start = end + 1;
+    if (line === '') continue;
+    if (skipMeta && line.includes('"t":"meta"')) continue;
+    while (skipMeta && k < records.length && records[k]!.t === 'meta') k++;
+    if (k >= records.length) return false;
+    let value: unknown;
+    try { value = JSON.parse(line); } catch { return false; }
+    if (!sameJson(records[k++], value)) return false;
+  }
+  while (skipMeta && k < records.length && records[k]!.t === 'meta') k++;
+  return k === records.length;
+}
+
+const absent = (x: unknown) => x === undefined || typeof x === 'function' || typeof x === 'symbol';
+
+/** Is `a` (an engine value) the JSON value `b` (parsed), as JSON text would show it? */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+      const x: unknown = a[i];
+      if (absent(x) ? b[i] !== null : !sameJson(x, b[i])) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const o = a as Record<string, unknown>;
+  const p = b as Record<string, unknown>;
+  let n = 0;
+  for (const key of Object.keys(o)) {
+    const x = o[key];
+    if (absent(x)) continue;
+    n++;
+    if (!Object.prototype.hasOwnProperty.call(p, key) || !sameJson(x, p[key])) return false;
+  }
+  return n === Object.keys(p).length;
+}
+
 const INDEX = /^(0|[1-9][0-9]*)$/;
 /** An array-index key ("0", "12"): JavaScript lists these first, in numeric order, whatever order they were added in. */
 const isIndex = (k: string) => INDEX.test(k) && Number(k) < 4294967295;
