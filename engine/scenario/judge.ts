@@ -13,7 +13,7 @@ import { runScenario, type RunResult } from './run.js';
 import { checkExpectations } from './expect.js';
 import { orderings } from './load.js';
 import { traceToJsonl } from '../trace/format.js';
-import { allOutcomes, hasOpenRandomness } from './outcomes.js';
+import { forEachOutcome, hasOpenRandomness } from './outcomes.js';
 
 export type TraceJudge = (trace: TraceRecord[], cards: CardPool) => Violation[];
 
@@ -37,11 +37,17 @@ export function judgeScenario(s: Scenario, file: string, cards: CardPool, o: { m
   for (const v of o.invariants?.(main.trace, cards) ?? []) failures.push(`invariant ${v.invariant} (rule ${v.rule}): ${v.message}`);
   // Random choices the scenario leaves open: its stated outcome must hold for every one of them.
   if (mutants.length === 0 && hasOpenRandomness(main)) {
-    const all = allOutcomes(s, file, cards, undefined, main);
-    all.runs.forEach((r, k) => {
+    // One run at a time, none kept; the failures are numbered once the number of outcomes is known.
+    const found: { k: number; picks: string; f: string }[] = [];
+    let k = 0;
+    const { count } = forEachOutcome(s, file, cards, (r) => {
+      k++;
+      const failed = checkExpectations(s.expect, r);
+      if (!failed.length) return;
       const picks = r.trace.filter((x) => x.t === 'event' && x.e === 'random').map((x) => (x as { pick: number }).pick).join(',');
-      for (const f of checkExpectations(s.expect, r)) failures.push(`[random outcome ${k + 1}/${all.runs.length}: picks ${picks}] ${f}`);
-    });
+      for (const f of failed) found.push({ k, picks, f });
+    }, undefined, main);
+    for (const x of found) failures.push(`[random outcome ${x.k}/${count}: picks ${x.picks}] ${x.f}`);
   }
   if (s.allOrders && s.allOrders.length > 1) {
     const base = s.setup.order ?? [];

@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadCardPool } from '../cards/pool.js';
 import type { Scenario } from './format.js';
-import { allOutcomes, hasOpenRandomness } from './outcomes.js';
+import { allOutcomes, forEachOutcome, hasOpenRandomness } from './outcomes.js';
+import { judgeScenario } from './judge.js';
+import { runScenario } from './run.js';
 import { comparableFromGame } from '../../differential/compare.js';
 import { judgeCase } from '../../differential/runner.js';
 import type { Hello } from '../../differential/protocol.js';
@@ -32,5 +34,23 @@ describe('all outcomes of open random choices', () => {
     const bad = judgeCase({ id: 'bomber', scenario: bomber, origin: 'test' }, hello, { kind: 'answer', msg: { type: 'result', case: 'bomber', final: impossible }, stderr: '' }, cards);
     expect(bad.result.status).toBe('FAIL');
     expect(bad.result.detail).toMatch(/compared with all 27 outcomes/);
+  });
+  it('the judge states the outcomes that break the expectation, numbered among all of them, with their picks', () => {
+    // "The Yeti is undamaged" fails in every outcome where a bomb hits it: each bomb hits one of three characters,
+    // so 8 of the 27 outcomes miss it and 19 do not.
+    const s: Scenario = { ...bomber, expect: { entities: { y: { damage: 0 } } } } as Scenario;
+    const j = judgeScenario(s, 'test', cards);
+    const numbered = j.failures.filter((f) => /^\[random outcome \d+\/27: picks [0-9,]+\]/.test(f));
+    expect(numbered).toHaveLength(19);
+    expect(new Set(numbered.map((f) => /outcome (\d+)/.exec(f)![1])).size).toBe(19);
+  });
+  it('a run of the scenario as written stands for the first outcome; a visitor may stop the search', () => {
+    const main = runScenario(bomber, 'test', { cards });
+    const seen: unknown[] = [];
+    const all = forEachOutcome(bomber, 'test', cards, (r) => { seen.push(r); }, 128, main);
+    expect(all).toEqual({ count: 27, truncated: false });
+    expect(seen[0]).toBe(main);
+    const stopped = forEachOutcome(bomber, 'test', cards, () => true);
+    expect(stopped).toEqual({ count: 1, truncated: true });
   });
 });

@@ -20,12 +20,23 @@ function choiceValue(kind: string, v: number): Forced {
 }
 
 export function allOutcomes(s: Scenario, origin: string, cards: CardPool, limit = 128, first?: RunResult): Outcomes {
-  const fixed = s.random ?? [];
   const runs: RunResult[] = [];
+  const { truncated } = forEachOutcome(s, origin, cards, (r) => { runs.push(r); }, limit, first);
+  return { runs, truncated };
+}
+
+/**
+ * Visit every outcome as allOutcomes finds them, one run at a time, without keeping the runs (a judge that reads each
+ * once holds no more than one game in memory); `visit` returning true stops the search. `count` is how many runs were
+ * visited.
+ */
+export function forEachOutcome(s: Scenario, origin: string, cards: CardPool, visit: (r: RunResult) => boolean | void, limit = 128, first?: RunResult): { count: number; truncated: boolean } {
+  const fixed = s.random ?? [];
+  let count = 0;
   const initial = [...fixed];
   const stack: Forced[][] = [initial];
   while (stack.length) {
-    if (runs.length >= limit) return { runs, truncated: true };
+    if (count >= limit) return { count, truncated: true };
     const prefix = stack.pop()!;
     let r: RunResult;
     try {
@@ -34,7 +45,7 @@ export function allOutcomes(s: Scenario, origin: string, cards: CardPool, limit 
     } catch {
       continue; // a branch the engine cannot take (should not happen: options come from the engine itself)
     }
-    runs.push(r);
+    count++;
     const randoms = r.trace.filter((x) => x.t === 'event' && x.e === 'random') as { kind: string; options: number[]; pick: number }[];
     const taken = randoms.map((x) => choiceValue(x.kind, x.pick));
     // Branch at every choice this run made on its own (after the prefix), over the options it did not take.
@@ -45,8 +56,9 @@ export function allOutcomes(s: Scenario, origin: string, cards: CardPool, limit 
         stack.push([...taken.slice(0, i), choiceValue(ev.kind, o)]);
       }
     }
+    if (visit(r) === true) return { count, truncated: stack.length > 0 };
   }
-  return { runs, truncated: false };
+  return { count, truncated: false };
 }
 
 /** Did the run make any random choice of its own (not forced) among more than one option? */
