@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { jsonlHolds, recordToLine, traceToJsonl, type TraceRecord } from './format.js';
+import { jsonlHolds, recordToLine, sameJson, traceToJsonl, type TraceRecord } from './format.js';
 
 /** The plain way: a copy with sorted keys, then JSON.stringify. */
 function sortedCopy(v: unknown): unknown {
@@ -54,6 +54,12 @@ describe('jsonlHolds (a locked trace compared with records, no text written)', (
   it('holds exactly when the records written out are the locked text', () => {
     fc.assert(fc.property(trace, trace, (a, b) => {
       expect(jsonlHolds(traceToJsonl(a), b)).toBe(traceToJsonl(a) === traceToJsonl(b));
+    }), { numRuns: 5000 });
+  });
+
+  it('sameJson says two values are the same exactly when their lines are', () => {
+    fc.assert(fc.property(small.obj, small.obj, (a, b) => {
+      expect(sameJson(a, b)).toBe(recordToLine(a as TraceRecord) === recordToLine(b as TraceRecord));
     }), { numRuns: 5000 });
   });
 

@@ -269,29 +269,36 @@ export function jsonlHolds(text: string, records: readonly TraceRecord[], skipMe
 
 const absent = (x: unknown) => x === undefined || typeof x === 'function' || typeof x === 'symbol';
 
-/** Is `a` (an engine value) the JSON value `b` (parsed), as JSON text would show it? */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) {
-      const x: unknown = a[i];
-      if (absent(x) ? b[i] !== null : !sameJson(x, b[i])) return false;
+/**
+ * Would `x` and `y` be written as the same JSON text (recordToLine)? Keys in any order; values JSON leaves out of an
+ * object (undefined, functions) count as absent, and in an array as null. Used to compare traces without writing
+ * them: a locked trace read back (jsonlHolds), two runs of one scenario (the determinism check). A NaN is never
+ * the same as anything here (a caller that must be exact compares the text when this says no).
+ */
+export function sameJson(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (typeof x !== 'object' || x === null || typeof y !== 'object' || y === null) return false;
+  if (Array.isArray(x)) {
+    if (!Array.isArray(y) || x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) {
+      const a: unknown = x[i];
+      const b: unknown = y[i];
+      if (absent(a) || absent(b) ? !((absent(a) || a === null) && (absent(b) || b === null)) : !sameJson(a, b)) return false;
     }
     return true;
   }
-  if (Array.isArray(b)) return false;
-  const o = a as Record<string, unknown>;
-  const p = b as Record<string, unknown>;
+  if (Array.isArray(y)) return false;
+  const ox = x as Record<string, unknown>;
+  const oy = y as Record<string, unknown>;
   let n = 0;
-  for (const key of Object.keys(o)) {
-    const x = o[key];
-    if (absent(x)) continue;
+  for (const key of Object.keys(ox)) {
+    const a = ox[key];
+    if (absent(a)) continue;
     n++;
-    if (!Object.prototype.hasOwnProperty.call(p, key) || !sameJson(x, p[key])) return false;
+    if (!Object.prototype.hasOwnProperty.call(oy, key) || !sameJson(a, oy[key])) return false;
   }
-  return n === Object.keys(p).length;
+  for (const key of Object.keys(oy)) if (!absent(oy[key])) n--;
+  return n === 0;
 }
 
 const INDEX = /^(0|[1-9][0-9]*)$/;

@@ -4,7 +4,7 @@
  * trace checks. spec/rules.json has no rule id for it: it is the architecture's "all randomness comes from one
  * seeded stream per scenario, recorded in the trace", and violations cite the pseudo rule "determinism".
  */
-import { recordToLine, type TraceRecord } from '../../engine/trace/format.js';
+import { recordToLine, sameJson, type TraceRecord } from '../../engine/trace/format.js';
 import type { Violation } from './types.js';
 import { walk } from './walk.js';
 
@@ -15,7 +15,7 @@ export function checkDeterminism(produce: () => readonly TraceRecord[]): Violati
   const b = produce();
   const n = Math.max(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    if (a[i] && b[i] && sameValue(a[i], b[i])) continue;
+    if (a[i] && b[i] && sameJson(a[i], b[i])) continue;
     const x = a[i] ? recordToLine(a[i]!) : '(end of trace)';
     const y = b[i] ? recordToLine(b[i]!) : '(end of trace)';
     if (x === y) continue;
@@ -27,32 +27,6 @@ export function checkDeterminism(produce: () => readonly TraceRecord[]): Violati
     }];
   }
   return [];
-}
-
-/**
- * Structural equality of two records as their serialised lines compare (keys in any order, undefined fields
- * absent): a fast path that builds no string; when it says they differ, the lines decide.
- */
-function sameValue(x: unknown, y: unknown): boolean {
-  if (x === y) return true;
-  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
-  if (Array.isArray(x)) {
-    if (!Array.isArray(y) || x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) if (!sameValue(x[i], y[i])) return false;
-    return true;
-  }
-  if (Array.isArray(y)) return false;
-  const ox = x as Record<string, unknown>;
-  const oy = y as Record<string, unknown>;
-  let nx = 0;
-  for (const k in ox) {
-    if (ox[k] === undefined) continue;
-    nx++;
-    if (!sameValue(ox[k], oy[k])) return false;
-  }
-  let ny = 0;
-  for (const k in oy) if (oy[k] !== undefined) ny++;
-  return nx === ny;
 }
 
 export const meta = {
