@@ -69,6 +69,7 @@ Example:
     // The invariant ids are listed once the fuzz command is chosen (its modules load then: see main.ts prepareCommand).
     .option('--only <ids>', 'only these invariants, comma-separated', list)
     .option('--no-determinism', 'skip the determinism check (it runs each case once more)')
+    .option('--jobs <n>', 'split the runs into n shards fuzzed side by side in worker threads (shard i: seed + i); the lowest failing shard is reported (default 1)', wholeNumber('--jobs'))
     .option('--exclude-card <ids>', 'pool card ids never generated (comma-separated, repeatable)', list)
     .option('--synthetic <rate>', 'weight of generated (synthetic) cards against cards of the pool, 0 to 1 (default 0.35; 0: the real card pool only)', rate('--synthetic'))
     .addOption(new Option('--check <scenario.json>', 'judge one scenario file against every invariant (a written repro: its cards beside it and its mutants are used)'))
@@ -80,13 +81,16 @@ Examples:
   arbiter fuzz --runs 1000 --seed 7
   arbiter fuzz --runs 3000 --mutant die-at-zero-health
   arbiter fuzz --runs 20000 --seed 5 --synthetic 0     (real cards only)
+  arbiter fuzz --runs 100000 --seed 5 --jobs 2         (two shards: seeds 5 and 6, 50000 runs each)
   arbiter fuzz --profile hearthtop --runs 20000 --seed 1
   arbiter fuzz --profile host --runs 20000 --seed 1
   arbiter fuzz --profile host --runs 2000 --mutant host-fifo-stack
   arbiter fuzz --check fuzz-out/<id>.json --reference`)
-    .action(async (o: { runs?: number; seed?: number; mutant: string[]; path?: string; out?: string; write: boolean; only?: string[]; determinism: boolean; excludeCard?: string[]; synthetic?: number; check?: string; cards?: string[]; reference?: boolean; profile: string; hostCards?: string[] }) => {
+    .action(async (o: { runs?: number; seed?: number; jobs?: number; mutant: string[]; path?: string; out?: string; write: boolean; only?: string[]; determinism: boolean; excludeCard?: string[]; synthetic?: number; check?: string; cards?: string[]; reference?: boolean; profile: string; hostCards?: string[] }) => {
       const { fuzzCommand, invariantIds } = await import('../properties/fuzz.js');
       const known = new Set(invariantIds());
+      if (o.jobs !== undefined && o.jobs < 1) throw new InputError('--jobs', '$', 'at least 1');
+      if ((o.jobs ?? 1) > 1 && (o.profile !== 'hearthstone' || o.check)) throw new InputError('--jobs', '$', 'shards apply to the Hearthstone fuzz (--profile hearthstone, without --check)');
       if (o.profile === 'host') {
         for (const id of o.only ?? []) if (!known.has(id)) throw new InputError('--only', '$', `unknown invariant "${id}" (expected: ${[...known].join(', ')})`);
         const m = parseAnyMutants(o.mutant);
@@ -100,7 +104,7 @@ Examples:
       if (o.profile !== 'hearthstone' && o.profile !== 'hearthtop') throw new InputError('--profile', '$', `unknown profile "${o.profile}" (expected hearthstone or hearthtop)`);
       setExitCode(await fuzzCommand({ profile: o.profile,
         runs: o.runs, seed: o.seed, ...(mutants.length ? { mutants } : {}), path: o.path, outDir: o.out, noWrite: !o.write, only: o.only,
-        noDeterminism: !o.determinism, excludeCards: o.excludeCard, ...(o.synthetic !== undefined ? { syntheticRate: o.synthetic } : {}), check: o.check, cards: o.cards, reference: o.reference,
+        noDeterminism: !o.determinism, excludeCards: o.excludeCard, ...(o.jobs !== undefined ? { jobs: o.jobs } : {}), ...(o.synthetic !== undefined ? { syntheticRate: o.synthetic } : {}), check: o.check, cards: o.cards, reference: o.reference,
       }));
     });
 }

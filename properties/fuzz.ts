@@ -112,9 +112,15 @@ export async function fuzz(o: FuzzOptions = {}): Promise<FuzzReport> {
     seed, path, invariants, violations: v.violations, ...(v.crash ? { crash: v.crash } : {}),
     size: sizeOf(gc), shrinks: r.numShrinks, scenario: gc.scenario, cards: gc.cards, replay: '', ...(o.excludeCards?.length ? { excludeCards: o.excludeCards } : {}), ...(o.syntheticRate !== undefined ? { syntheticRate: o.syntheticRate } : {}),
   };
+  return { ok: false, seed, runs: r.numRuns, mutants, ms, failure: finishFailure(failure, o) };
+}
+
+/** A failure as reported: its repro written (unless `noWrite`) and the commands that replay it. */
+export function finishFailure(failure: FuzzFailure, o: Pick<FuzzOptions, 'mutants' | 'noWrite' | 'outDir'>): FuzzFailure {
+  const mutants = o.mutants ?? [];
   if (!o.noWrite) writeRepro(failure, mutants, o.outDir ?? 'fuzz-out');
   failure.replay = replayCommand(failure, mutants);
-  return { ok: false, seed, runs: r.numRuns, mutants, ms, failure };
+  return failure;
 }
 
 /** Write the shrunk case: `<out>/<id>.json` and its synthetic cards in `<out>/<id>.cards/`. */
@@ -184,7 +190,7 @@ export function checkScenarioFile(file: string, o: { cards?: string[]; mutants?:
   return { violations, ...(r.error ? { error: r.error } : {}) };
 }
 
-export type FuzzCliOptions = FuzzOptions & { check?: string; cards?: string[]; reference?: boolean; profile?: string };
+export type FuzzCliOptions = FuzzOptions & { check?: string; cards?: string[]; reference?: boolean; profile?: string; jobs?: number };
 
 /** Invariant ids `--only` takes. */
 export function invariantIds(): string[] {
@@ -202,7 +208,7 @@ export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = 
   const seed = o.seed ?? Date.now() % 2_147_483_647;
   const runs = o.runs ?? 1000;
   const mutants = o.mutants ?? [];
-  out(`fuzz: ${o.path ? `replaying path ${o.path}` : `${runs} cases`}, seed ${seed}, ${mutants.length ? `mutants ${mutants.join(', ')}` : 'reference engine'}${o.profile && o.profile !== 'hearthstone' ? `, profile ${o.profile}` : ''}\n`);
+  out(`fuzz: ${o.path ? `replaying path ${o.path}` : `${runs} cases`}, seed ${seed}${(o.jobs ?? 1) > 1 && !o.path ? ` (${o.jobs} shards: seeds ${seed} to ${seed + o.jobs! - 1})` : ''}, ${mutants.length ? `mutants ${mutants.join(', ')}` : 'reference engine'}${o.profile && o.profile !== 'hearthstone' ? `, profile ${o.profile}` : ''}\n`);
   if (o.profile === 'hearthtop') {
     const r = fuzzHearthtop({ runs, seed, mutants, path: o.path, outDir: o.outDir, noWrite: o.noWrite, noDeterminism: o.noDeterminism, progress: (n, ms) => err(`  ${n} games, ${(ms / 1000).toFixed(1)} s\n`) });
     if (r.ok) { out(`OK: ${r.runs} Hearthtop games, nothing found (${(r.ms / 1000).toFixed(1)} s)\n`); return 0; }
@@ -214,7 +220,10 @@ export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = 
     if (f.file) out(`wrote ${f.file}\nreplay:\n  arbiter run-scenario ${f.file}${mutants.map((m) => ` --mutant ${m}`).join('')}\n  arbiter fuzz --profile hearthtop --seed ${seed} --path ${f.path}${mutants.map((m) => ` --mutant ${m}`).join('')}\n`);
     return 1;
   }
-  const report = await fuzz({ ...o, seed, runs, mutants, progress: (n, ms) => err(`  ${n} cases, ${(ms / 1000).toFixed(1)} s\n`) });
+  const progress = (n: number, ms: number) => err(`  ${n} cases, ${(ms / 1000).toFixed(1)} s\n`);
+  const report = (o.jobs ?? 1) > 1
+    ? await (await import('./fuzz-jobs.js')).fuzzJobs({ ...o, seed, runs, mutants, jobs: o.jobs!, progress })
+    : await fuzz({ ...o, seed, runs, mutants, progress });
   if (report.ok) {
     out(`OK: ${report.runs} cases, nothing found (${(report.ms / 1000).toFixed(1)} s)\n`);
     return 0;
