@@ -24,7 +24,7 @@ export async function prepareFuzz(program: Command): Promise<void> {
   const fuzz = program.commands.find((c) => c.name() === 'fuzz');
   const only = fuzz?.options.find((x) => x.long === '--only');
   if (!only) return;
-  const { invariantIds } = await import('../properties/fuzz.js');
+  const { invariantIds } = await import('../properties/fuzz-cli.js');
   only.description = `only these invariants, comma-separated (${invariantIds().join(', ')})`;
 }
 
@@ -87,7 +87,7 @@ Examples:
   arbiter fuzz --profile host --runs 2000 --mutant host-fifo-stack
   arbiter fuzz --check fuzz-out/<id>.json --reference`)
     .action(async (o: { runs?: number; seed?: number; jobs?: number; mutant: string[]; path?: string; out?: string; write: boolean; only?: string[]; determinism: boolean; excludeCard?: string[]; synthetic?: number; check?: string; cards?: string[]; reference?: boolean; profile: string; hostCards?: string[] }) => {
-      const { fuzzCommand, invariantIds } = await import('../properties/fuzz.js');
+      const { fuzzCommand, invariantIds } = await import('../properties/fuzz-cli.js');
       const known = new Set(invariantIds());
       if (o.jobs !== undefined && o.jobs < 1) throw new InputError('--jobs', '$', 'at least 1');
       if ((o.jobs ?? 1) > 1 && (o.profile !== 'hearthstone' || o.check)) throw new InputError('--jobs', '$', 'shards apply to the Hearthstone fuzz (--profile hearthstone, without --check)');

@@ -24,9 +24,8 @@ import { ruleCatalog } from '../engine/rules.js';
 import { InputError, readJson } from '../engine/validation.js';
 import { generatedCaseArb, type GeneratedCase } from './arbitraries/generatedCase.js';
 import { checkCase, cardLookup, PROPERTY_STEP_BUDGET } from './check.js';
-import { INVARIANTS, applicable, checkAll, checkDeterminism, type Violation } from './invariants/index.js';
-import { sizeOf, sizeText, type CaseSize } from './size.js';
-import { fuzzHearthtop } from './hearthtop-fuzz.js';
+import { applicable, checkAll, checkDeterminism, type Violation } from './invariants/index.js';
+import { sizeOf, type CaseSize } from './size.js';
 
 export interface FuzzOptions {
   runs?: number;
@@ -188,53 +187,4 @@ export function checkScenarioFile(file: string, o: { cards?: string[]; mutants?:
   const violations = checkAll(applicable('phases', meta?.t === 'meta' ? meta.profile : 'hearthstone'), r.trace, env);
   violations.push(...checkDeterminism(() => run().trace));
   return { violations, ...(r.error ? { error: r.error } : {}) };
-}
-
-export type FuzzCliOptions = FuzzOptions & { check?: string; cards?: string[]; reference?: boolean; profile?: string; jobs?: number };
-
-/** Invariant ids `--only` takes. */
-export function invariantIds(): string[] {
-  return [...INVARIANTS.map((x) => x.id), 'determinism'];
-}
-
-/** The `arbiter fuzz` command from parsed options (cli/extra-commands.ts): the exit code (0 nothing found, 1 found). */
-export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): Promise<number> {
-  if (o.check) {
-    const r = checkScenarioFile(o.check, { cards: o.cards, mutants: o.reference ? [] : o.mutants });
-    if (!r.violations.length) { out(`OK ${o.check}: no invariant is violated${r.error ? ` (${r.error})` : ''}\n`); return 0; }
-    out(`VIOLATED ${o.check}:\n${r.violations.map((v) => `  - [${v.invariant}, rule ${v.rule}] at ${v.path || 'top level'}: ${v.message}`).join('\n')}\n`);
-    return 1;
-  }
-  const seed = o.seed ?? Date.now() % 2_147_483_647;
-  const runs = o.runs ?? 1000;
-  const mutants = o.mutants ?? [];
-  out(`fuzz: ${o.path ? `replaying path ${o.path}` : `${runs} cases`}, seed ${seed}${(o.jobs ?? 1) > 1 && !o.path ? ` (${o.jobs} shards: seeds ${seed} to ${seed + o.jobs! - 1})` : ''}, ${mutants.length ? `mutants ${mutants.join(', ')}` : 'reference engine'}${o.profile && o.profile !== 'hearthstone' ? `, profile ${o.profile}` : ''}\n`);
-  if (o.profile === 'hearthtop') {
-    const r = fuzzHearthtop({ runs, seed, mutants, path: o.path, outDir: o.outDir, noWrite: o.noWrite, noDeterminism: o.noDeterminism, progress: (n, ms) => err(`  ${n} games, ${(ms / 1000).toFixed(1)} s\n`) });
-    if (r.ok) { out(`OK: ${r.runs} Hearthtop games, nothing found (${(r.ms / 1000).toFixed(1)} s)\n`); return 0; }
-    const f = r.failure!;
-    out(`FOUND after ${r.runs} Hearthtop games (${(r.ms / 1000).toFixed(1)} s):\n`);
-    if (f.crash) out(`  the engine failed: ${f.crash}\n`);
-    for (const v of f.violations.slice(0, 10)) out(`  - [${v.invariant}, rule ${v.rule}] at ${v.path || 'top level'}: ${v.message}\n`);
-    out(`seed ${seed}, path ${f.path}\n`);
-    if (f.file) out(`wrote ${f.file}\nreplay:\n  arbiter run-scenario ${f.file}${mutants.map((m) => ` --mutant ${m}`).join('')}\n  arbiter fuzz --profile hearthtop --seed ${seed} --path ${f.path}${mutants.map((m) => ` --mutant ${m}`).join('')}\n`);
-    return 1;
-  }
-  const progress = (n: number, ms: number) => err(`  ${n} cases, ${(ms / 1000).toFixed(1)} s\n`);
-  const report = (o.jobs ?? 1) > 1
-    ? await (await import('./fuzz-jobs.js')).fuzzJobs({ ...o, seed, runs, mutants, jobs: o.jobs!, progress })
-    : await fuzz({ ...o, seed, runs, mutants, progress });
-  if (report.ok) {
-    out(`OK: ${report.runs} cases, nothing found (${(report.ms / 1000).toFixed(1)} s)\n`);
-    return 0;
-  }
-  const f = report.failure!;
-  out(`FOUND after ${report.runs} cases (${(report.ms / 1000).toFixed(1)} s), shrunk ${f.shrinks} times to ${sizeText(f.size)}:\n`);
-  if (f.crash) out(`  the engine failed: ${f.crash}\n`);
-  for (const v of f.violations.slice(0, 10)) out(`  - [${v.invariant}, rule ${v.rule}] at ${v.path || 'top level'}: ${v.message}\n`);
-  if (f.violations.length > 10) out(`  ... and ${f.violations.length - 10} more\n`);
-  out(`seed ${f.seed}, path ${f.path}\n`);
-  if (f.file) out(`wrote ${f.file}${f.cardsDir ? ` and ${f.cardsDir}/` : ''}\n`);
-  out(`replay:\n${f.replay.split('\n').map((l) => `  ${l}`).join('\n')}\n`);
-  return 1;
 }
