@@ -388,8 +388,10 @@ export function costOf(e: Entity, layers: readonly CostLayer[]): number {
 }
 
 /** Triggers an entity carries now (none when silenced). */
-export function triggersOf(e: Entity): Trigger[] {
-  if (e.silenced) return [];
+const NO_TRIGGERS: readonly Trigger[] = Object.freeze([]);
+
+export function triggersOf(e: Entity): readonly Trigger[] {
+  if (e.silenced) return NO_TRIGGERS;
   return e.card.triggers ?? [];
 }
 

@@ -161,7 +161,7 @@ function orderEvents(g: Game, events: GameEventRef[]): GameEventRef[] {
  * Raise simultaneous events: build one Queue (Rule 2a/2b) and resolve it (Rule 1b, 2c).
  * `extra` adds entries that do not come from carriers in play (deathrattles of the dead, Rule 7).
  */
-export function raise(g: Game, events: GameEventRef[], extra: (evs: GameEventRef[]) => Entry[] = () => [], ruleId?: string): void {
+export function raise(g: Game, events: GameEventRef[], extra?: (evs: GameEventRef[]) => Entry[], ruleId?: string): void {
   if (events.length === 0) return;
   if (g.mutants.has('breadth-first') && g.queueDepth > 0) {
     g.pending.push(events);
@@ -169,7 +169,7 @@ export function raise(g: Game, events: GameEventRef[], extra: (evs: GameEventRef
   }
   const evs = orderEvents(g, events);
   const carriers = triggerCarriers(g);
-  let entries: Entry[] = extra(evs);
+  let entries: Entry[] = extra ? extra(evs) : [];
   for (let i = 0; i < evs.length; i++) for (const n of respondersTo(g, evs[i]!, i, carriers)) entries.push(n);
   entries = sortEntries(g, entries);
   if (entries.length === 0 && !g.mutants.has('mutable-queues')) return; // nothing responds: no Queue to record
