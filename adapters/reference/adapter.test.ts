@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from '../../engine/validation.js';
+import { loadCardPool } from '../../engine/cards/pool.js';
+import { goldenCases } from '../../differential/cases.js';
+import { OneCaseRunner } from '../../differential/one.js';
 
 /** Start the adapter, write the lines (stdin stays open, as Arbiter keeps it), collect its answers until it exits. */
 function converse(lines: unknown[], args: string[] = []): Promise<{ code: number | null; signal: NodeJS.Signals | null; answers: Record<string, unknown>[] }> {
@@ -30,4 +33,20 @@ describe('the reference adapter', () => {
     expect(r.code).toBe(0);
     expect(r.answers.map((a) => a.profile)).toEqual(['host']);
   }, 20_000);
+
+  it('runs a golden case through a kept-open runner, which names the adapter process while it runs (bench reads its CPU time)', async () => {
+    const cards = loadCardPool();
+    const c = goldenCases(cards)[0]!;
+    const runner = new OneCaseRunner([process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter'], cards);
+    expect(runner.pid).toBeUndefined();
+    try {
+      expect((await runner.run(c.id, c.scenario)).result.status).toBe('PASS');
+      const pid = runner.pid!;
+      expect(pid).toBeGreaterThan(0);
+      expect(() => process.kill(pid, 0)).not.toThrow();
+    } finally {
+      await runner.close();
+    }
+    expect(runner.pid).toBeUndefined();
+  }, 30_000);
 });
