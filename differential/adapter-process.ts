@@ -110,6 +110,11 @@ export class AdapterProcess {
     this.maxLineBytes = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   }
 
+  /** The process id of the running adapter (undefined before it starts and once it is gone): for measuring it. */
+  get pid(): number | undefined {
+    return this.s && !this.s.exited ? this.s.child.pid : undefined;
+  }
+
   private start(): Session {
     const [cmd, ...args] = this.command;
     if (!cmd) throw new AdapterStartError('empty simulator command');

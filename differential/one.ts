@@ -22,6 +22,11 @@ export class OneCaseRunner {
     return judgeCase({ id, scenario: s, origin: id }, this.proc.hello!, outcome, this.cards, judgeTrace);
   }
 
+  /** The adapter's process id while it runs (bench/bench.ts reads its CPU time). */
+  get pid(): number | undefined {
+    return this.proc.pid;
+  }
+
   async close(): Promise<void> {
     await this.proc.close();
   }

@@ -44,4 +44,7 @@ export async function serveAdapter(opts: { mutants: MutantName[]; name: string; 
       break;
     }
   }
+  // bye: exit now (spec/protocol.md "End"); leaving the loop does not let go of stdin, which kept the process up
+  // until Arbiter killed it 2 s later
+  process.stdin.destroy();
 }

@@ -29,4 +29,7 @@ export async function serveHostAdapter(opts: { mutants: HostMutant[]; name: stri
       }
     } else if (msg.type === 'bye') break;
   }
+  // bye: exit now (spec/protocol.md "End"); leaving the loop does not let go of stdin, which kept the process up
+  // until Arbiter killed it 2 s later
+  process.stdin.destroy();
 }
