@@ -57,13 +57,16 @@ describe('line reader', () => {
 describe('the runner under adapter faults', () => {
   it('a flood (a line over the cap) is a PROTOCOL_ERROR for its case; the adapter restarts and every case gets a result', async () => {
     const out = tmp();
+    // The first case floods; the ones after it need the restarted adapter.
+    const some = [...cases].sort((a, b) => a.id.localeCompare(b.id)).slice(0, 4);
     const { results } = await withEnv({ FAULTS: `flood:${ids[0]}`, FLOOD_MB: '3' }, () =>
-      runDifferential({ command: faulty, cases, cards, outDir: out, maxLineBytes: 1 << 20 }));
+      runDifferential({ command: faulty, cases: some, cards, outDir: out, maxLineBytes: 1 << 20 }));
     const r = results.find((x) => x.case === ids[0])!;
     expect(r.status).toBe('PROTOCOL_ERROR');
     expect(r.detail).toMatch(/over 1048576 bytes/);
-    expect(results).toHaveLength(cases.length);
+    expect(results).toHaveLength(some.length);
     expect(results.filter((x) => x.status === 'PROTOCOL_ERROR')).toHaveLength(1);
+    expect(results.map((x) => x.case).sort()).toEqual(some.map((c) => c.id));
   }, 60_000);
 
   it('a TIMEOUT kills the whole process group of an adapter started through a wrapper script, and the run ends', async () => {
