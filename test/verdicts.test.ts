@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { arbiter, run } from './run-cli.js';
+import { run } from './run-cli.js';
 import { runCli } from './support/capture.js';
 import { ROOT } from '../engine/validation.js';
 import type { CaseResult } from '../differential/runner.js';
@@ -23,9 +23,9 @@ const tmp = (name: string) => tempDir(`arbiter-verdict-${name}-`);
 const runPython = (args: string[]) => run('python3', args);
 const golden = (id: string) => join(ROOT, 'golden', 'cases', `${id}.json`);
 /**
- * `arbiter run` and `run-scenario` in process (test/support/capture.ts): the simulator is still a child process
- * through its adapter. `repro` and `report issue` go through the `arbiter` command, as does the run that writes
- * $GITHUB_STEP_SUMMARY (its own environment).
+ * The commands in process (test/support/capture.ts): the simulator is still a child process through its adapter.
+ * The run that writes $GITHUB_STEP_SUMMARY goes through the `arbiter` command (its own environment); `repro` and
+ * `report issue` through the `arbiter` command: test/repro-cli.test.ts, test/host-cli.test.ts.
  */
 const cli = (...args: string[]) => runCli(args);
 
@@ -158,7 +158,7 @@ describe.concurrent('repros that stand alone', () => {
     const sim = fake('final-state', '--mutant', 'die-at-zero-health');
     const id = 'fiery-war-axe-zombie-chow-too-late';
     expect((await cli('run', '--sim', sim, '--cases', golden(id), '--no-conformance', '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
-    const r = await arbiter('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
+    const r = await cli('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/first divergence: rule 3 /);
     const file = join(dir, 'x', `${id}-repro.json`);
@@ -172,7 +172,7 @@ describe.concurrent('repros that stand alone', () => {
     expect(again.code).toBe(1);
     expect(results(join(dir, 'again')).find((x) => x.case === `${id}-repro`)?.attribution?.rule).toBe('3');
     // the issue report shows the shrunk case and the attribution
-    const issue = await arbiter('report', 'issue', id, '--report', join(dir, 'r'), '--repro', join(dir, 'x'));
+    const issue = await cli('report', 'issue', id, '--report', join(dir, 'r'), '--repro', join(dir, 'x'));
     expect(issue.out).toMatch(/^# Rule 3 broken/);
     expect(issue.out).toContain('Shrunk by `arbiter repro`');
     expect(issue.out).toMatch(/\*\*Cause:\*\* rule/);
@@ -184,7 +184,7 @@ describe.concurrent('repros that stand alone', () => {
     // the random picks are among labelled minions (picks among entities created during the run have no label to name them by)
     const id = 'brann-stampeding-kodo-distinct-targets';
     expect((await cli('run', '--sim', sim, '--cases', golden(id), '--no-conformance', '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
-    const r = await arbiter('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
+    const r = await cli('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
     expect(r.code, r.err).toBe(0);
     const repro = JSON.parse(readFileSync(join(dir, 'x', `${id}-repro.json`), 'utf8')) as { random?: unknown[] };
     expect(repro.random?.length).toBeGreaterThan(0);
@@ -196,7 +196,7 @@ describe.concurrent('repros that stand alone', () => {
     const sim = `python3 ${join(ROOT, 'adapters', 'python', 'fake_adapter.py')}`;
     const id = 'knife-juggler-haunted-creeper-malganis-imp';
     expect((await cli('run', '--sim', sim, '--cases', golden(id), '--no-conformance', '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
-    const r = await arbiter('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
+    const r = await cli('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
     expect(r.code, r.err).toBe(0);
     const py = join(dir, 'x', `test_${id.replace(/-/g, '_')}_repro.py`);
     const text = readFileSync(py, 'utf8');
