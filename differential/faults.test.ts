@@ -115,6 +115,7 @@ describe('report files under kills and concurrent runs', () => {
     const big = 'new record\n'.repeat(2_000_000);
     const writer = join(dir, 'writer.mjs');
     writeFileSync(writer, `import { writeFileAtomic } from ${JSON.stringify(join(ROOT, 'reports', 'files.ts'))};\nconst big = ${JSON.stringify('new record\n')}.repeat(2_000_000);\nfor (;;) writeFileAtomic(${JSON.stringify(target)}, big);\n`);
+    let wrote = false;
     for (let i = 0; i < 4; i++) {
       const child = spawn(process.execPath, ['--import', 'tsx', writer], { cwd: ROOT, stdio: 'ignore' });
       await new Promise((r) => setTimeout(r, 600 + i * 137));
@@ -122,7 +123,10 @@ describe('report files under kills and concurrent runs', () => {
       await new Promise((r) => child.on('close', r));
       const now = readFileSync(target, 'utf8');
       expect(now === old || now === big, `attempt ${i}: ${now.length} bytes`).toBe(true);
+      wrote ||= now === big;
     }
+    // the writer did write (the kills came while it was writing, not before it started)
+    expect(wrote).toBe(true);
     writeFileAtomic(target, 'x');
     expect(readFileSync(target, 'utf8')).toBe('x');
   }, 60_000);
