@@ -114,11 +114,14 @@ describe('report files under kills and concurrent runs', () => {
     writeFileSync(target, old);
     const big = 'new record\n'.repeat(2_000_000);
     const writer = join(dir, 'writer.mjs');
-    writeFileSync(writer, `import { writeFileAtomic } from ${JSON.stringify(join(ROOT, 'reports', 'files.ts'))};\nconst big = ${JSON.stringify('new record\n')}.repeat(2_000_000);\nfor (;;) writeFileAtomic(${JSON.stringify(target)}, big);\n`);
+    // The writer says when it starts writing: the kills are timed from then, not from its start (slower under load).
+    writeFileSync(writer, `import { writeFileAtomic } from ${JSON.stringify(join(ROOT, 'reports', 'files.ts'))};\nconst big = ${JSON.stringify('new record\n')}.repeat(2_000_000);\nprocess.stdout.write('writing\\n');\nfor (;;) writeFileAtomic(${JSON.stringify(target)}, big);\n`);
     let wrote = false;
-    for (let i = 0; i < 4; i++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', writer], { cwd: ROOT, stdio: 'ignore' });
-      await new Promise((r) => setTimeout(r, 600 + i * 137));
+    // Kills in the first writes (where a write that is not atomic shows torn most often), and one after a while.
+    for (const [i, delay] of [0, 70, 140, 210, 700].entries()) {
+      const child = spawn(process.execPath, ['--import', 'tsx', writer], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+      await new Promise((r) => child.stdout.once('data', r));
+      await new Promise((r) => setTimeout(r, delay));
       child.kill('SIGKILL');
       await new Promise((r) => child.on('close', r));
       const now = readFileSync(target, 'utf8');
