@@ -364,15 +364,19 @@ const BOUNDS = `
   target is about.
 - \`npm test\` (not in the table: it is measured as a whole; target under 90 s, not met): tsc, the layer check (which
   builds dist/ once for both it and the tests) and vitest on 2 workers that run file after file without a fresh
-  start. It is bound by CPU: on 2026-11-24, on a quiet machine, it took 124 s wall and 208 s of CPU (its own
-  processes and their children), about 7 s of it before vitest; the test files' own times add up to 204 s, so two
-  workers need about two minutes. (The same day, before the commands ran in process in the tests and the largest
-  files were split: 220 s wall.) What is left is spread over many files: each test that runs a command
+  start. It is bound by CPU. On 2026-11-24, on a machine shared with other work (load average 1.5 to 4 during the
+  run), it took 105 s wall and 171 s of CPU (its own processes and their children); vitest took 98 s of it and the
+  test files' own times add up to 169 s. (Earlier the same day, on a quiet machine: 124 s wall, 208 s of CPU, the
+  files' times adding up to 204 s; before the commands ran in process in the tests and the largest files were split:
+  220 s wall.) What is left is spread over many files, the longest under 20 s: each test that runs a command
   through \`bin/arbiter.mjs\`, or a simulator through its adapter, starts a Node process that loads the compiled CLI
-  and the card pool; \`test/repro-cli.test.ts\` runs a written repro test in two nested vitest runs; the schema
-  agreement tests (\`engine/schema-check*.test.ts\`) run jsonschema, the slow reference validator, over every card
-  file, golden scenario and trace, whole and broken; the mutant hunts (\`properties/mutants*.test.ts\`) shrink a
-  failing case per mutant; \`test/external-mutants.test.ts\` builds a patched copy of the compiled engine per mutant.
+  and the card pool; \`test/repro-cli.test.ts\` runs a written repro test in one nested vitest run (as written, on the
+  mutant it names, and beside it with ARBITER_SIM naming the reference adapter); the mutant hunts
+  (\`properties/mutants*.test.ts\`, split between the two files by hunt time) shrink a failing case per mutant;
+  \`test/external-mutants.test.ts\` runs \`golden verify\` (or the fuzzer) on a patched copy of the compiled engine per
+  mutant (hard links to the checkout's compiled files, but for the patched one). The schema agreement tests
+  (\`engine/schema-check*.test.ts\`) run jsonschema, the slow reference validator, on the card files and trace records
+  that show every shape the whole set shows, whole and broken, and the compiled check on all of them.
   Commands run in process in the tests, but for one test per command through the \`arbiter\` command; simulators
   stay child processes through their adapters.
 `;

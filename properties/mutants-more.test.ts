@@ -1,5 +1,5 @@
 /**
- * The other half of the mutant hunts of properties/mutants.test.ts (every mutant at an odd place in the mutant list):
+ * The other part of the mutant hunts of properties/mutants.test.ts (test/support/mutant-hunts.ts `huntPart`):
  * each is caught by the invariants it must break, on generated cases, and shrunk.
  */
 import { describe } from 'vitest';

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 import { readCardPool } from '../engine/cards/pool.js';
 import { arbiter } from './run-cli.js';
+import { runCli } from './support/capture.js';
 import { tempDirs } from './support/temp.js';
 
 /** Temporary folders, removed when this file's tests are done. */
@@ -39,12 +40,12 @@ describe('--cards overrides', () => {
     expect(listed.err).toMatch(/replaces card NEW1_019/);
     const s = join(tempDir('arbiter-override-scenario-'), 's.json'); // beside the card folder, not in it
     writeFileSync(s, JSON.stringify({ format: 'arbiter-scenario/1', id: 'kj', title: 'kj', rules: ['4a'], source: { seed: 'test', quote: 'test' }, setup: { A: { board: [{ card: 'Knife Juggler', label: 'kj' }] } }, actions: [], expect: { entities: { kj: { attack: juggler.attack } } } }));
-    expect((await arbiter('run-scenario', s)).code).toBe(0);
-    const r = await arbiter('run-scenario', s, '--cards', dir);
+    expect((await runCli(['run-scenario', s])).code).toBe(0);
+    const r = await runCli(['run-scenario', s, '--cards', dir]);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(new RegExp(`expected attack ${juggler.attack}, got ${juggler.attack - 1}`));
     writeFileSync(join(dir, 'bad.json'), '{}');
-    expect((await arbiter('cards', '--cards', join(dir, 'bad.json'))).code).toBe(2);
+    expect((await runCli(['cards', '--cards', join(dir, 'bad.json')])).code).toBe(2);
   });
 });
 

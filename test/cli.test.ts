@@ -1,4 +1,8 @@
-/** The `arbiter` command as a user meets it: help, exit codes, and one-line errors naming file, JSON path, expectation. */
+/**
+ * The `arbiter` command as a user meets it: help, exit codes, and one-line errors naming file, JSON path, expectation.
+ * One run of each command goes through the `arbiter` command (a child process, as a user runs it); the others run in
+ * process (test/support/capture.ts), where the output and the exit code are the command's own.
+ */
 import { describe, expect, it } from 'vitest';
 import { arbiter } from './run-cli.js';
 import { runCli } from './support/capture.js';
@@ -6,6 +10,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 import { tempDirs } from './support/temp.js';
+
+/** A command in process. */
+const cli = (...args: string[]) => runCli(args);
 
 /** Temporary folders, removed when this file's tests are done. */
 const tempDir = tempDirs();
@@ -30,34 +37,34 @@ describe.concurrent('arbiter CLI', () => {
     expect(r.out).toMatch(/^PASS cult-master-simultaneous-death/);
   });
   it('run-scenario and trace take several files and folders in one process; one failure makes the exit 1', async () => {
-    const ok = await arbiter('run-scenario', 'golden/cases/cult-master-simultaneous-death.json', 'golden/cases/dark-cultist-buffs-mortally-wounded-yeti.json');
+    const ok = await cli('run-scenario', 'golden/cases/cult-master-simultaneous-death.json', 'golden/cases/dark-cultist-buffs-mortally-wounded-yeti.json');
     expect(ok.code, ok.err).toBe(0);
     expect(ok.out).toMatch(/^PASS cult-master-simultaneous-death.*\nPASS dark-cultist-buffs-mortally-wounded-yeti.*\n2 passed, 0 failed\n$/);
-    const folder = await arbiter('run-scenario', 'golden/cases', '--mutant', 'deaths-one-at-a-time');
+    const folder = await cli('run-scenario', 'golden/cases', '--mutant', 'deaths-one-at-a-time');
     expect(folder.code).toBe(1);
     const m = /^(\d+) passed, (\d+) failed$/m.exec(folder.out)!;
     expect(Number(m[1]) + Number(m[2])).toBe(readdirSync(join(ROOT, 'golden', 'cases')).filter((f) => f.endsWith('.json')).length);
     expect(Number(m[2])).toBeGreaterThan(0);
-    const tr = await arbiter('trace', 'golden/cases/cult-master-simultaneous-death.json', 'golden/cases/dark-cultist-buffs-mortally-wounded-yeti.json');
+    const tr = await cli('trace', 'golden/cases/cult-master-simultaneous-death.json', 'golden/cases/dark-cultist-buffs-mortally-wounded-yeti.json');
     expect(tr.code).toBe(0);
     expect(tr.out.match(/^== golden\/cases\//gm)).toHaveLength(2);
-    const missing = await arbiter('run-scenario', 'golden/cases/cult-master-simultaneous-death.json', 'no-such-folder');
+    const missing = await cli('run-scenario', 'golden/cases/cult-master-simultaneous-death.json', 'no-such-folder');
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/^arbiter: no-such-folder: \$: cannot read file \(ENOENT\)\n$/);
   });
   it('run-scenario on a broken engine prints a readable difference (exit 1)', async () => {
-    const r = await arbiter('run-scenario', 'golden/cases/cult-master-simultaneous-death.json', '--mutant', 'deaths-one-at-a-time');
+    const r = await cli('run-scenario', 'golden/cases/cult-master-simultaneous-death.json', '--mutant', 'deaths-one-at-a-time');
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/FAIL/);
     expect(r.out).toMatch(/player A: expected drawn 0, got 1/);
   });
   it('a malformed scenario gives one line naming the file, the JSON path and what was expected (exit 2, no stack trace)', async () => {
-    const r = await arbiter('run-scenario', 'test/fixtures/bad-scenario.json');
+    const r = await cli('run-scenario', 'test/fixtures/bad-scenario.json');
     expect(r.code).toBe(2);
     expect(r.err.trim()).toBe('arbiter: test/fixtures/bad-scenario.json: $.actions[0]: unexpected property "defendr"; requires property "defender"');
   });
   it('an unknown card in a scenario names the card and where it is', async () => {
-    const r = await arbiter('run-scenario', 'test/fixtures/unknown-card-scenario.json');
+    const r = await cli('run-scenario', 'test/fixtures/unknown-card-scenario.json');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/unknown-card-scenario\.json: \$\.setup\.A\.board\[1\]: unknown card "Chilwind Yeti"/);
   });
@@ -68,8 +75,8 @@ describe.concurrent('arbiter CLI', () => {
     expect(r.err).not.toMatch(/\n\s+at /);
   });
   it('invalid JSON and missing files are one-line errors too', async () => {
-    expect((await arbiter('run-scenario', 'no/such/file.json')).err).toMatch(/no\/such\/file\.json: \$: cannot read file \(ENOENT\)/);
-    expect((await arbiter('run-scenario', 'package-lock.json')).err).toMatch(/package-lock\.json: \$: /);
+    expect((await cli('run-scenario', 'no/such/file.json')).err).toMatch(/no\/such\/file\.json: \$: cannot read file \(ENOENT\)/);
+    expect((await cli('run-scenario', 'package-lock.json')).err).toMatch(/package-lock\.json: \$: /);
   });
   it('an unknown mutant is a usage error', async () => {
     const r = await arbiter('golden', 'verify', '--mutant', 'no-such-mutant');
@@ -80,7 +87,7 @@ describe.concurrent('arbiter CLI', () => {
     const t = await arbiter('trace', 'golden/cases/cult-master-simultaneous-death.json');
     expect(t.out).toMatch(/PHASE DEATH \[DEATHS\] outermost/);
     expect(t.out).toMatch(/death entity=Cult Master\(cult\)#\d+ rule="4a"/);
-    const j = await arbiter('trace', 'golden/cases/cult-master-simultaneous-death.json', '--json');
+    const j = await cli('trace', 'golden/cases/cult-master-simultaneous-death.json', '--json');
     const lines = j.out.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ t: 'meta', format: 'arbiter-trace/1' });
     for (const l of lines) expect(Object.keys(l)).toEqual(Object.keys(l).sort());
@@ -94,11 +101,11 @@ describe('arbiter run with a wrong --sim', () => {
     expect(missing.err.trim().split('\n')).toHaveLength(1);
     expect(missing.err).toMatch(/^arbiter: --sim: the simulator's adapter exited before the hello: no-such-simulator --flag/);
     // A simulator that dies with a stack trace: the line that names the error is shown, not only the trace's last lines.
-    const dies = await arbiter('run', '--sim', `${process.execPath} -e "throw new Error('no deck file here')"`, '--out', join(tempDir('arbiter-cli-'), 'r'));
+    const dies = await cli('run', '--sim', `${process.execPath} -e "throw new Error('no deck file here')"`, '--out', join(tempDir('arbiter-cli-'), 'r'));
     expect(dies.code).toBe(2);
     expect(dies.err.trim().split('\n')).toHaveLength(1);
     expect(dies.err).toMatch(/\(stderr: .*Error: no deck file here/);
-    const rude = await arbiter('run', '--sim', `${process.execPath} -e "console.log(42)"`, '--out', join(tempDir('arbiter-cli-'), 'r'));
+    const rude = await cli('run', '--sim', `${process.execPath} -e "console.log(42)"`, '--out', join(tempDir('arbiter-cli-'), 'r'));
     expect(rude.code).toBe(2);
     expect(rude.err).toMatch(/must first answer \{"type":"hello","protocol":"arbiter-adapter\/1",\.\.\.\} \(spec\/protocol\.md\); it answered "42"/);
   });

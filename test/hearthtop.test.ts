@@ -101,7 +101,7 @@ describe('a Hearthtop set-up beyond the profile\'s limits is bad input, naming t
     const dir = tempDir('arbiter-hearthtop-');
     const f = join(dir, 'six-minions.json');
     writeFileSync(f, JSON.stringify(scenario({ A: { board: ['2H', '3H', '4H', '5H', '6H', '7H'] } })));
-    const r = await arbiter('run-scenario', f);
+    const r = await runCli(['run-scenario', f]);
     expect(r.code).toBe(2);
     expect(r.err).toContain('$.setup.A.board');
     expect(r.err).not.toMatch(/\n\s+at /);

@@ -46,7 +46,7 @@ describe.concurrent('Host games, scenarios and input on the command line', () =>
   it('fuzz --profile host finds nothing on the reference kernel and finds a Host mutant', async () => {
     const [ok, found] = await Promise.all([
       arbiter('fuzz', '--profile', 'host', '--runs', '150', '--seed', '5', '--no-write'),
-      arbiter('fuzz', '--profile', 'host', '--runs', '2000', '--seed', '5', '--mutant', 'host-trigger-mid-resolution', '--out', join(tmp(), 'f')),
+      runCli(['fuzz', '--profile', 'host', '--runs', '2000', '--seed', '5', '--mutant', 'host-trigger-mid-resolution', '--out', join(tmp(), 'f')]),
     ]);
     expect(ok.code, ok.out + ok.err).toBe(0);
     expect(found.code).toBe(1);

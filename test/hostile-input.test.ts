@@ -1,11 +1,13 @@
 /**
  * Hostile and mistaken inputs through the CLI: each is bad input (exit 2) with one line naming the file, the JSON
- * path and what was expected; never an internal error or a stack trace.
+ * path and what was expected; never an internal error or a stack trace. The commands run in process
+ * (test/support/capture.ts), but for one of each kind through the `arbiter` command, as a user runs it.
  */
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { arbiter } from './run-cli.js';
+import { runCli } from './support/capture.js';
 import { ROOT } from '../engine/validation.js';
 import { md } from '../reports/write.js';
 import { tempDirs } from './support/temp.js';
@@ -21,8 +23,9 @@ function file(content: unknown, raw = false): string {
   writeFileSync(f, raw ? String(content) : JSON.stringify(content));
   return f;
 }
-async function bad(args: string[], where: RegExp): Promise<void> {
-  const r = await arbiter(...args);
+/** Bad input: exit 2, one line on stderr. In process unless `child` (then through the `arbiter` command). */
+async function bad(args: string[], where: RegExp, child = false): Promise<void> {
+  const r = child ? await arbiter(...args) : await runCli(args);
   expect(r.code, r.out + r.err).toBe(2);
   expect(r.err).toMatch(where);
   expect(r.err).not.toMatch(/internal error|\n\s+at /);
@@ -55,12 +58,12 @@ describe.concurrent('bad scenario input is exit 2 with file and JSON path', () =
     await bad(['run-scenario', file(t)], /\$\.setup\.A\.board\[1\]\.label: label "cult" is already used at \$\.setup\.A\.board\[0\]\.label/);
   });
   it('prototype keys are refused; a UTF-8 byte order mark is accepted', async () => {
-    await bad(['run-scenario', file(JSON.stringify(base()).replace('"setup":{', '"setup":{"__proto__":{"x":1},'), true)], /\$\.setup\.__proto__: this key is not allowed/);
-    const r = await arbiter('run-scenario', file('\ufeff' + JSON.stringify(base()), true));
+    await bad(['run-scenario', file(JSON.stringify(base()).replace('"setup":{', '"setup":{"__proto__":{"x":1},'), true)], /\$\.setup\.__proto__: this key is not allowed/, true);
+    const r = await runCli(['run-scenario', file('\ufeff' + JSON.stringify(base()), true)]);
     expect(r.code, r.err).toBe(0);
   });
   it('fuzz --check on a file that holds null', async () => {
-    await bad(['fuzz', '--check', file('null', true)], /: \$: expected a scenario object/);
+    await bad(['fuzz', '--check', file('null', true)], /: \$: expected a scenario object/, true);
   });
   it('an unknown card inside a card file names that file and the JSON path', async () => {
     const cards = join(dir, 'cards');
@@ -77,14 +80,14 @@ describe.concurrent('bad run input is exit 2', () => {
   });
   it('--out that is a file', async () => {
     const f = file({});
-    await bad(['run', '--out', f], /--out: \$: .* is a file, not a folder/);
+    await bad(['run', '--out', f], /--out: \$: .* is a file, not a folder/, true);
   });
   it('merge names a corrupt run.json', async () => {
     const shard = join(dir, 'shard');
     mkdirSync(shard, { recursive: true });
     writeFileSync(join(shard, 'results.jsonl'), '');
     writeFileSync(join(shard, 'run.json'), '{"command": 3}');
-    await bad(['merge', shard, '--out', join(dir, 'merged')], /shard\/run\.json: \$\.command: expected a string/);
+    await bad(['merge', shard, '--out', join(dir, 'merged')], /shard\/run\.json: \$\.command: expected a string/, true);
   });
 });
 
@@ -92,7 +95,7 @@ describe.concurrent('check-log names what it could not check', () => {
   it('an empty folder is said to be empty (exit 2), not "all files parsed"', async () => {
     const empty = join(dir, 'no-logs');
     mkdirSync(empty, { recursive: true });
-    const r = await arbiter('check-log', empty);
+    const r = await runCli(['check-log', empty]);
     expect(r.code).toBe(2);
     expect(r.out).toMatch(/No log files were found/);
     expect(r.out).not.toMatch(/All files parsed/);

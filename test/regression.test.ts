@@ -20,8 +20,8 @@ const failing = (dir: string) => new Set(results(dir).filter((r) => r.status !==
  */
 const cases = (...names: string[]) => names.flatMap((n) => ['--cases', join(ROOT, 'golden', 'cases', `${n}.json`)]);
 /**
- * `arbiter run` in process (test/support/capture.ts; the simulator is still a child process through its adapter);
- * `merge` and `report issue` through the `arbiter` command.
+ * `arbiter run` and `report issue` in process (test/support/capture.ts; the simulator is still a child process
+ * through its adapter); `merge` through the `arbiter` command (`report issue` end to end: test/host-cli.test.ts).
  */
 const cli = (...args: string[]) => runCli(args);
 /**
@@ -81,7 +81,7 @@ describe.concurrent('regression reports', () => {
     expect(fixed.out).toMatch(new RegExp(` 0 NEW FAIL, ${known.size} NEW PASS, `));
 
     // An issue-ready report for one of the new failures.
-    const issue = await arbiter('report', 'issue', newFails[0]!, '--report', d2);
+    const issue = await cli('report', 'issue', newFails[0]!, '--report', d2);
     expect(issue.code).toBe(0);
     expect(issue.out).toMatch(/^# /);
     for (const h of ['## Rule broken', '## Expected vs actual', '## Trace diff', '## Minimal scenario', '## Reproduce']) expect(issue.out).toContain(h);

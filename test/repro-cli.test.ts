@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { tempDirs } from './support/temp.js';
 import { arbiter, run } from './run-cli.js';
 import { runCli } from './support/capture.js';
-import { readFileSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 
 const sim = (...mutants: string[]) => `${process.execPath} bin/arbiter.mjs adapter${mutants.map((m) => ` --mutant ${m}`).join('')}`;
@@ -49,15 +49,19 @@ describe.concurrent('arbiter repro', () => {
       const test = r.out.match(/wrote (\S+\.repro\.test\.ts)/)![1]!;
       const scenario = JSON.parse(readFileSync(r.out.match(/wrote (\S+\.json)/)![1]!, 'utf8'));
       expect(scenario.format).toBe('arbiter-scenario/1');
-      const vitest = (env: Record<string, string>) => run(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', test, '--root', ROOT], { env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env } });
-      // The two runs of the written test are independent: side by side.
-      const [onMutant, onReference] = await Promise.all([vitest({}), vitest({ ARBITER_SIM: sim() })]);
-      expect(onMutant.code, 'fails on the mutant').toBe(1);
-      expect(onMutant.out).toMatch(/Tests\s+1 failed/);
-      expect(onReference.code, `passes on the reference engine: ${onReference.out}`).toBe(0);
-      expect(onReference.out).toMatch(/Tests\s+1 passed/);
+      // One vitest run, as a user runs the written test (on the simulator it names: the mutant), and beside it a file
+      // that runs the same test with ARBITER_SIM naming the reference engine's adapter, as a user checks a fixed build
+      // (it imports the written test under another module id, so that the one worker runs both files).
+      const reference = join(out, 'on-reference.repro.test.ts');
+      writeFileSync(reference, `process.env.ARBITER_SIM = ${JSON.stringify(sim())};\ntry { await import(${JSON.stringify(`./${basename(test)}?on-reference`)}); } finally { delete process.env.ARBITER_SIM; }\n`);
+      const both = await run(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', test, reference, '--root', ROOT, '--maxWorkers', '1', '--minWorkers', '1'], { env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+      expect(both.code, 'the written test fails on the mutant').toBe(1);
+      expect(both.out).toMatch(/Tests\s+1 failed \| 1 passed/);
+      // (vitest writes the failures to stderr)
+      expect(both.err, 'the failure is the written test on the mutant').toContain(`FAIL  ${relative(ROOT, test)} >`);
+      expect(both.out, `passes on the reference engine: ${both.out}`).toContain(`✓ ${relative(ROOT, reference)} (1 test)`);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
-  }, 360_000); // a run, a shrink through the adapter and two vitest runs, beside the other test files
+  }, 360_000); // a run, a shrink through the adapter and a vitest run of two files, beside the other test files
 });

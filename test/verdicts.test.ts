@@ -2,32 +2,19 @@
  * Differential verdicts a simulator author can act on, end to end through `arbiter run` against fake simulators
  * (test/fixtures/fake-sim.mjs wraps the reference adapter with one deliberate difference): every order of play is
  * sent, a mid-sequence bug shows through a probe, a changed card is a card cause, a clamped Health is no failure, a
- * Combat-Phase death is charged to Rule 3, and a case that becomes unsupported is LOST against its baseline.
+ * Combat-Phase death is charged to Rule 3, and a case that becomes unsupported is LOST against its baseline. Repros
+ * and the short summary: test/verdict-repros.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { arbiter, run } from './run-cli.js';
-import { runCli } from './support/capture.js';
 import { ROOT } from '../engine/validation.js';
-import type { CaseResult } from '../differential/runner.js';
 import { tempDirs } from './support/temp.js';
+import { cli, fake, golden, mutant, results } from './support/verdict-sims.js';
 
 /** Temporary folders, removed when this file's tests are done. */
 const tempDir = tempDirs();
-
-const fake = (mode: string, ...adapterArgs: string[]) => `${process.execPath} ${join(ROOT, 'test', 'fixtures', 'fake-sim.mjs')} ${mode}${adapterArgs.length ? ` -- ${adapterArgs.join(' ')}` : ''}`;
-const mutant = (...m: string[]) => `${process.execPath} ${join(ROOT, 'bin', 'arbiter.mjs')} adapter ${m.map((x) => `--mutant ${x}`).join(' ')}`;
-const results = (dir: string): CaseResult[] => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as CaseResult);
 const tmp = (name: string) => tempDir(`arbiter-verdict-${name}-`);
-const runPython = (args: string[]) => run('python3', args);
-const golden = (id: string) => join(ROOT, 'golden', 'cases', `${id}.json`);
-/**
- * `arbiter run` and `run-scenario` in process (test/support/capture.ts): the simulator is still a child process
- * through its adapter. `repro` and `report issue` go through the `arbiter` command, as does the run that writes
- * $GITHUB_STEP_SUMMARY (its own environment).
- */
-const cli = (...args: string[]) => runCli(args);
 
 describe.concurrent('differential verdicts', () => {
   it('every order of play a case lists is sent: a simulator wrong only in the other order fails there, charged to the order-of-play rule', async () => {
@@ -149,78 +136,5 @@ describe.concurrent('differential verdicts', () => {
     expect(readFileSync(join(dir, 'b', 'summary.md'), 'utf8')).toContain('## LOST (1)');
     const allowed = await cli('run', '--sim', fake('without:CS2_172'), ...cases, '--out', join(dir, 'c'), '--expectations', baseline, '--allow-lost');
     expect(allowed.code, allowed.out).toBe(0);
-  }, 120_000);
-});
-
-describe.concurrent('repros that stand alone', () => {
-  it('a repro states the reference outcome at the first divergence and its rule; the file alone shows the bug', async () => {
-    const dir = tmp('repro');
-    const sim = fake('final-state', '--mutant', 'die-at-zero-health');
-    const id = 'fiery-war-axe-zombie-chow-too-late';
-    expect((await cli('run', '--sim', sim, '--cases', golden(id), '--no-conformance', '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
-    const r = await arbiter('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
-    expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/first divergence: rule 3 /);
-    const file = join(dir, 'x', `${id}-repro.json`);
-    const repro = JSON.parse(readFileSync(file, 'utf8')) as { rules: string[]; expect: Record<string, unknown>; generated: { cause: string } };
-    expect(repro.rules[0]).toBe('3');
-    expect(repro.generated.cause).toBe('rule');
-    expect(Object.keys(repro.expect).length).toBeGreaterThan(0);
-    // the stated outcome holds on the reference engine, and the simulator breaks it
-    expect((await cli('run-scenario', file)).code).toBe(0);
-    const again = await cli('run', '--sim', sim, '--cases', file, '--no-conformance', '--no-variants', '--out', join(dir, 'again'));
-    expect(again.code).toBe(1);
-    expect(results(join(dir, 'again')).find((x) => x.case === `${id}-repro`)?.attribution?.rule).toBe('3');
-    // the issue report shows the shrunk case and the attribution
-    const issue = await arbiter('report', 'issue', id, '--report', join(dir, 'r'), '--repro', join(dir, 'x'));
-    expect(issue.out).toMatch(/^# Rule 3 broken/);
-    expect(issue.out).toContain('Shrunk by `arbiter repro`');
-    expect(issue.out).toMatch(/\*\*Cause:\*\* rule/);
-  }, 120_000);
-
-  it('a repro carries the random picks the simulator reported, as forced outcomes', async () => {
-    const dir = tmp('randrepro');
-    const sim = mutant('ignore-rule-5');
-    // the random picks are among labelled minions (picks among entities created during the run have no label to name them by)
-    const id = 'brann-stampeding-kodo-distinct-targets';
-    expect((await cli('run', '--sim', sim, '--cases', golden(id), '--no-conformance', '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
-    const r = await arbiter('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
-    expect(r.code, r.err).toBe(0);
-    const repro = JSON.parse(readFileSync(join(dir, 'x', `${id}-repro.json`), 'utf8')) as { random?: unknown[] };
-    expect(repro.random?.length).toBeGreaterThan(0);
-    expect((await cli('run-scenario', join(dir, 'x', `${id}-repro.json`))).code).toBe(0);
-  }, 120_000);
-
-  it('the Python repro sends card ids and the card map, so it fails on the bug and not on the request', async () => {
-    const dir = tmp('pyrepro');
-    const sim = `python3 ${join(ROOT, 'adapters', 'python', 'fake_adapter.py')}`;
-    const id = 'knife-juggler-haunted-creeper-malganis-imp';
-    expect((await cli('run', '--sim', sim, '--cases', golden(id), '--no-conformance', '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
-    const r = await arbiter('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
-    expect(r.code, r.err).toBe(0);
-    const py = join(dir, 'x', `test_${id.replace(/-/g, '_')}_repro.py`);
-    const text = readFileSync(py, 'utf8');
-    expect(text).toContain('"cards": CARDS');
-    expect(text).not.toMatch(/Haunted Creeper"/);
-    const ran = await runPython([py]);
-    expect(ran.err).toMatch(/FAILED \(failures=1\)/);
-    expect(ran.err).not.toMatch(/errors=/);
-  }, 120_000);
-});
-
-describe.concurrent('the short summary', () => {
-  it('summary-short.md has the counts, the rules that failed and one line per NEW FAIL, and is appended to $GITHUB_STEP_SUMMARY when set', async () => {
-    const dir = tmp('short');
-    const step = join(dir, 'step-summary.md');
-    writeFileSync(step, '# earlier step\n');
-    const out = join(dir, 'r');
-    const r = await run(process.execPath, [join(ROOT, 'bin', 'arbiter.mjs'), 'run', '--sim', mutant('die-at-zero-health'), '--cases', golden('fiery-war-axe-zombie-chow-too-late'), '--no-conformance', '--no-variants', '--out', out], { env: { ...process.env, CI: 'true', GITHUB_STEP_SUMMARY: step } });
-    expect(r.code, r.err).toBe(1);
-    const short = readFileSync(join(out, 'summary-short.md'), 'utf8');
-    expect(short).toMatch(/^### Arbiter: arbiter-reference\+die-at-zero-health/);
-    expect(short).toMatch(/\*\*NEW FAIL \(1\)\*\*\n\n- fiery-war-axe-zombie-chow-too-late \[rule · rule 3\]: /);
-    expect(short).toContain('| 3 | Only the outermost Phase starts the Death Creation Step |');
-    expect(short.length).toBeLessThan(60_000);
-    expect(readFileSync(step, 'utf8')).toBe(`# earlier step\n${short}`);
   }, 120_000);
 });

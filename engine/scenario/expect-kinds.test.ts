@@ -11,7 +11,7 @@ import { parseScenario } from './load.js';
 import { runScenario } from './run.js';
 import { checkExpectations } from './expect.js';
 import type { Scenario } from './format.js';
-import { arbiter } from '../../test/run-cli.js';
+import { runCli } from '../../test/support/capture.js';
 import { tempDirs } from '../../test/support/temp.js';
 
 /** Temporary folders, removed when this file's tests are done. */
@@ -102,7 +102,7 @@ describe('patterns are checked when the file loads', () => {
   it('the CLI exits 2 on a misspelt label in a count pattern, naming its JSON path', async () => {
     const f = join(tempDir('arbiter-kinds-'), 'typo.json');
     writeFileSync(f, JSON.stringify(egg({ count: [{ match: { e: 'damage', target: 'eggg' }, n: 0 }] })));
-    const r = await arbiter('run-scenario', f);
+    const r = await runCli(['run-scenario', f]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/typo\.json: \$\.expect\.count\[0\]\.match\.target: unknown label "eggg"/);
   });
@@ -125,7 +125,7 @@ describe('variants and set-up fields', () => {
     expect(checkExpectations(wrong.expect, runScenario(wrong, '<test>', { cards }))).toEqual(['entity "egg" (Dragon Egg): expected zone "play", got "graveyard"']);
     const f = join(tempDir('arbiter-variants-'), 'v.json');
     writeFileSync(f, JSON.stringify(data));
-    const r = await arbiter('run-scenario', f);
+    const r = await runCli(['run-scenario', f]);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^PASS kinds: .*\nPASS kinds#wounded-egg: .*\n2 passed, 0 failed\n$/);
   });

@@ -6,7 +6,7 @@
  * if that passes, `arbiter fuzz --runs 3000` (seed 1 unless the mutant names another); the mutant is killed when either
  * fails.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../engine/validation.js';
@@ -62,18 +62,36 @@ export const EXTERNAL_MUTANTS: readonly ExternalMutant[] = [
 
 export interface MutantVerdict { name: string; killedBy: 'golden' | 'fuzz' | null; detail: string }
 
+/**
+ * The compiled files under `from`, but for declaration files (not run), at the same places under `to`: each a hard
+ * link to the original where the file system allows it (a link is a file of its own path, as a copy is, at no cost of
+ * copying), a copy otherwise. A linked file is never written: the patch replaces its link with a new file.
+ */
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const e of readdirSync(from, { withFileTypes: true })) {
+    const [src, dst] = [join(from, e.name), join(to, e.name)];
+    if (e.isDirectory()) linkTree(src, dst);
+    else if (!e.name.endsWith('.d.ts')) {
+      try { linkSync(src, dst); } catch { copyFileSync(src, dst); }
+    }
+  }
+}
+
 /** A copy of the package with one patch applied to its compiled engine, runnable as `node <dir>/bin/arbiter.mjs`. */
 export function patchedCopy(m: ExternalMutant): string {
   const dir = mkdtempSync(join(tmpdir(), `arbiter-xm-${m.name}-`));
   // The compiled code is copied (a module's imports resolve to real paths, so the patched file must sit among real
-  // copies of the others); the data it reads (cards, golden cases) is only linked.
-  // (Declaration files are not run.)
-  for (const part of ['dist', 'bin', 'package.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true, filter: (f) => !f.endsWith('.d.ts') });
+  // files of the copy, not symbolic links to the checkout's); the data it reads (cards, golden cases) is only linked.
+  linkTree(join(ROOT, 'dist'), join(dir, 'dist'));
+  for (const part of ['bin', 'package.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
   for (const part of ['spec', 'golden', 'node_modules']) symlinkSync(join(ROOT, part), join(dir, part), 'dir');
   const file = join(dir, 'dist', m.file);
   const text = readFileSync(file, 'utf8');
   const count = text.split(m.find).length - 1;
   if (count === 0 || (count > 1 && !m.all)) throw new Error(`mutant ${m.name}: "${m.find}" occurs ${count} times in dist/${m.file}`);
+  // A new file in place of the link: the checkout's compiled file stays as it is.
+  rmSync(file);
   writeFileSync(file, m.all ? text.split(m.find).join(m.replace) : text.replace(m.find, m.replace));
   return dir;
 }
