@@ -306,34 +306,47 @@ const BOUNDS = `
 - The engine (every "scenarios/s" figure): each scenario builds its game from the scenario file's set-up and the
   engine writes a full trace record for every step (the trace is the product: every consumer reads it). What the
   profile (\`node --cpu-prof\`) showed on the hot path and is gone: status statements compared as JSON text per
-  entity per Aura Update (now field by field, kept on the game), the game options passed as \`{ ...opts, ... }\` (a
-  new hidden class per game in V8, tens of microseconds each), Attack and Health folded through freshly built layer
-  objects, Phase records built with object spreads, a context built for every trigger before its event kind was
-  compared, every trace record copied to put its kind first (the recorder now keeps the object it is handed),
-  selector sets built by spreading arrays. What remains is spread thin: the set-up built from the scenario file
-  (card lookups by name, entities, the set-up's own Aura Updates and stats records: about a quarter of a short
-  game), a Queue built for every event (every carrier's triggers looked at), an Aura Update and a status statement
-  after every outermost Phase, cards run by interpreting their JSON definitions (engine/effects: selectors,
-  conditions and amounts evaluated at each call, an object per event, context and record), the seeded stream's key
-  schedule in a game that draws, and garbage collection (about a tenth of the time). Compiling each pool's cards
-  into direct calls is not done: it is what the ten-times target still needs.
+  entity per Aura Update (then field by field; now with each character's keywords found in one pass over its
+  enchantments and the Other auras, as a bit set, and a card's cost layers compared without building their records),
+  the game options passed as \`{ ...opts, ... }\` (a new hidden class per game in V8), Attack and Health folded
+  through freshly built layer objects, trace records built with object spreads (Phases, stats layers, cost layers,
+  zone moves, entities, player status, the game check), a context built for every trigger before its event kind was
+  compared, every trace record copied to put its kind first, selector sets built by spreading arrays, an empty
+  Health/Attack layer array built for every character at every Aura Update, the set-up's JSON paths built as text
+  for every card (now only for an error), a stack trace captured for the game-over signal. What is left is spread
+  thin (shares of a golden scenario's time, \`node --cpu-prof\`): the set-up built from the scenario file (entities,
+  their records, the set-up's own Aura Updates and first status statement: about a quarter), an Aura Update of each
+  kind and a status statement after every outermost Phase (about a sixth), a Queue built for every event (about a
+  tenth), the seeded stream's key schedule in a game that draws, and garbage collection (about a twentieth).
+  Two things that look large are not: the card definitions are interpreted from their JSON (selectors with their
+  filters about 6%, trigger patterns 1.5%, conditions 0.5%), so compiling each pool's cards into direct calls could win
+  back at most about 8% and was not done; and the trace itself costs less than a fifth (a recorder that keeps
+  nothing and no status statements made the golden set 1.13–1.2 times as fast). The ten-times target would need the
+  engine about twice as fast again.
 - Invariants: one walk of the trace rebuilds the state once for all of them (walk.ts \`walkPasses\`), and hands each
   record only to the invariants that declare they read its kind (a plan worked out once per set of declarations):
   6.4 calls a record instead of 20 on the generated set, four invariants (conservation, game-end, death-phases,
-  aura-timing) still reading nearly every record. The checks of the 1000 generated traces, CPU time on 2 busy cores:
-  1.3–1.7 s before, 0.85–1.3 s after when run first (the row's figure: most of it is the JavaScript engine compiling
-  the checks), 0.4–0.7 s before, 0.3–0.5 s after when run again.
-- Engine + all invariants (target 20,000/s): on the generated set both halves are far off on their own. The engine
-  plays those games at about 1,000/s (they are longer than the golden ones: full boards, several actions, Death
-  Phases in chains) and the invariants check about 900 traces/s; the target needs each some 40 times faster.
+  aura-timing) still reading nearly every record. Their first pass in a process is about half as fast as the next
+  (the JavaScript engine compiling the checks): the row gives both, the target uses the second, as a fuzz or a run
+  of many cases sees it.
+- Engine + all invariants (target 20,000/s): on the generated set both halves are far off on their own: the engine
+  plays those games at about 2,400/s (longer than the golden ones: full boards, several actions, Death Phases in
+  chains) and the invariants check about 3,400 traces/s; the target needs the pair some 14 times as fast.
 - Golden verify in process (target 0.5 s): each golden case is run as written and in every order of play and random
-  branch it lists, judged against its stated outcome and every invariant, and its trace written out and compared with
-  the locked one; the Host cases run their own kernel and invariants. The first run in a process also pays the
-  JavaScript engine's compilation of all of it.
+  branch it lists, judged against its stated outcome and every invariant, and its trace compared with the locked
+  one (as values, line by line: the text is written only when they differ); the Host cases run their own kernel and
+  invariants. One case, knife-jugglers-unleash-the-hounds, leaves six knives' targets open: its stated outcome is
+  checked on 128 of its outcomes (the search's limit), each a whole game, about a third of the verify's time (the
+  outcomes are now visited one at a time and none is kept: keeping all 128 games cost as much again in garbage
+  collection). The first verify in a process also pays the JavaScript engine's compilation of all of it (the row
+  gives a second verify too).
 - \`arbiter fuzz\`, per case: fast-check generation (shrinkable values), one game played action by action while its
   intents are made legal, all the invariants, a second run for determinism, and the legality oracle (each forbidden
   attack and play of the set-up offered to one set-up game, its records dropped after each refusal; a new set-up game
-  only after an offer was taken).
+  only after an offer was taken): about 1.8 ms of CPU a case. \`--jobs 2\` splits the runs into two seeded shards in
+  worker threads: on this 2-core machine it took 0.8 of the time of one process (each worker loads the modules and
+  the card pool and compiles the engine again, and the machine's other work shares the cores); the 100,000-case
+  target would need each case about six times cheaper with two shards.
 - CLI start: \`arbiter --help\` loads commander and the option definitions only (each command imports what it runs
   when it runs); what is left is Node's own start and about 30 modules. A command that runs the engine loads about
   150 compiled modules (one file each: no bundler) and the card pool from dist/cards.bundle.json, one file written by
@@ -358,17 +371,22 @@ const BOUNDS = `
   the adapters and the judge share the cores.
 - Real simulators: their rows appear where their installations are set (HEARTHBREAKER_HOME, FIREPLACE_HOME,
   METASTONE_CLASSPATH; docs/simulators.md). Each runs the golden scenarios it answers, five times, through its
-  adapter; the adapter reports its simulator's time per case inside its own process (ARBITER_ADAPTER_TIMING=1: the
-  set-up built from the scenario, the actions and the snapshot of the answer, without the pipe), set against the
-  reference engine's time on the same scenarios in this process. The ratio to HearthBreaker is the one the ten-times
-  target is about.
-- \`npm test\` (not in the table: it is measured as a whole; target under 90 s, not met): tsc, the layer check (which
-  builds dist/ once for both it and the tests) and vitest on 2 workers that run file after file without a fresh
-  start. It is bound by CPU. On 2026-11-24, on a machine shared with other work (load average 1.5 to 4 during the
-  run), it took 105 s wall and 171 s of CPU (its own processes and their children); vitest took 98 s of it and the
-  test files' own times add up to 169 s. (Earlier the same day, on a quiet machine: 124 s wall, 208 s of CPU, the
-  files' times adding up to 204 s; before the commands ran in process in the tests and the largest files were split:
-  220 s wall.) What is left is spread over many files, the longest under 20 s: each test that runs a command
+  adapter; the adapter reports its simulator's wall-clock time per case inside its own process
+  (ARBITER_ADAPTER_TIMING=1: the set-up built from the scenario, the actions and the snapshot of the answer, without
+  the pipe). The reference engine runs the same scenarios in this process, timed the same way (each run's wall-clock
+  time, after two passes not timed), and each side's figure is the median of a scenario's five runs, averaged over
+  the scenarios: a pause of either process (a collection, the machine's other work) counts against neither; the
+  means are given beside. The ratio to HearthBreaker is the one the ten-times target is about. It moves with the
+  machine: on 2026-11-24 it measured 3.3 to 5.4 the same afternoon, at loads from 1 to 5.
+- \`npm test\` (not in the table: it is measured as a whole; target under 90 s, not met in the working checkout):
+  tsc and the layer check (which builds dist/ once for both it and the tests) side by side (scripts/checks.mjs), then
+  vitest on 2 workers that run file after file without a fresh start. It is bound by CPU. On 2026-11-24, with the
+  CardDefs data present (740 more tests than a fresh clone runs) and nothing else running, it took 92.5 s wall and
+  172 s of CPU (its own processes and their children): 5 s before vitest, vitest 87 s, the test files' own times
+  adding up to 149 s. (Earlier the same day: 124 s wall, and 220 s before the commands ran in process in the tests
+  and the largest files were split.) A third vitest worker made it slower (105 s: each worker loads the modules
+  again); worker threads instead of processes were no faster to within the noise, and the tests set environment
+  variables that threads would share. What is left is spread over many files, the longest under 20 s: each test that runs a command
   through \`bin/arbiter.mjs\`, or a simulator through its adapter, starts a Node process that loads the compiled CLI
   and the card pool; \`test/repro-cli.test.ts\` runs a written repro test in one nested vitest run (as written, on the
   mutant it names, and beside it with ARBITER_SIM naming the reference adapter); the mutant hunts
