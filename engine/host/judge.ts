@@ -13,11 +13,19 @@ import { checkHostExpect } from './expect.js';
 
 export type HostTraceJudge = (trace: TraceRecord[]) => Violation[];
 
-export interface HostJudgement { failures: string[]; trace: string; final: HostFinal }
+export interface HostJudgement {
+  failures: string[];
+  /** The trace as JSON lines (written when first read). */
+  readonly trace: string;
+  /** The trace records. */
+  records: TraceRecord[];
+  final: HostFinal;
+}
 
 export function judgeHostScenario(s: HostScenario, file: string, cards: HostCardPool, o: { mutants?: HostMutant[]; invariants?: HostTraceJudge } = {}): HostJudgement {
   const run = runHostScenario(s, file, { cards, mutants: o.mutants ?? [] });
   const failures = checkHostExpect(s.expect, run);
   for (const v of o.invariants?.(run.trace) ?? []) failures.push(`invariant ${v.invariant} (rule ${v.rule}): ${v.message}`);
-  return { failures: [...new Set(failures)], trace: traceToJsonl(run.trace), final: run.final };
+  let text: string | undefined;
+  return { failures: [...new Set(failures)], get trace() { return (text ??= traceToJsonl(run.trace)); }, records: run.trace, final: run.final };
 }
