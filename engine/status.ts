@@ -15,22 +15,26 @@ import { attack, costLayers, costOf, entity, keywordBits, KEYWORD_BITS, statLaye
 
 const NONE: readonly Keyword[] = Object.freeze([]);
 const WINDFURY = 1 << KEYWORD_BITS.indexOf('windfury');
+/** Windfury a hero has from its weapon only: stated after the hero's own keywords. */
+const WEAPON_WINDFURY = 1 << KEYWORD_BITS.length;
 
 /**
  * The keywords a character attacks and is attacked with, as KEYWORD_BITS bits: a hero also has its weapon's
- * Windfury (Doomhammer).
+ * Windfury (Doomhammer), as the WEAPON_WINDFURY bit when the hero has no Windfury of its own.
  */
 function keywordsOf(g: Game, e: Entity): number {
   const own = keywordBits(g, e);
   const weapon = e.card.type === 'hero' ? g.players[e.controller].weapon : null;
-  return weapon !== null ? own | (keywordBits(g, entity(g, weapon)) & WINDFURY) : own;
+  if (weapon === null || own & WINDFURY) return own;
+  return keywordBits(g, entity(g, weapon)) & WINDFURY ? own | WEAPON_WINDFURY : own;
 }
 
-/** The keyword list of a bit set, in KEYWORD_BITS order. */
+/** The keyword list of a bit set: the character's own in KEYWORD_BITS order, then Windfury from its weapon. */
 function keywordList(bits: number): readonly Keyword[] {
   if (bits === 0) return NONE;
   const out: Keyword[] = [];
   for (let i = 0; i < KEYWORD_BITS.length; i++) if (bits & (1 << i)) out.push(KEYWORD_BITS[i]!);
+  if (bits & WEAPON_WINDFURY) out.push('windfury');
   return out;
 }
 

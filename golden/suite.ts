@@ -44,7 +44,7 @@ export function caseFiles(dir = CASES_DIR, profile: 'hearthstone' | 'host' | 'al
 
 /** A file's `profile` (a file that does not parse counts as Hearthstone: its loader reports the error). */
 export function profileOf(file: string): string {
-  try { return isHostScenario(JSON.parse(readFileSync(file, 'utf8'))) ? 'host' : 'hearthstone'; } catch { return 'hearthstone'; }
+  try { return isHostScenario(readJson(file)) ? 'host' : 'hearthstone'; } catch { return 'hearthstone'; }
 }
 
 export function tracePath(id: string, dir = TRACES_DIR): string {

@@ -3,7 +3,13 @@ import { INVARIANTS } from './invariants/index.js';
 import { sizeText } from './size.js';
 import { fuzzHearthtop } from './hearthtop-fuzz.js';
 import { checkScenarioFile, fuzz, type FuzzOptions } from './fuzz.js';
-import { fuzzJobs } from './fuzz-jobs.js';
+import { fuzzJobs, shards } from './fuzz-jobs.js';
+
+/** The shards of a `--jobs` run, as the header line names them. */
+function shardText(seed: number, runs: number, jobs: number): string {
+  const parts = shards(seed, runs, jobs);
+  return parts.length === 1 ? 'one shard' : `${parts.length} shards: seeds ${parts.map((p) => p.seed).join(', ')}`;
+}
 
 export type FuzzCliOptions = FuzzOptions & { check?: string; cards?: string[]; reference?: boolean; profile?: string; jobs?: number };
 
@@ -23,7 +29,7 @@ export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = 
   const seed = o.seed ?? Date.now() % 2_147_483_647;
   const runs = o.runs ?? 1000;
   const mutants = o.mutants ?? [];
-  out(`fuzz: ${o.path ? `replaying path ${o.path}` : `${runs} cases`}, seed ${seed}${(o.jobs ?? 1) > 1 && !o.path ? ` (${o.jobs} shards: seeds ${seed} to ${seed + o.jobs! - 1})` : ''}, ${mutants.length ? `mutants ${mutants.join(', ')}` : 'reference engine'}${o.profile && o.profile !== 'hearthstone' ? `, profile ${o.profile}` : ''}\n`);
+  out(`fuzz: ${o.path ? `replaying path ${o.path}` : `${runs} cases`}, seed ${seed}${(o.jobs ?? 1) > 1 && !o.path ? ` (${shardText(seed, runs, o.jobs!)})` : ''}, ${mutants.length ? `mutants ${mutants.join(', ')}` : 'reference engine'}${o.profile && o.profile !== 'hearthstone' ? `, profile ${o.profile}` : ''}\n`);
   if (o.profile === 'hearthtop') {
     const r = fuzzHearthtop({ runs, seed, mutants, path: o.path, outDir: o.outDir, noWrite: o.noWrite, noDeterminism: o.noDeterminism, progress: (n, ms) => err(`  ${n} games, ${(ms / 1000).toFixed(1)} s\n`) });
     if (r.ok) { out(`OK: ${r.runs} Hearthtop games, nothing found (${(r.ms / 1000).toFixed(1)} s)\n`); return 0; }

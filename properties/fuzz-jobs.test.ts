@@ -13,10 +13,10 @@ import { tempDirs } from '../test/support/temp.js';
 const tempDir = tempDirs();
 
 /**
- * A stand-in worker: a shard whose seed is in `fail` fails after its delay, the others pass after theirs; its report
- * says which seed it was.
+ * A stand-in worker: a shard whose seed is in `fail` fails after its delay, one in `vanish` ends without a report, the
+ * others pass after theirs; its report says which seed it was.
  */
-function fakeWorker(delays: Record<number, number>, fail: number[]): string {
+function fakeWorker(delays: Record<number, number>, fail: number[], vanish: number[] = []): string {
   const file = join(tempDir('arbiter-fuzz-jobs-'), 'worker.mjs');
   writeFileSync(file, `
 import { parentPort, workerData } from 'node:worker_threads';
@@ -24,6 +24,7 @@ const { seed, runs } = workerData.options;
 const delays = ${JSON.stringify(delays)};
 const fail = ${JSON.stringify(fail)}.includes(seed);
 setTimeout(() => {
+  if (${JSON.stringify(vanish)}.includes(seed)) process.exit(0);
   parentPort.postMessage({ type: 'progress', done: runs });
   const failure = { seed, path: String(seed) + ':0', invariants: ['x'], violations: [], size: {}, shrinks: 0, scenario: {}, cards: [], replay: '' };
   parentPort.postMessage({ type: 'done', report: { ok: !fail, seed, runs: fail ? 3 : runs, mutants: [], ms: 1, ...(fail ? { failure } : {}) } });
@@ -51,6 +52,13 @@ describe('fuzz --jobs', () => {
     expect(early.failure!.seed).toBe(10);
     const none = await fuzzJobs({ runs: 30, seed: 10, jobs: 3, noWrite: true }, fakeWorker({}, []));
     expect(none).toMatchObject({ ok: true, runs: 30, seed: 10 });
+  });
+
+  it('a shard that ends without a report is an error, unless a shard before it failed', async () => {
+    await expect(fuzzJobs({ runs: 30, seed: 10, jobs: 3, noWrite: true }, fakeWorker({ 11: 100 }, [11], [10]))).rejects.toThrow(/fuzz shard 0 \(seed 10\) failed: it ended without a report/);
+    await expect(fuzzJobs({ runs: 30, seed: 10, jobs: 3, noWrite: true }, fakeWorker({}, [], [12]))).rejects.toThrow(/fuzz shard 2/);
+    const after = await fuzzJobs({ runs: 30, seed: 10, jobs: 3, noWrite: true }, fakeWorker({ 10: 100 }, [10], [11]));
+    expect(after.failure!.seed).toBe(10);
   });
 
   it('finds a mutant in worker threads, and the failure replays without --jobs', async () => {

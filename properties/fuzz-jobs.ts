@@ -37,14 +37,29 @@ export async function fuzzJobs(o: FuzzOptions & { jobs: number }, worker = FUZZ_
   const workers: (Worker | null)[] = [];
   /** The lowest shard index known to have failed. */
   let firstFailed = Infinity;
-  await new Promise<void>((resolve, reject) => {
+  /** A shard that ended with an error, or without a report: the lowest one decides unless a lower shard failed. */
+  const broken: (string | null)[] = parts.map(() => null);
+  await new Promise<void>((resolve) => {
     let open = parts.length;
+    const stop = (from: number) => workers.forEach((x, j) => { if (j > from && x) void x.terminate(); });
     const settle = (i: number) => {
+      if (!workers[i]) return;
       workers[i] = null;
       if (--open === 0) resolve();
     };
-    parts.forEach((part, i) => {
-      const w = new Worker(worker, { workerData: { options: { ...options, seed: part.seed, runs: part.runs }, every: Math.max(1, Math.floor(every / parts.length)) } });
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      let w: Worker;
+      try {
+        w = new Worker(worker, { workerData: { options: { ...options, seed: part.seed, runs: part.runs }, every: Math.max(1, Math.floor(every / parts.length)) } });
+      } catch (e) {
+        // Shards not started count as broken; those started are stopped.
+        for (let j = i; j < parts.length; j++) broken[j] = `could not start: ${(e as Error).message}`;
+        stop(-1);
+        open -= parts.length - i;
+        if (open === 0) resolve();
+        break;
+      }
       workers[i] = w;
       w.on('message', (m: { type: 'progress'; done: number } | { type: 'done'; report: FuzzReport }) => {
         if (m.type === 'progress') {
@@ -58,20 +73,22 @@ export async function fuzzJobs(o: FuzzOptions & { jobs: number }, worker = FUZZ_
         if (!m.report.ok && i < firstFailed) {
           firstFailed = i;
           // Shards after the first failing one cannot change the result: stop them.
-          workers.forEach((x, j) => { if (j > i && x) void x.terminate(); });
+          stop(i);
         }
+        // The report is the shard's last word: it is done, whatever its thread does next.
+        void w.terminate();
       });
-      w.on('error', (e) => { workers.forEach((x) => { if (x) void x.terminate(); }); reject(new Error(`fuzz shard ${i} (seed ${part.seed}) failed: ${e.message}`)); });
-      w.on('exit', () => settle(i));
-    });
+      w.on('error', (e) => { if (i < firstFailed) broken[i] = e.message; });
+      w.on('exit', () => { if (!reports[i] && !broken[i] && i < firstFailed) broken[i] = 'it ended without a report'; settle(i); });
+    }
   });
   const ms = performance.now() - t0;
   const failed = reports.findIndex((r) => r !== null && !r.ok);
-  if (failed < 0) {
-    const missing = reports.findIndex((r) => r === null);
-    if (missing >= 0) throw new Error(`fuzz shard ${missing} (seed ${parts[missing]!.seed}) ended without a report`);
-    return { ok: true, seed, runs: reports.reduce((n, r) => n + r!.runs, 0), mutants: o.mutants ?? [], ms };
-  }
+  // A broken shard before the first failing one (or with no failure at all) leaves the result unknown: an error.
+  const limit = failed < 0 ? parts.length : failed;
+  const bad = broken.findIndex((b, i) => b !== null && i < limit);
+  if (bad >= 0) throw new Error(`fuzz shard ${bad} (seed ${parts[bad]!.seed}) failed: ${broken[bad]}`);
+  if (failed < 0) return { ok: true, seed, runs: reports.reduce((n, r) => n + r!.runs, 0), mutants: o.mutants ?? [], ms };
   const r = reports[failed]!;
   // Cases before the failing one: every case of the shards before it, and the failing shard's own.
   const before = reports.slice(0, failed).reduce((n, x) => n + x!.runs, 0);

@@ -74,4 +74,20 @@ describe('jsonlHolds (a locked trace compared with records, no text written)', (
     expect(jsonlHolds(locked, [ev(1), ev(2)], true)).toBe(true);
     expect(jsonlHolds('not json\n', [ev(1)])).toBe(false);
   });
+
+  it('holds only for the text traceToJsonl writes, byte for byte', () => {
+    const r = { t: 'event', e: 'x', n: 3, list: [{ b: 1, a: 2 }] } as unknown as TraceRecord;
+    const line = recordToLine(r);
+    expect(jsonlHolds(`${line}\n`, [r])).toBe(true);
+    expect(jsonlHolds(`${line}\n${line}\n`, [r, r])).toBe(true);
+    expect(jsonlHolds('\n', [])).toBe(true);
+    // the same values, written otherwise
+    expect(jsonlHolds(`${line}`, [r])).toBe(false); // no final newline
+    expect(jsonlHolds(`${line}\r\n`, [r])).toBe(false);
+    expect(jsonlHolds(`${line}\n\n${line}\n`, [r, r])).toBe(false); // a blank line
+    expect(jsonlHolds(`${line.replace('"n":3', '"n":3.0')}\n`, [r])).toBe(false);
+    expect(jsonlHolds(`${line.replace('{"a":2,"b":1}', '{"b":1,"a":2}')}\n`, [r])).toBe(false); // keys out of order
+    expect(jsonlHolds(`${line.replace('"n":3', '"n":3,"n":3')}\n`, [r])).toBe(false); // a key twice
+    expect(jsonlHolds(`${JSON.stringify(JSON.parse(line), null, 1).replace(/\n/g, '')}\n`, [r])).toBe(false); // spaces
+  });
 });

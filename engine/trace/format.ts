@@ -242,29 +242,49 @@ export function traceToJsonl(records: readonly TraceRecord[]): string {
 }
 
 /**
- * Does `text` hold these records, one JSON line each, in order (what traceToJsonl writes, read back as values)? A
- * check that writes no text: a locked trace is compared with a new run without writing the run out. Values JSON
- * leaves out (undefined) count as absent; keys may come in any order. `skipMeta` leaves the meta records out on both
- * sides.
+ * Is `text` exactly what traceToJsonl writes for these records (the meta records left out on both sides with
+ * `skipMeta`), found without writing the records out: a locked trace is compared with a new run this way. Each line
+ * is read back (JSON.parse) and compared with its record as a value (sameJson); the line must also be written as
+ * traceToJsonl writes it (compact, keys in sorted order, numbers and strings in JSON.stringify's form), one per line,
+ * each ending with a newline. So it says true exactly when the texts are equal; a caller may still compare the text
+ * when it says no (a NaN in a record, which the line writes as null, is never the same here).
  */
 export function jsonlHolds(text: string, records: readonly TraceRecord[], skipMeta = false): boolean {
+  // An empty trace is one empty line, as traceToJsonl writes it.
+  if (text === '\n') return records.every((r) => skipMeta && r.t === 'meta');
+  if (!text.endsWith('\n')) return false;
   let k = 0;
   let start = 0;
   while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
+    const end = text.indexOf('\n', start);
     const line = text.slice(start, end);
     start = end + 1;
-    if (line === '') continue;
     if (skipMeta && line.includes('"t":"meta"')) continue;
     while (skipMeta && k < records.length && records[k]!.t === 'meta') k++;
     if (k >= records.length) return false;
     let value: unknown;
     try { value = JSON.parse(line); } catch { return false; }
-    if (!sameJson(records[k++], value)) return false;
+    if (JSON.stringify(value) !== line || !keysInOrder(value) || !sameJson(records[k++], value)) return false;
   }
   while (skipMeta && k < records.length && records[k]!.t === 'meta') k++;
   return k === records.length;
+}
+
+/** Are the keys of every object in a parsed value in the order recordToLine writes them (sortedKeys)? */
+function keysInOrder(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return true;
+  if (Array.isArray(v)) return v.every(keysInOrder);
+  const keys = Object.keys(v);
+  // JavaScript lists array-index keys first, in numeric order, as sortedKeys does: the others must ascend.
+  let prev: string | null = null;
+  for (const key of keys) {
+    if (!isIndex(key)) {
+      if (prev !== null && !(prev < key)) return false;
+      prev = key;
+    }
+    if (!keysInOrder((v as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }
 
 const absent = (x: unknown) => x === undefined || typeof x === 'function' || typeof x === 'symbol';
