@@ -383,9 +383,9 @@ const BOUNDS = `
   vitest on 2 workers that run file after file without a fresh start. It is bound by CPU. On 2026-11-24, with the
   CardDefs data present (740 more tests than a fresh clone runs) and nothing else running, it took 92.5 s wall and
   172 s of CPU (its own processes and their children): 5 s before vitest, vitest 87 s, the test files' own times
-  adding up to 149 s. A fresh clone's \`.ci/run\` (npm install, then \`npm test\` without the CardDefs data) took
-  112 s, vitest 93 s of it: its test files' times add up to 154 s (no timing cache yet to order the files by, and
-  the per-card tests it skips are the cheap ones). (Earlier the same day: 124 s wall, and 220 s before the commands ran in process in the tests
+  adding up to 149 s; other runs that day took 96 to 100 s. A fresh clone's \`.ci/run\` (npm install, then
+  \`npm test\` without the CardDefs data) took 100 to 112 s, vitest 85 to 93 s of it: its test files' times add up
+  to 137 to 154 s (no timing cache yet to order the files by, and the per-card tests it skips are the cheap ones). (Earlier the same day: 124 s wall, and 220 s before the commands ran in process in the tests
   and the largest files were split.) A third vitest worker made it slower (105 s: each worker loads the modules
   again); worker threads instead of processes were no faster to within the noise, and the tests set environment
   variables that threads would share. What is left is spread over many files, the longest under 20 s: each test that runs a command
