@@ -3,14 +3,13 @@
  * with a checkable outcome, judged on the Host kernel with the host invariants, its trace locked in golden/traces.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createTwoFilesPatch } from 'diff';
 import { InputError } from '../engine/validation.js';
-import { loadHostCards, loadHostScenario, type HostCardPool } from '../engine/host/load.js';
+import { loadHostCards, loadHostScenario, parseHostScenario, type HostCardPool } from '../engine/host/load.js';
 import { judgeHostScenario } from '../engine/host/judge.js';
 import type { HostMutant } from '../engine/host/mutants.js';
 import type { HostScenario } from '../engine/host/format.js';
 import { checkTrace } from '../properties/invariants/index.js';
-import { jsonlHolds } from '../engine/trace/format.js';
+import { lockedTraceProblem } from './locked.js';
 
 /** The shape of golden/suite.ts GoldenResult (declared here so that the two files do not import each other). */
 export interface GoldenResult { id: string; file: string; status: 'pass' | 'fail' | 'error'; rules: string[]; failures: string[]; diff?: string }
@@ -22,9 +21,10 @@ export function runHostCase(s: HostScenario, file: string, mutants: HostMutant[]
   return judgeHostScenario(s, file, cards(), { mutants, invariants: (t) => checkTrace(t) });
 }
 
-export function verifyHostCase(file: string, tracePath: (id: string) => string, mutants: HostMutant[] = []): GoldenResult {
+/** Judge one Host case against its stated outcome and locked trace; `data` is the file's parsed content when read already. */
+export function verifyHostCase(file: string, tracePath: (id: string) => string, mutants: HostMutant[] = [], data?: unknown): GoldenResult {
   let s: HostScenario;
-  try { s = loadHostScenario(file, cards()); } catch (e) {
+  try { s = data === undefined ? loadHostScenario(file, cards()) : parseHostScenario(file, data, cards()); } catch (e) {
     if (e instanceof InputError) return { id: file, file, status: 'error', rules: [], failures: [e.message] };
     throw e;
   }
@@ -33,19 +33,9 @@ export function verifyHostCase(file: string, tracePath: (id: string) => string, 
   try { run = runHostCase(s, file, mutants); } catch (e) {
     return { ...base, status: 'error', failures: [e instanceof InputError ? e.message : `engine error: ${(e as Error).message}`] };
   }
-  const locked = tracePath(s.id);
-  let diff: string | undefined;
-  if (!existsSync(locked)) run.failures.push(`no locked trace at golden/traces/${s.id}.jsonl (run: arbiter golden update ${s.id})`);
-  else {
-    const old = readFileSync(locked, 'utf8');
-    const body = (t: string) => t.split('\n').filter((l) => !l.includes('"t":"meta"')).join('\n');
-    // As for the Hearthstone cases (golden/suite.ts): the records compared with the locked lines as values first.
-    const same = jsonlHolds(old, run.records, mutants.length > 0) || (mutants.length === 0 ? old === run.trace : body(old) === body(run.trace));
-    if (!same) {
-      diff = createTwoFilesPatch(`golden/traces/${s.id}.jsonl`, mutants.length ? `host kernel with mutants ${mutants.join(',')}` : 'host kernel now', body(old), body(run.trace), undefined, undefined, { context: 2 });
-      run.failures.push('trace differs from the locked golden trace');
-    }
-  }
+  const problem = lockedTraceProblem(tracePath(s.id), s.id, run, mutants, 'host kernel');
+  if (problem) run.failures.push(problem.failure);
+  const diff = problem?.diff;
   return { ...base, status: run.failures.length ? 'fail' : 'pass', failures: run.failures, ...(diff ? { diff } : {}) };
 }
 

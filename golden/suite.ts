@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 
 import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { ROOT, InputError, readJson } from '../engine/validation.js';
-import { jsonlHolds } from '../engine/trace/format.js';
+import { lockedTraceProblem } from './locked.js';
 import { loadScenario, parseScenario } from '../engine/scenario/load.js';
 import { judgeScenario, type Judgement } from '../engine/scenario/judge.js';
 import { withVariants } from '../engine/scenario/variants.js';
@@ -74,20 +74,9 @@ export function verifyCase(file: string, cards: CardPool, mutants: MutantName[] 
     const msg = e instanceof InputError ? e.message : `engine error: ${(e as Error).message}`;
     return { ...base, status: s.status === 'expected-fail' ? 'expected-fail' : 'error', failures: [msg] };
   }
-  const locked = tracePath(s.id, tracesDir);
-  let diff: string | undefined;
-  if (!existsSync(locked)) {
-    run.failures.push(`no locked trace at golden/traces/${s.id}.jsonl (run: arbiter golden update ${s.id})`);
-  } else {
-    const old = readFileSync(locked, 'utf8');
-    // The meta line names the mutants of a broken engine: leave it out of the comparison, which is about behaviour.
-    const body = (t: string) => t.split('\n').filter((l) => !l.includes('"t":"meta"')).join('\n');
-    // The records are compared with the locked lines as values first (no text written); the text only when they differ.
-    if (!jsonlHolds(old, run.records, mutants.length > 0) && old !== run.trace && (mutants.length === 0 || body(old) !== body(run.trace))) {
-      diff = createTwoFilesPatch(`golden/traces/${s.id}.jsonl`, mutants.length ? `engine with mutants ${mutants.join(',')}` : 'reference engine now', body(old), body(run.trace), undefined, undefined, { context: 2 });
-      run.failures.push('trace differs from the locked golden trace');
-    }
-  }
+  const problem = lockedTraceProblem(tracePath(s.id, tracesDir), s.id, run, mutants, 'reference engine');
+  if (problem) run.failures.push(problem.failure);
+  const diff = problem?.diff;
   const ok = run.failures.length === 0;
   const status: GoldenStatus = s.status === 'expected-fail' ? (ok ? 'unexpected-pass' : 'expected-fail') : ok ? 'pass' : 'fail';
   return { ...base, status, failures: run.failures, ...(diff ? { diff } : {}) };
@@ -101,7 +90,7 @@ export function verifyAll(cards: CardPool, opts: { ids?: string[]; mutants?: Mut
     // Each file is read once here: its profile, and the Hearthstone scenario from the same value.
     let data: unknown;
     try { data = readJson(f); } catch { data = undefined; /* the loader reads it again and words the error */ }
-    return data !== undefined && isHostScenario(data) ? verifyHostCase(f, (id) => tracePath(id), opts.hostMutants ?? []) : verifyCase(f, cards, opts.mutants ?? [], TRACES_DIR, data);
+    return data !== undefined && isHostScenario(data) ? verifyHostCase(f, (id) => tracePath(id), opts.hostMutants ?? [], data) : verifyCase(f, cards, opts.mutants ?? [], TRACES_DIR, data);
   });
 }
 
