@@ -15,21 +15,14 @@ import { evalCondition, select } from './effects/select.js';
 import { dealDamage, drawCard, equipWeapon, takeControl } from './effects/actions.js';
 import { runAbility } from './effects/ability.js';
 import { raise, detachEnchantment } from './kernel/queue.js';
-import { runPhase, runSequence, checkGameEnd, GameOverSignal } from './kernel/phases.js';
+import { runPhase, runSequence, checkGameEnd, GameOverSignal, Signal } from './kernel/phases.js';
 import { enterPlay } from './entities.js';
 import { oweOverload, startTurnCrystals } from './effects/resources.js';
 import { cleanup } from './hearthtop/cleanup.js';
 import { recordStatus } from './status.js';
 
-export class IllegalActionError extends Error {
-  constructor(message: string) {
-    // A refusal is an answer, not a failure: no stack is captured (legality checks offer thousands of actions).
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    super(message);
-    Error.stackTraceLimit = limit;
-  }
-}
+/** A refused action: an answer (a Signal), not a failure. */
+export class IllegalActionError extends Signal {}
 
 function ctxOf(g: Game, source: Entity, target: number | null | undefined, seq?: SequenceState, cls?: { class?: Rule5Class }): Ctx {
   return { g, source, self: source, controller: source.controller, cls: cls?.class ?? 'neutral', isTrigger: false, target: target ?? null, summoned: [], seq };

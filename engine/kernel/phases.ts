@@ -11,14 +11,23 @@ import { auraUpdateHealthAttack, auraUpdateOther } from './auras.js';
 import { deathCreationStep, resolveDeathPhase } from './deaths.js';
 import { LoopGuardError } from './queue.js';
 
-/** The game ended in the middle of a Sequence: unwinds to the Sequence, which checks the result (Rule 9). */
-export class GameOverSignal extends Error {
-  constructor() {
-    // Control flow, not a failure: no stack is captured.
+/**
+ * An answer the engine unwinds with, not a failure (the game ended, an action is refused): no stack is captured
+ * (legality checks offer thousands of actions).
+ */
+export class Signal extends Error {
+  constructor(message: string) {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
-    super('game over');
+    super(message);
     Error.stackTraceLimit = limit;
+  }
+}
+
+/** The game ended in the middle of a Sequence: unwinds to the Sequence, which checks the result (Rule 9). */
+export class GameOverSignal extends Signal {
+  constructor() {
+    super('game over');
   }
 }
 
