@@ -283,7 +283,7 @@ async function realSimulators(golden: ReturnType<typeof goldenCases>, cards: Ret
     }
     // Per scenario, the median of its repetitions on each side (a pause of either process, a collection or a
     // scheduling stall, counts against neither), summed over the scenarios; the means are given too.
-    const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
+    const median = (xs: number[]) => pct([...xs].sort((a, b) => a - b), 0.5);
     const mean = (m: Map<string, number[]>) => [...m.values()].flat().reduce((a, b) => a + b, 0) / [...m.values()].flat().length;
     const theirs = same.reduce((n, c) => n + median(simMs.get(c.id)!), 0) / same.length;
     const ours = same.reduce((n, c) => n + median(refMs.get(c.id)!), 0) / same.length;

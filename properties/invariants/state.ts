@@ -174,6 +174,12 @@ export class TraceState {
     if (left) this.dropEnchantmentsOf(e.id);
   }
 
+  /** A card moved outside play (drawn, shuffled, burnt, countered, an enchantment removed): its zone only. */
+  private place(id: number | null | undefined, zone: string): void {
+    const e = this.ent(id);
+    if (e) { e.zone = zone; e.fresh = false; }
+  }
+
   private dropEnchantmentsOf(id: number): void {
     for (const x of this.entities.values()) if (x.attachedTo === id && IN_PLAY.has(x.zone)) { x.zone = 'graveyard'; x.fresh = false; }
   }
@@ -229,8 +235,7 @@ export class TraceState {
         return;
       }
       case 'unenchant': {
-        const en = this.ent(r.enchantment);
-        if (en) { en.zone = 'graveyard'; en.fresh = false; }
+        this.place(r.enchantment, 'graveyard');
         const t = this.ent(r.target);
         if (t) { t.health = undefined; t.maxHealth = undefined; }
         return;
@@ -248,26 +253,18 @@ export class TraceState {
         return;
       }
       case 'draw':
-      case 'add_to_hand': {
-        const e = this.ent(r.entity);
-        if (e) { e.zone = 'hand'; e.fresh = false; }
+      case 'add_to_hand':
+        this.place(r.entity, 'hand');
         return;
-      }
-      case 'shuffle': {
-        const e = this.ent(r.entity);
-        if (e) { e.zone = 'deck'; e.fresh = false; }
+      case 'shuffle':
+        this.place(r.entity, 'deck');
         return;
-      }
-      case 'burn': {
-        const e = this.ent(r.entity);
-        if (e) { e.zone = 'graveyard'; e.fresh = false; }
+      case 'burn':
+        this.place(r.entity, 'graveyard');
         return;
-      }
-      case 'counter': {
-        const e = this.ent(r.spell);
-        if (e) { e.zone = 'graveyard'; e.fresh = false; }
+      case 'counter':
+        this.place(r.spell, 'graveyard');
         return;
-      }
       case 'hero_replaced': {
         const old = this.ent(r.old);
         if (old) this.moveZone(old, 'removed');
