@@ -5,7 +5,7 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { ev, hostCheckOf, label, violation, type HostPass, type HostView, type RecordKind } from './host-walk.js';
+import { ev, hostInvariant, label, violation, type HostPass, type HostView, type RecordKind } from './host-walk.js';
 
 const IN_PLAY = new Set(['frontrow', 'backrow', 'form', 'marker', 'stack', 'host']);
 
@@ -31,12 +31,10 @@ function tokensPass(): HostPass {
   };
 }
 
-export const tokensDoNotPersist: Invariant = {
-  id: TOKENS, rules: ['host/36.3', 'host/36.3.1'], fidelity: 'events', profiles: ['host'],
+export const tokensDoNotPersist: Invariant = hostInvariant(tokensPass, {
+  id: TOKENS, rules: ['host/36.3', 'host/36.3.1'], fidelity: 'events',
   description: 'a token (an entity an effect created: a summon record) that leaves its zone is removed from the game, and a removed token never comes back',
-  check: hostCheckOf(tokensPass),
-  hostPass: tokensPass,
-};
+});
 
 const OWNER = 'host-owner-zones';
 
@@ -69,9 +67,7 @@ function ownerPass(trace: readonly TraceRecord[]): HostPass {
   };
 }
 
-export const ownerZones: Invariant = {
-  id: OWNER, rules: ['host/37.1', 'host/37.2'], fidelity: 'events', profiles: ['host'],
+export const ownerZones: Invariant = hostInvariant(ownerPass, {
+  id: OWNER, rules: ['host/37.1', 'host/37.2'], fidelity: 'events',
   description: 'a card out of play (hand, deck, drop, damage, banished zone) is in its owner\'s zone, controlled by its owner, whoever controlled it in play',
-  check: hostCheckOf(ownerPass),
-  hostPass: ownerPass,
-};
+});

@@ -8,7 +8,7 @@
  * Records without `seen` (a simulator that does not state it) are not judged.
  */
 import type { Invariant, Violation } from './types.js';
-import { ev, hostCheckOf, label, violation, type HostPass, type RecordKind } from './host-walk.js';
+import { ev, hostInvariant, label, violation, type HostPass, type RecordKind } from './host-walk.js';
 
 const SIDE = ['A', 'B'];
 const CLOSED: Record<string, string> = { deck: 'host/4.1.1', damage: 'host/4.8.1' };
@@ -50,9 +50,7 @@ function hiddenPass(): HostPass {
   };
 }
 
-export const hiddenStaysHidden: Invariant = {
-  id: ID, rules: ['host/6.1', 'host/6.2', 'host/17.2.2', 'host/9.1.8', 'host/41.1.1', 'host/41.2.1', 'host/41.3.2', 'host/41.3.3'], fidelity: 'events', profiles: ['host'],
+export const hiddenStaysHidden: Invariant = hostInvariant(hiddenPass, {
+  id: ID, rules: ['host/6.1', 'host/6.2', 'host/17.2.2', 'host/9.1.8', 'host/41.1.1', 'host/41.2.1', 'host/41.3.2', 'host/41.3.3'], fidelity: 'events',
   description: 'who sees a card follows its zone (closed: nobody, semi-open: its owner, open: both); a card in a closed zone is seen only through a reveal (both), a look or a search (one player); a card a search finds by its traits is seen by both; a card turned face up is seen as its place is (both, in play)',
-  check: hostCheckOf(hiddenPass),
-  hostPass: hiddenPass,
-};
+});

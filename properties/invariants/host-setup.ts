@@ -5,7 +5,7 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { ev, hostCheckOf, label, violation, type HostPass, type HostView, type RecordKind } from './host-walk.js';
+import { ev, hostInvariant, label, violation, type HostPass, type HostView, type RecordKind } from './host-walk.js';
 
 const ID = 'host-mulligan';
 const READS: readonly RecordKind[] = ['priority', 'host_phase', 'zone', 'draw', 'deck_shuffle'];
@@ -39,9 +39,7 @@ function mulliganPass(trace: readonly TraceRecord[]): HostPass {
   };
 }
 
-export const mulligan: Invariant = {
-  id: ID, rules: ['host/9.1.7', 'host/9.1.7.1'], fidelity: 'events', profiles: ['host'],
+export const mulligan: Invariant = hostInvariant(mulliganPass, {
+  id: ID, rules: ['host/9.1.7', 'host/9.1.7.1'], fidelity: 'events',
   description: 'a mulligan puts the cards on the bottom of the deck, draws as many (never one put back), and shuffles the deck only when a card went back',
-  check: hostCheckOf(mulliganPass),
-  hostPass: mulliganPass,
-};
+});

@@ -6,7 +6,7 @@
  */
 import { HOST_LOOP_BOUND } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { ev, hostCheckOf, label, violation, type HostPass, type RecordKind } from './host-walk.js';
+import { ev, hostInvariant, label, violation, type HostPass, type RecordKind } from './host-walk.js';
 
 const LIFO = 'host-lifo-stack';
 const LIFO_READS: readonly RecordKind[] = ['stack_push', 'priority', 'open'];
@@ -36,12 +36,10 @@ function lifoPass(): HostPass {
   };
 }
 
-export const lifo: Invariant = {
-  id: LIFO, rules: ['host/32.4', 'host/31.6'], fidelity: 'phases', profiles: ['host'],
+export const lifo: Invariant = hostInvariant(lifoPass, {
+  id: LIFO, rules: ['host/32.4', 'host/31.6'], fidelity: 'phases',
   description: 'the Stack resolves its last item first, and only after both players passed priority in succession',
-  check: hostCheckOf(lifoPass),
-  hostPass: lifoPass,
-};
+});
 
 const MID = 'host-no-trigger-mid-resolution';
 const MID_READS: readonly RecordKind[] = ['stack_push'];
@@ -58,12 +56,10 @@ function midPass(): HostPass {
   };
 }
 
-export const noTriggerMidResolution: Invariant = {
-  id: MID, rules: ['host/34.4', 'host/40.3.1'], fidelity: 'phases', profiles: ['host'],
+export const noTriggerMidResolution: Invariant = hostInvariant(midPass, {
+  id: MID, rules: ['host/34.4', 'host/40.3.1'], fidelity: 'phases',
   description: 'nothing goes on the Stack while an effect resolves: what triggers meanwhile waits for the resolution to end',
-  check: hostCheckOf(midPass),
-  hostPass: midPass,
-};
+});
 
 const TARGET = 'host-invalid-target';
 const TARGET_READS: readonly RecordKind[] = ['stack_push', 'redirect', 'open', 'stack_resolve'];
@@ -96,12 +92,10 @@ function targetPass(): HostPass {
   };
 }
 
-export const invalidTarget: Invariant = {
-  id: TARGET, rules: ['host/30.4', 'host/34.2', 'host/40.2.2'], fidelity: 'phases', profiles: ['host'],
+export const invalidTarget: Invariant = hostInvariant(targetPass, {
+  id: TARGET, rules: ['host/30.4', 'host/34.2', 'host/40.2.2'], fidelity: 'phases',
   description: 'a Stack item with a target that is no longer the card declared (it changed zone since, 36.2) does not resolve at all',
-  check: hostCheckOf(targetPass),
-  hostPass: targetPass,
-};
+});
 
 const LOOP = 'host-no-infinite-loop';
 const LOOP_READS: readonly RecordKind[] = ['priority', 'host_phase', 'open'];
@@ -120,9 +114,7 @@ function loopPass(): HostPass {
   };
 }
 
-export const noInfiniteLoop: Invariant = {
-  id: LOOP, rules: ['host/42.1.2'], fidelity: 'phases', profiles: ['host'],
+export const noInfiniteLoop: Invariant = hostInvariant(loopPass, {
+  id: LOOP, rules: ['host/42.1.2'], fidelity: 'phases',
   description: `no chain of more than ${HOST_LOOP_BOUND + 1} resolutions without a player's action (the loop bound of 42.1, docs/host.md)`,
-  check: hostCheckOf(loopPass),
-  hostPass: loopPass,
-};
+});

@@ -5,17 +5,15 @@
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
-import { count, ev, hostCheckOf, label, violation, type HostPass, type HostView, type RecordKind } from './host-walk.js';
+import { count, ev, hostInvariant, label, violation, type HostPass, type HostView, type RecordKind } from './host-walk.js';
 
 /** Records a game action may come with: its own zone move (and a card's return to its owner, 37.1), the lethal batch, the stats it changes. */
 const WITH_GAME_ACTION = new Set(['zone', 'control', 'host_stats', 'game_action', 'trigger_wait', 'game_check', 'random']);
 
-export const gameActionsAtOnce: Invariant = {
-  id: 'host-game-actions-at-once', rules: ['host/35.2', 'host/35.4', 'host/18.2', 'host/26.1.2'], fidelity: 'phases', profiles: ['host'],
+export const gameActionsAtOnce: Invariant = hostInvariant(gameActionsPass, {
+  id: 'host-game-actions-at-once', rules: ['host/35.2', 'host/35.4', 'host/18.2', 'host/26.1.2'], fidelity: 'phases',
   description: 'an entity whose damage reaches its health, or whose health is 0 or less, leaves play before anything else happens (game actions never wait)',
-  check: hostCheckOf(gameActionsPass),
-  hostPass: gameActionsPass,
-};
+});
 
 function gameActionsPass(): HostPass {
   const ID = 'host-game-actions-at-once';
@@ -48,12 +46,10 @@ function gameActionsPass(): HostPass {
   };
 }
 
-export const gameEndsAtOnce: Invariant = {
-  id: 'host-game-ends-at-once', rules: ['host/1.1', 'host/1.1.1', 'host/1.1.2', 'host/1.1.3', 'host/35.3.4'], fidelity: 'phases', profiles: ['host'],
+export const gameEndsAtOnce: Invariant = hostInvariant(gameEndsPass, {
+  id: 'host-game-ends-at-once', rules: ['host/1.1', 'host/1.1.1', 'host/1.1.2', 'host/1.1.3', 'host/35.3.4'], fidelity: 'phases',
   description: 'when a victory condition holds (damage zone reaches the Host\'s health, an empty deck, Host damage with an empty hand) the player loses at once and nothing else happens',
-  check: hostCheckOf(gameEndsPass),
-  hostPass: gameEndsPass,
-};
+});
 
 const ALLOWED_AFTER_LOSS = new Set(['damage', 'zone', 'control', 'random', 'draw', 'host_stats', 'game_action', 'game_check']);
 
@@ -109,12 +105,10 @@ function powerPass(): HostPass {
   };
 }
 
-export const powerNonNegative: Invariant = {
-  id: POWER, rules: ['host/26.2.2'], fidelity: 'events', profiles: ['host'],
+export const powerNonNegative: Invariant = hostInvariant(powerPass, {
+  id: POWER, rules: ['host/26.2.2'], fidelity: 'events',
   description: 'an Entity\'s power is never below 0',
-  check: hostCheckOf(powerPass),
-  hostPass: powerPass,
-};
+});
 
 /** 18.6 / 26.1.4.1 / 26.2.3.1: (base + increases) - decreases, then the sets in the order given; power at least 0. */
 function byTheRule(base: { power: number; health: number }, mods: { kind: string; power?: number; health?: number }[]): { power: number; health: number } {
@@ -142,12 +136,10 @@ function statOrderPass(): HostPass {
   };
 }
 
-export const statOrder: Invariant = {
-  id: STAT_ORDER, rules: ['host/18.6', 'host/20.1', 'host/26.1.4.2', 'host/26.2.3.2'], fidelity: 'events', profiles: ['host'],
+export const statOrder: Invariant = hostInvariant(statOrderPass, {
+  id: STAT_ORDER, rules: ['host/18.6', 'host/20.1', 'host/26.1.4.2', 'host/26.2.3.2'], fidelity: 'events',
   description: 'power and health are the base plus all increases, then all decreases, then sets in the order given: the order of increases and decreases does not matter',
-  check: hostCheckOf(statOrderPass),
-  hostPass: statOrderPass,
-};
+});
 
 const SLOT = 'host-one-card-per-slot';
 const SLOT_READS: readonly RecordKind[] = ['entity', 'zone'];
@@ -175,9 +167,7 @@ function slotPass(trace: readonly TraceRecord[]): HostPass {
   };
 }
 
-export const oneCardPerSlot: Invariant = {
-  id: SLOT, rules: ['host/7.2', 'host/14.7.1', 'host/18.7'], fidelity: 'events', profiles: ['host'],
+export const oneCardPerSlot: Invariant = hostInvariant(slotPass, {
+  id: SLOT, rules: ['host/7.2', 'host/14.7.1', 'host/18.7'], fidelity: 'events',
   description: 'a frontrow or backrow slot never holds two cards',
-  check: hostCheckOf(slotPass),
-  hostPass: slotPass,
-};
+});

@@ -7,6 +7,7 @@
 import type { EventRecord, TraceRecord } from '../../engine/trace/format.js';
 import type { Violation } from '../../engine/trace/violation.js';
 import { ride, type RecordKind, type WalkOptions, type WalkPass } from './walk.js';
+import type { Invariant } from './types.js';
 
 export interface HostView {
   zone: Map<number, string>;
@@ -52,8 +53,16 @@ export function hostWalk(trace: readonly TraceRecord[], passes: readonly HostPas
 }
 
 /** A check function (trace → violations) from a Host pass, for the invariant checked on its own. */
-export function hostCheckOf(start: (trace: readonly TraceRecord[]) => HostPass): (trace: readonly TraceRecord[]) => Violation[] {
+function hostCheckOf(start: (trace: readonly TraceRecord[]) => HostPass): (trace: readonly TraceRecord[]) => Violation[] {
   return (trace) => hostWalk(trace, [start(trace)])[0]!;
+}
+
+/**
+ * A Host invariant from its pass: checked on its own (`check`, one walk) or with the others in one shared walk
+ * (`hostPass`, properties/invariants/index.ts); its profile is Host.
+ */
+export function hostInvariant(pass: (trace: readonly TraceRecord[]) => HostPass, o: Pick<Invariant, 'id' | 'rules' | 'fidelity' | 'description'>): Invariant {
+  return { ...o, profiles: ['host'], check: hostCheckOf(pass), hostPass: pass };
 }
 
 /** One card more (d = 1) or less (-1) in a zone of the entity's controller. */
