@@ -243,48 +243,33 @@ export function traceToJsonl(records: readonly TraceRecord[]): string {
 
 /**
  * Is `text` exactly what traceToJsonl writes for these records (the meta records left out on both sides with
- * `skipMeta`), found without writing the records out: a locked trace is compared with a new run this way. Each line
- * is read back (JSON.parse) and compared with its record as a value (sameJson); the line must also be written as
- * traceToJsonl writes it (compact, keys in sorted order, numbers and strings in JSON.stringify's form), one per line,
- * each ending with a newline. So it says true exactly when the texts are equal; a caller may still compare the text
- * when it says no (a NaN in a record, which the line writes as null, is never the same here).
+ * `skipMeta`)? A locked trace is compared with a new run this way: each record's line is written and compared in
+ * place with the text, so neither the whole new text nor any value read back from the old one is built.
  */
 export function jsonlHolds(text: string, records: readonly TraceRecord[], skipMeta = false): boolean {
   // An empty trace is one empty line, as traceToJsonl writes it.
   if (text === '\n') return records.every((r) => skipMeta && r.t === 'meta');
   if (!text.endsWith('\n')) return false;
-  let k = 0;
-  let start = 0;
-  while (start < text.length) {
-    const end = text.indexOf('\n', start);
-    const line = text.slice(start, end);
-    start = end + 1;
-    if (skipMeta && line.includes('"t":"meta"')) continue;
-    while (skipMeta && k < records.length && records[k]!.t === 'meta') k++;
-    if (k >= records.length) return false;
-    let value: unknown;
-    try { value = JSON.parse(line); } catch { return false; }
-    if (JSON.stringify(value) !== line || !keysInOrder(value) || !sameJson(records[k++], value)) return false;
+  let pos = 0;
+  for (const r of records) {
+    if (skipMeta && r.t === 'meta') continue;
+    if (skipMeta) pos = pastMetaLines(text, pos);
+    const line = recordToLine(r);
+    if (!text.startsWith(line, pos) || text.charCodeAt(pos + line.length) !== 10) return false;
+    pos += line.length + 1;
   }
-  while (skipMeta && k < records.length && records[k]!.t === 'meta') k++;
-  return k === records.length;
+  if (skipMeta) pos = pastMetaLines(text, pos);
+  return pos === text.length;
 }
 
-/** Are the keys of every object in a parsed value in the order recordToLine writes them (sortedKeys)? */
-function keysInOrder(v: unknown): boolean {
-  if (v === null || typeof v !== 'object') return true;
-  if (Array.isArray(v)) return v.every(keysInOrder);
-  const keys = Object.keys(v);
-  // JavaScript lists array-index keys first, in numeric order, as sortedKeys does: the others must ascend.
-  let prev: string | null = null;
-  for (const key of keys) {
-    if (!isIndex(key)) {
-      if (prev !== null && !(prev < key)) return false;
-      prev = key;
-    }
-    if (!keysInOrder((v as Record<string, unknown>)[key])) return false;
+/** The position after the meta lines that start at `pos` (none: `pos`). */
+function pastMetaLines(text: string, pos: number): number {
+  while (pos < text.length) {
+    const end = text.indexOf('\n', pos);
+    if (end < 0 || !text.slice(pos, end).includes('"t":"meta"')) return pos;
+    pos = end + 1;
   }
-  return true;
+  return pos;
 }
 
 const absent = (x: unknown) => x === undefined || typeof x === 'function' || typeof x === 'symbol';
@@ -292,7 +277,7 @@ const absent = (x: unknown) => x === undefined || typeof x === 'function' || typ
 /**
  * Would `x` and `y` be written as the same JSON text (recordToLine)? Keys in any order; values JSON leaves out of an
  * object (undefined, functions) count as absent, and in an array as null. Used to compare traces without writing
- * them: a locked trace read back (jsonlHolds), two runs of one scenario (the determinism check). A NaN is never
+ * them: two runs of one scenario (the determinism check). A NaN is never
  * the same as anything here (a caller that must be exact compares the text when this says no).
  */
 export function sameJson(x: unknown, y: unknown): boolean {
@@ -323,7 +308,7 @@ export function sameJson(x: unknown, y: unknown): boolean {
 
 const INDEX = /^(0|[1-9][0-9]*)$/;
 /** An array-index key ("0", "12"): JavaScript lists these first, in numeric order, whatever order they were added in. */
-const isIndex = (k: string) => INDEX.test(k) && Number(k) < 4294967295;
+const isIndex = (k: string) => { const c = k.charCodeAt(0); return c >= 48 && c <= 57 && INDEX.test(k) && Number(k) < 4294967295; };
 
 /**
  * The keys in the order a copy with its keys added in sorted order lists them: array-index keys first in numeric
@@ -335,12 +320,25 @@ function sortedKeys(o: object): string[] {
   return [...keys.filter(isIndex).sort((a, b) => Number(a) - Number(b)), ...keys.filter((k) => !isIndex(k))];
 }
 
+/** A key as written before its value (`"key":`), kept for the few dozen keys traces use (bounded for any others). */
+const KEY_TEXT = new Map<string, string>();
+function keyText(k: string): string {
+  let t = KEY_TEXT.get(k);
+  if (t === undefined) {
+    t = `${JSON.stringify(k)}:`;
+    if (KEY_TEXT.size < 4096) KEY_TEXT.set(k, t);
+  }
+  return t;
+}
+
 /**
  * JSON text with every object's keys in sorted order, written directly (no sorted copy of the record is built): the
  * same text as JSON.stringify of a copy with sorted keys. Values JSON leaves out of an object (undefined, functions)
  * are left out; in an array they are written as null, as JSON.stringify does.
  */
 function sortedJson(v: unknown): string {
+  // A finite number is written as JSON.stringify writes it (its shortest round-trip form; -0 as 0).
+  if (typeof v === 'number') return Number.isFinite(v) ? `${v}` : 'null';
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
   if (Array.isArray(v)) {
     let out = '[';
@@ -356,7 +354,7 @@ function sortedJson(v: unknown): string {
   for (const k of sortedKeys(o)) {
     const x = o[k];
     if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
-    out += (first ? '' : ',') + JSON.stringify(k) + ':' + sortedJson(x);
+    out += (first ? '' : ',') + keyText(k) + sortedJson(x);
     first = false;
   }
   return out + '}';
