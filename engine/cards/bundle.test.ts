@@ -3,7 +3,7 @@
  * cards of the card files, and a bundle whose files changed since it was written is not used.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundled, CARDS_DIR, loadCardFile, writeCardBundle } from './pool.js';
@@ -14,7 +14,9 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 /** A copy of a few built-in card files, and a bundle of them. */
 function fixture(name: string): { dir: string; bundle: string; names: string[] } {
   const dir = join(tmp, name, 'cards');
-  const names = readdirSync(CARDS_DIR).filter((f) => f.endsWith('.json')).sort().slice(0, 5);
+  // Five cards that name no other card (a bundle is written only for cards whose references it holds).
+  const names = readdirSync(CARDS_DIR).filter((f) => f.endsWith('.json')).sort()
+    .filter((f) => !/"(card|enchantment|heroPower|randomOf|into)":/.test(readFileSync(join(CARDS_DIR, f), 'utf8'))).slice(0, 5);
   for (const n of names) cpSync(join(CARDS_DIR, n), join(dir, n));
   const bundle = join(tmp, name, 'cards.bundle.json');
   expect(writeCardBundle(bundle, dir)).toBe(names.length);
@@ -50,5 +52,16 @@ describe('card bundle', () => {
     writeFileSync(broken.bundle, '{"files": [');
     expect(bundled(broken.names, broken.dir, broken.bundle)).toBeNull();
     expect(bundled(broken.names, broken.dir, join(tmp, 'no-such-bundle.json'))).toBeNull();
+  });
+
+  it('is not written when a card names a card that is not there (a command then reads the files and names the card)', () => {
+    const dir = join(tmp, 'unknown-ref', 'cards');
+    const name = readdirSync(CARDS_DIR).filter((f) => f.endsWith('.json')).sort()[0]!;
+    cpSync(join(CARDS_DIR, name), join(dir, name));
+    const card = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, name), JSON.stringify({ ...card, heroPower: 'no-such-card' }, null, 2));
+    const bundle = join(tmp, 'unknown-ref', 'cards.bundle.json');
+    expect(writeCardBundle(bundle, dir)).toBe(0);
+    expect(existsSync(bundle)).toBe(false);
   });
 });

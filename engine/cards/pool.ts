@@ -139,6 +139,11 @@ export function writeCardBundle(out: string, dir = CARDS_DIR): number {
     bundle.files.push([name, st.size, st.mtimeMs]);
     bundle.cards.push(loadCardFile(file, true));
   }
+  // The references between the bundled cards are checked here, once: a pool read from the bundle alone is not checked
+  // again. Cards that name an unknown card get no bundle (each command then reads the files and reports the card).
+  const pool = new MapCardPool();
+  names.forEach((f, i) => pool.add(bundle.cards[i]!, f));
+  try { checkCardReferences(pool); } catch { return 0; }
   writeFileSync(out, JSON.stringify(bundle));
   return names.length;
 }
@@ -182,7 +187,8 @@ export function readCardPool(extra: string[] = [], notice: (line: string) => voi
       pool.add(c, f);
     }
   }
-  checkCardReferences(pool);
+  // The bundle's cards were checked when it was written (writeCardBundle); user cards may name, or replace, any card.
+  if (!bundle || files.length) checkCardReferences(pool);
   return pool;
 }
 
