@@ -26,6 +26,10 @@ export function newLeftovers(before: Set<string> | null, after: Set<string> | nu
 }
 
 export default function setup(): () => void {
+  // The Node processes the tests start (CLI runs, adapters, a nested vitest) make no TLS connection, so they start
+  // without NODE_EXTRA_CA_CERTS: a machine that sets it makes every Node start read and parse that certificate file
+  // (about 65 ms of CPU per start on the machine of docs/benchmarks.md, and a run starts some 160 Node processes).
+  delete process.env.NODE_EXTRA_CA_CERTS;
   // A vitest started by a test (a repro test run end to end) uses the dist/ its parent built: rebuilding it then
   // would pull the files from under the CLI processes the parent's tests are running.
   // Nor can it judge the checkout: its parent's tests run beside it and write and remove their own files, so the
