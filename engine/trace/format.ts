@@ -276,9 +276,9 @@ const absent = (x: unknown) => x === undefined || typeof x === 'function' || typ
 
 /**
  * Would `x` and `y` be written as the same JSON text (recordToLine)? Keys in any order; values JSON leaves out of an
- * object (undefined, functions) count as absent, and in an array as null. Used to compare traces without writing
- * them: two runs of one scenario (the determinism check). A NaN is never
- * the same as anything here (a caller that must be exact compares the text when this says no).
+ * object (undefined, functions) count as absent, and in an array as null. Used to compare two runs of one scenario
+ * without writing them (the determinism check). A NaN is never the same as anything here (a caller that must be
+ * exact compares the text when this says no).
  */
 export function sameJson(x: unknown, y: unknown): boolean {
   if (x === y) return true;
