@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { ROOT } from '../engine/validation.js';
 import { runDifferential, readResults } from './runner.js';
@@ -115,11 +116,12 @@ describe('report files under kills and concurrent runs', () => {
     const big = 'new record\n'.repeat(2_000_000);
     const writer = join(dir, 'writer.mjs');
     // The writer says when it starts writing: the kills are timed from then, not from its start (slower under load).
-    writeFileSync(writer, `import { writeFileAtomic } from ${JSON.stringify(join(ROOT, 'reports', 'files.ts'))};\nconst big = ${JSON.stringify('new record\n')}.repeat(2_000_000);\nprocess.stdout.write('writing\\n');\nfor (;;) writeFileAtomic(${JSON.stringify(target)}, big);\n`);
+    // The compiled module (the test set-up builds dist/ from these sources): no TypeScript loader to start each time.
+    writeFileSync(writer, `import { writeFileAtomic } from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'reports', 'files.js')).href)};\nconst big = ${JSON.stringify('new record\n')}.repeat(2_000_000);\nprocess.stdout.write('writing\\n');\nfor (;;) writeFileAtomic(${JSON.stringify(target)}, big);\n`);
     let wrote = false;
     // Kills in the first writes (where a write that is not atomic shows torn most often), and one after a while.
     for (const [i, delay] of [0, 70, 140, 210, 700].entries()) {
-      const child = spawn(process.execPath, ['--import', 'tsx', writer], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+      const child = spawn(process.execPath, [writer], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
       await new Promise((r) => child.stdout.once('data', r));
       await new Promise((r) => setTimeout(r, delay));
       child.kill('SIGKILL');
