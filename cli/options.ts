@@ -1,11 +1,14 @@
 /** Options shared by several commands. */
 import { Option } from 'commander';
-import { MUTANTS, isMutantName, type MutantName } from '../engine/mutants.js';
+import { MUTANTS, PROFILE_MUTANTS, isMutantName, type MutantName } from '../engine/mutants.js';
 import { HOST_MUTANTS, isHostMutant, type HostMutant } from '../engine/host/mutants.js';
 import { InputError } from '../engine/validation.js';
 
+/** The reference engine's mutants: the Hearthstone ones, then those of the Hearthtop profile. */
+const ENGINE_MUTANTS = [...Object.keys(MUTANTS), ...Object.keys(PROFILE_MUTANTS)];
+
 export function mutantOption(): Option {
-  return new Option('-m, --mutant <name>', `run the engine with a deliberate rule bug switched on; repeat or comma-separate for several (${Object.keys(MUTANTS).join(', ')}; for Host scenarios: ${Object.keys(HOST_MUTANTS).join(', ')})`)
+  return new Option('-m, --mutant <name>', `run the engine with a deliberate rule bug switched on; repeat or comma-separate for several (${Object.keys(MUTANTS).join(', ')}; for Hearthtop games: ${Object.keys(PROFILE_MUTANTS).join(', ')}; for Host scenarios: ${Object.keys(HOST_MUTANTS).join(', ')})`)
     .argParser((v: string, prev: string[] = []) => [...prev, v])
     .default([]);
 }
@@ -14,7 +17,7 @@ export function parseMutants(list: string[] | undefined): MutantName[] {
   const out: MutantName[] = [];
   for (const m of list ?? []) {
     for (const x of m.split(',').filter(Boolean)) {
-      if (!isMutantName(x)) throw new InputError('--mutant', '$', `unknown mutant "${x}" (expected one of: ${Object.keys(MUTANTS).join(', ')})`);
+      if (!isMutantName(x)) throw new InputError('--mutant', '$', `unknown mutant "${x}" (expected one of: ${ENGINE_MUTANTS.join(', ')})`);
       out.push(x);
     }
   }
@@ -34,7 +37,7 @@ export function parseAnyMutants(list: string[] | undefined): { hs: MutantName[];
     for (const x of m.split(',').filter(Boolean)) {
       if (isHostMutant(x)) host.push(x);
       else if (isMutantName(x)) hs.push(x);
-      else throw new InputError('--mutant', '$', `unknown mutant "${x}" (expected one of: ${[...Object.keys(MUTANTS), ...Object.keys(HOST_MUTANTS)].join(', ')})`);
+      else throw new InputError('--mutant', '$', `unknown mutant "${x}" (expected one of: ${[...ENGINE_MUTANTS, ...Object.keys(HOST_MUTANTS)].join(', ')})`);
     }
   }
   return { hs, host };

@@ -10,6 +10,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 import { tempDirs } from './support/temp.js';
+import { MUTANTS, PROFILE_MUTANTS } from '../engine/mutants.js';
+import { HOST_MUTANTS } from '../engine/host/mutants.js';
 
 /** A command in process. */
 const cli = (...args: string[]) => runCli(args);
@@ -82,6 +84,18 @@ describe.concurrent('arbiter CLI', () => {
     const r = await arbiter('golden', 'verify', '--mutant', 'no-such-mutant');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/unknown mutant "no-such-mutant"/);
+  });
+  it('every command with --mutant lists every mutant it takes, those of each rule profile too, and accepts them', async () => {
+    const names = [...Object.keys(MUTANTS), ...Object.keys(PROFILE_MUTANTS), ...Object.keys(HOST_MUTANTS)];
+    for (const c of [['golden', 'verify'], ['run-scenario'], ['trace'], ['fuzz'], ['adapter']]) {
+      const help = (await cli(...c, '--help')).out.replace(/\s+/g, ' ');
+      for (const m of names) expect(help, `${c.join(' ')} --help names ${m}`).toContain(m);
+    }
+    const unknown = await cli('trace', '--mutant', 'no-such-mutant', 'golden/cases/cult-master-simultaneous-death.json');
+    expect(unknown.code).toBe(2);
+    for (const m of Object.keys(PROFILE_MUTANTS)) expect(unknown.err).toContain(m);
+    const ht = await cli('run-scenario', '--mutant', Object.keys(PROFILE_MUTANTS)[0]!, 'golden/cases/hearthtop-mana-cap.json');
+    expect(ht.err).not.toMatch(/unknown mutant/);
   });
   it('trace prints an indented tree with named entities and rule ids; --json prints sorted JSON lines', async () => {
     const t = await arbiter('trace', 'golden/cases/cult-master-simultaneous-death.json');
