@@ -40,7 +40,7 @@ export async function runHost(o: { sim?: string; cases?: string[]; hostCards?: s
   const { results, shared, hello } = await runHostDifferential({ command, cases, cards, timeoutMs, startTimeoutMs: o.startTimeout ? Number(o.startTimeout) : 30_000, outDir: o.out });
   const commandText = o.sim ?? '(the Host kernel\'s own adapter)';
   // What ran, as `arbiter run` writes it: `report issue` and `repro` take the simulator command from it.
-  writeRunInfo(o.out, { command: commandText, expectations: o.expectations ?? null, shard: null, runs, seed, cases: cases.length });
+  writeRunInfo(o.out, { command: commandText, expectations: o.expectations ?? null, shard: null, runs, seed, cases: cases.length, profile: 'host' });
   const summary = writeReports(o.out, shared, { simulator: hello, expectationsFile: o.expectations, updateExpectations: o.updateExpectations, command: commandText });
   unlock();
   for (const r of results) {

@@ -9,17 +9,19 @@ import { simCommand, DEFAULT_MAX_LINE_BYTES } from '../differential/adapter-proc
 import { lockOutDir } from '../reports/files.js';
 import { DEMO_MUTANTS } from '../adapters/reference/demo-mutants.js';
 import { mutantOption, parseMutants, parseAnyMutants, cardsOption, hostCardsOption } from './options.js';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import type { Hello } from '../differential/protocol.js';
+import type { RunInfo } from '../reports/merge.js';
 import { setExitCode } from './exit-code.js';
 
 /** What `arbiter run` runs, loaded when it runs. */
 async function differential() {
-  const [pool, runner, cases, write, progress, merge, generated, judge] = await Promise.all([
+  const [pool, runner, cases, write, progress, merge, generated, judge, resume] = await Promise.all([
     import('../engine/cards/pool.js'), import('../differential/runner.js'), import('../differential/cases.js'), import('../reports/write.js'),
     import('./progress.js'), import('../reports/merge.js'), import('../differential/generated.js'), import('../differential/judge.js'),
+    import('../reports/resume.js'),
   ]);
-  return { ...pool, ...runner, ...cases, ...write, ...progress, ...merge, ...generated, ...judge };
+  return { ...pool, ...runner, ...cases, ...write, ...progress, ...merge, ...generated, ...judge, ...resume };
 }
 
 export const DEMO_COMMAND = [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', '--demo'];
@@ -56,7 +58,7 @@ export function addRunCommands(program: Command): void {
     .option('--start-timeout <ms>', 'time limit for the adapter to start and answer the hello (default: --timeout when given, else 30000)')
     .option('--max-message-bytes <n>', 'cap on one adapter message (one line); a longer one is a PROTOCOL_ERROR for its case', String(DEFAULT_MAX_LINE_BYTES))
     .option('--shard <i/n>', 'run only shard i of n (cases split by id); merge the shards with `arbiter merge`')
-    .option('--resume', 'keep the results already in the report folder and run only the cases missing there')
+    .option('--resume', 'continue the run whose results are in the report folder: run the cases missing there and, again, those cut short (TIMEOUT, CRASH, ERROR); refused when the folder holds another run')
     .option('--out <dir>', 'report folder', 'arbiter-report')
     .option('--expectations <file>', 'baseline of known failures (default for the demo: adapters/demo/expectations.json)')
     .option('--update-expectations', 'rewrite the baseline file from this run')
@@ -68,6 +70,14 @@ Each case is sent as written and, unless --no-variants, as every other order of 
 case that passed, probe variants that make mid-sequence steps visible (<id>#probe=...). Card conformance cases run
 first: a failure in a case that uses a card whose conformance case failed is a card difference, not a rule failure.
 Every FAIL names the rule of its first divergence and its cause (rule, card, assumption).
+
+--resume continues a run that was killed or cut short: the results already in --out are kept and only the cases
+missing there are run, with those whose result says the case was cut short (TIMEOUT, CRASH, ERROR: a machine that
+crashed or was overloaded) run again (a case that truly times out times out again). PASS, FAIL, UNSUPPORTED and
+PROTOCOL_ERROR results are kept. It must be the same run: when the folder holds results of another one (another
+--sim, --profile, --cases or their content, --cards, --runs, --seed, --synthetic, --shard, --no-variants or
+--no-conformance), it stops with exit 2 naming what differs; use another --out, or drop --resume to start over.
+--timeout, --jobs and --expectations may change.
 
 Exit codes: 0 no new failure; 1 a NEW FAIL of any cause (a regression against the baseline), a LOST case (supported
 in the baseline, UNSUPPORTED now; unless --allow-lost) or a case error; 2 bad input.
@@ -98,12 +108,27 @@ Examples:
       const runs = positiveInt('--runs', o.runs);
       if (!isProfileId(o.profile)) throw new InputError('--profile', '$', `unknown profile "${o.profile}" (expected one of: ${PROFILE_IDS.join(', ')})`);
       if (o.profile !== 'hearthstone' && runs > 0) throw new InputError('--runs', '$', `generated cases are Hearthstone games; generated ${o.profile} games run with: arbiter fuzz --profile ${o.profile}`);
-      const { loadCardPool, fileCases, goldenCases, generatedCases, Progress, runDifferential, judgeTrace, planCases, followUpCases, writeRunInfo, writeReports, perRuleTable, summaryLine } = await differential();
+      const { loadCardPool, fileCases, goldenCases, generatedCases, Progress, runDifferential, judgeTrace, planCases, followUpCases, writeRunInfo, writeReports, perRuleTable, summaryLine, checkResume, casesDigest, cardsDigest, RESULTS_FILE } = await differential();
       const cards = loadCardPool(o.cards ?? []);
       const cases: Case[] = o.cases ? fileCases(scenarioFiles(o.cases), cards) : goldenCases(cards, o.profile);
       // Generated cases are drawn once the simulator has said which cards and actions it supports.
       const withGenerated = (cs: Case[], h: Hello) => (runs > 0 ? [...cs, ...generatedCases(runs, o.seed, cards, h, { synthetic: o.synthetic })] : cs);
+      const commandText = o.sim ?? '(bundled demo simulator)';
+      // The run's identity, in run.json from the start: a resumed run must be this same run (reports/resume.ts).
+      const info: RunInfo = {
+        command: commandText, expectations: expectations ?? null, shard: shard ?? null, runs, seed: o.seed, cases: cases.length,
+        profile: o.profile, casesDigest: casesDigest(cases), cardsDigest: cardsDigest(cards), synthetic: o.synthetic === true, variants: o.variants, conformance: o.conformance,
+      };
       const unlock = lockOutDir(o.out);
+      try {
+        if (o.resume) checkResume(o.out, info);
+        // A new run empties results.jsonl before it records its identity: run.json never names results of another run.
+        else if (existsSync(join(o.out, RESULTS_FILE))) writeFileSync(join(o.out, RESULTS_FILE), '');
+        writeRunInfo(o.out, info);
+      } catch (e) {
+        unlock();
+        throw e;
+      }
       const progress = new Progress(o.progress && process.stderr.isTTY === true);
       const { results, hello } = await runDifferential({
         command, cases, cards, outDir: o.out, jobs, timeoutMs, startTimeoutMs, maxLineBytes, resume: o.resume, shard, judgeTrace,
@@ -112,8 +137,7 @@ Examples:
         onResult: (r: CaseResult, done: number, total: number) => progress.tick(done, total, r.status),
       });
       progress.stop();
-      const commandText = o.sim ?? '(bundled demo simulator)';
-      writeRunInfo(o.out, { command: commandText, expectations: expectations ?? null, shard: shard ?? null, runs, seed: o.seed, cases: cases.length });
+      writeRunInfo(o.out, info);
       const summary = writeReports(o.out, results, { simulator: hello, expectationsFile: expectations, updateExpectations: o.updateExpectations, command: commandText });
       unlock();
       process.stdout.write(perRuleTable(results) + '\n' + summaryLine(summary) + `\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`);

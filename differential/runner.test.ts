@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCardPool } from '../engine/cards/pool.js';
-import { ROOT } from '../engine/validation.js';
+import { InputError, ROOT } from '../engine/validation.js';
 import { runDifferential, readResults, shardOf } from './runner.js';
 import { goldenCases } from './cases.js';
 import { splitCommand } from './adapter-process.js';
@@ -74,6 +74,19 @@ describe.concurrent('differential runner', () => {
     expect(results).toHaveLength(all.length);
     expect(seen.sort()).toEqual(all.slice(3).map((c) => c.id).sort());
     expect(readFileSync(file, 'utf8').split('\n').filter(Boolean)).toHaveLength(all.length);
+  }, 60_000);
+
+  it('--resume refuses results of another simulator (name or version) behind the command, before running anything', async () => {
+    const out = tmp();
+    const some = cases.slice(0, 2);
+    await runDifferential({ command: arbiterAdapter(), cases: some, cards, outDir: out });
+    const before = readFileSync(join(out, 'results.jsonl'), 'utf8');
+    const seen: string[] = [];
+    const resumed = runDifferential({ command: arbiterAdapter('--mutant', 'die-at-zero-health'), cases: cases.slice(0, 3), cards, outDir: out, resume: true, onResult: (r) => seen.push(r.case) });
+    await expect(resumed).rejects.toThrow(InputError);
+    await expect(resumed).rejects.toThrow(/results\.jsonl: \$: --resume: holds results of simulator "arbiter-reference [^"]+", this run's simulator is "arbiter-reference\+die-at-zero-health [^"]+"/);
+    expect(seen).toEqual([]);
+    expect(readFileSync(join(out, 'results.jsonl'), 'utf8')).toBe(before);
   }, 60_000);
 
   it('--shard i/n splits cases by id so that the shards cover every case exactly once', () => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { CardPool } from '../engine/state.js';
 import { traceToJsonl, type TraceRecord } from '../engine/trace/format.js';
 import { AdapterProcess } from './adapter-process.js';
+import { InputError } from '../engine/validation.js';
 import { TIMINGS_FILE, writeFileAtomic } from '../reports/files.js';
 import { withCardIds } from './compare.js';
 import type { Hello } from './protocol.js';
@@ -83,10 +84,17 @@ export function writeTraces(dir: string, id: string, ref: TraceRecord[], sim: Tr
   return { reference, simulator };
 }
 
+/**
+ * The statuses of a case cut short rather than judged (the adapter hung or died, or the case could not be run): a
+ * resumed run runs these again. A machine that crashed or was overloaded leaves such results; a case that truly
+ * times out or crashes does so again.
+ */
+export const RETRIED_ON_RESUME: readonly CaseResult['status'][] = ['TIMEOUT', 'CRASH', 'ERROR'];
+
 export async function runDifferential(o: RunOptions): Promise<{ results: CaseResult[]; hello: Hello }> {
   mkdirSync(o.outDir, { recursive: true });
   const resultsFile = join(o.outDir, RESULTS_FILE);
-  const previous = o.resume ? readResults(o.outDir) : [];
+  const previous = o.resume ? readResults(o.outDir).filter((r) => !RETRIED_ON_RESUME.includes(r.status)) : [];
   if (!o.resume) writeFileSync(resultsFile, '');
   const timingsFile = join(o.outDir, TIMINGS_FILE);
   if (!o.resume) writeFileSync(timingsFile, '');
@@ -100,6 +108,12 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
   } catch (e) {
     first.kill();
     throw e;
+  }
+  // Kept results must be this simulator's: another name or version behind the same command is another run.
+  const other = previous.find((r) => r.simulator?.name !== hello.name || r.simulator?.version !== hello.version);
+  if (other) {
+    first.kill();
+    throw new InputError(resultsFile, '$', `--resume: holds results of simulator ${JSON.stringify(`${other.simulator?.name} ${other.simulator?.version}`)}, this run's simulator is ${JSON.stringify(`${hello.name} ${hello.version}`)}: use another report folder, or run without --resume`);
   }
   // Card conformance cases go first, so a card difference is known before the cases that use the card.
   const all = o.expand ? o.expand(o.cases, hello) : o.cases;

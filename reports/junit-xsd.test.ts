@@ -56,6 +56,24 @@ describe.skipIf(!hasXmllint)('junit.xml against the JUnit XSD (junit-10.xsd)', (
     expect(v.ok).toBe(true);
   });
 
+  it('a simulator message with ESC, NUL, other C0 controls, U+FFFE and lone surrogates still validates; each shows as \\uXXXX', async () => {
+    const dir = tempDir('arbiter-junit-controls-');
+    const hostile = 'boom \u001b[31mred\u001b[0m \u0000 nul \u0001\u0007\u0008\u000b\u000c\u001f \ufffe\uffff \ud800 high \udc00 low \u0085 tab\there \u{1F600}';
+    const sim = { name: 'sim\u001b[1m', version: '1\u0000', fidelity: 'final_state' as const };
+    const bad: CaseResult[] = [
+      { ...base, simulator: sim, case: 'crash', status: 'CRASH', rules: ['3'], title: hostile, detail: hostile, stderr: hostile },
+      { ...base, simulator: sim, case: 'fail', status: 'FAIL', rules: ['7'], cause: 'rule', divergences: [{ path: 'final.result', expected: 'ongoing', actual: hostile }] as never },
+      { ...base, simulator: sim, case: 'unsupported', status: 'UNSUPPORTED', rules: ['9'], detail: hostile },
+    ];
+    writeReports(dir, bad, { simulator: sim, command: 'x' });
+    const text = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    expect(text).toContain('message="boom \\u001b[31mred\\u001b[0m \\u0000 nul \\u0001\\u0007\\u0008\\u000b\\u000c\\u001f \\ufffe\\uffff \\ud800 high \\udc00 low \\u0085 tab\there \u{1F600}"');
+    expect(text).toContain('<testsuite name="sim\\u001b[1m 1\\u0000"');
+    const v = await validate(join(dir, 'junit.xml'));
+    expect(v.err).toMatch(/validates/);
+    expect(v.ok).toBe(true);
+  });
+
   it('the schema check does reject what importers reject (a testcase without a name, skipped on testsuites)', async () => {
     const dir = tempDir('arbiter-junit-bad-');
     const good = '<testsuites name="a" tests="1"><testsuite name="s" tests="1" failures="0" errors="0" time="0.5"><testcase name="c" time="0.5"/></testsuite></testsuites>';
@@ -64,6 +82,7 @@ describe.skipIf(!hasXmllint)('junit.xml against the JUnit XSD (junit-10.xsd)', (
       ['noname.xml', good.replace('<testcase name="c"', '<testcase'), false],
       ['skipped.xml', good.replace('<testsuites name="a"', '<testsuites name="a" skipped="0"'), false],
       ['badtime.xml', good.replace('time="0.5">', 'time="half">'), false],
+      ['control.xml', good.replace('name="c"', 'name="c\u001b[31m"'), false],
     ] as const) {
       writeFileSync(join(dir, name), text);
       expect((await validate(join(dir, name))).ok, name).toBe(ok);

@@ -44,6 +44,15 @@ export interface RunInfo {
   runs: number;
   seed: string;
   cases: number;
+  /** The rest of the run's identity (reports/resume.ts); absent in folders written before it was recorded. */
+  profile?: string;
+  /** A digest of the cases sent (ids and scenarios). */
+  casesDigest?: string;
+  /** A digest of the card pool (built-in cards and --cards files). */
+  cardsDigest?: string;
+  synthetic?: boolean;
+  variants?: boolean;
+  conformance?: boolean;
 }
 
 export function writeRunInfo(dir: string, info: RunInfo): void {
@@ -69,13 +78,16 @@ export function readRunInfo(dir: string): RunInfo | null {
   for (const [key, type] of [['command', 'string'], ['runs', 'number'], ['seed', 'string'], ['cases', 'number']] as const) {
     if (typeof i[key] !== type) throw new InputError(f, `$.${key}`, `expected a ${type}`);
   }
+  for (const [key, type] of [['profile', 'string'], ['casesDigest', 'string'], ['cardsDigest', 'string'], ['synthetic', 'boolean'], ['variants', 'boolean'], ['conformance', 'boolean']] as const) {
+    if (i[key] !== undefined && typeof i[key] !== type) throw new InputError(f, `$.${key}`, `expected a ${type}`);
+  }
   if (i.expectations !== null && typeof i.expectations !== 'string') throw new InputError(f, '$.expectations', 'expected a string or null');
   const sh = i.shard as { index?: unknown; count?: unknown } | null;
   if (sh !== null && (typeof sh !== 'object' || !Number.isInteger(sh.index) || !Number.isInteger(sh.count))) throw new InputError(f, '$.shard', 'expected null or {"index": i, "count": n}');
   return data as RunInfo;
 }
 
-/** The shards must be one run split i/n: the same command, baseline and cases, and every shard 1..n exactly once. */
+/** The shards must be one run split i/n: the same command, baseline, cases, cards and switches, and every shard 1..n exactly once. */
 export function checkShards(dirs: string[]): RunInfo {
   const infos = dirs.map((d) => {
     const i = readRunInfo(d);
@@ -84,7 +96,7 @@ export function checkShards(dirs: string[]): RunInfo {
   });
   const first = infos[0]!;
   infos.forEach((i, k) => {
-    for (const key of ['command', 'expectations', 'runs', 'seed', 'cases'] as const) {
+    for (const key of ['command', 'expectations', 'runs', 'seed', 'cases', 'profile', 'casesDigest', 'cardsDigest', 'synthetic', 'variants', 'conformance'] as const) {
       if (JSON.stringify(i[key]) !== JSON.stringify(first[key])) throw new InputError(join(dirs[k]!, 'run.json'), `$.${key}`, `${JSON.stringify(i[key])} differs from ${JSON.stringify(first[key])} in ${dirs[0]}: these are not shards of one run`);
     }
   });

@@ -10,6 +10,7 @@ import type { CaseResult } from '../differential/runner.js';
 import { loadExpectations, verdict, writeExpectations, type Verdict } from './expectations.js';
 import { renderHtml } from './html.js';
 import { ruleTitle } from './summary.js';
+import { showControls } from './escape.js';
 
 export { summarize, summaryLine, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
 import { summarize, summaryLine, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
@@ -33,8 +34,9 @@ export function perRuleTable(results: CaseResult[]): string {
   return lines.join('\n');
 }
 
+/** Text in an XML attribute or element: markup escaped, characters XML 1.0 does not allow written `\uXXXX`. */
 function xml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return showControls(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** The cause and first-divergence rule of a FAIL, in one line. */
@@ -96,7 +98,7 @@ export function junit(results: CaseResult[], verdicts: Record<string, Verdict>, 
  * summary.md, which users paste into pull requests, shows the text and runs none of it.
  */
 export function md(s: string): string {
-  return s
+  return showControls(s)
     .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
     .replace(/([\\`*_[\]|#!~])/g, '\\$1')
     .replace(/\r?\n/g, ' ');
@@ -171,10 +173,24 @@ export function writeReports(dir: string, results: CaseResult[], o: ReportOption
   writeFileAtomic(join(dir, 'summary.md'), markdown(sorted, s, o));
   const short = shortMarkdown(sorted, s, o);
   writeFileAtomic(join(dir, 'summary-short.md'), short);
-  // A GitHub Actions job shows this file on its summary page.
-  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, short);
   writeFileAtomic(join(dir, 'junit.xml'), junit(sorted, verdicts, s.simulator, readTimings(dir)));
   writeFileAtomic(join(dir, 'report.html'), renderHtml(dir, sorted, s, o));
   if (o.updateExpectations && o.expectationsFile) writeExpectations(o.expectationsFile, sorted, o.simulator.name, exp);
+  appendStepSummary(short);
   return s;
+}
+
+/**
+ * A GitHub Actions job shows the file named by GITHUB_STEP_SUMMARY on its summary page: the short summary is appended
+ * to it, last, as a courtesy. When that fails (no such folder, no permission) the report folder is complete anyway:
+ * one warning line on stderr, and the run keeps its own exit code.
+ */
+export function appendStepSummary(text: string): void {
+  const file = process.env.GITHUB_STEP_SUMMARY;
+  if (!file) return;
+  try {
+    appendFileSync(file, text);
+  } catch (e) {
+    process.stderr.write(`arbiter: warning: GITHUB_STEP_SUMMARY=${showControls(file)}: the summary was not appended (${showControls((e as Error).message)}); the report folder is complete\n`);
+  }
 }

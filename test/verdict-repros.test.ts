@@ -5,7 +5,7 @@
  * command (its own environment); the other commands run in process.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from './run-cli.js';
 import { ROOT } from '../engine/validation.js';
@@ -87,5 +87,16 @@ describe.concurrent('the short summary', () => {
     expect(short).toContain('| 3 | Only the outermost Phase starts the Death Creation Step |');
     expect(short.length).toBeLessThan(60_000);
     expect(readFileSync(step, 'utf8')).toBe(`# earlier step\n${short}`);
+  }, 120_000);
+
+  it('a $GITHUB_STEP_SUMMARY that cannot be appended to is one warning line: every report file is written, the exit code is the run\'s', async () => {
+    const dir = tmp('badstep');
+    const step = join(dir, 'no-such-folder', 'step-summary.md');
+    const out = join(dir, 'r');
+    const r = await run(process.execPath, [join(ROOT, 'bin', 'arbiter.mjs'), 'run', '--sim', mutant('die-at-zero-health'), '--cases', golden('fiery-war-axe-zombie-chow-too-late'), '--no-conformance', '--no-variants', '--out', out], { env: { ...process.env, CI: 'true', GITHUB_STEP_SUMMARY: step } });
+    expect(r.code, r.err).toBe(1);
+    expect(r.err.trim().split('\n')).toEqual([`arbiter: warning: GITHUB_STEP_SUMMARY=${step}: the summary was not appended (ENOENT: no such file or directory, open '${step}'); the report folder is complete`]);
+    for (const f of ['results.jsonl', 'summary.md', 'summary-short.md', 'junit.xml', 'report.html', 'run.json']) expect(existsSync(join(out, f)), f).toBe(true);
+    expect(r.out).toMatch(/1 NEW FAIL/);
   }, 120_000);
 });
