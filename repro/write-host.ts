@@ -1,5 +1,6 @@
 /** Write a shrunk Host case as a Host scenario file and a ready-to-run vitest test (the Host side of repro/write.ts). */
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { makeOutDir } from '../properties/out-dir.js';
 import { join, relative, resolve } from 'node:path';
 import type { HostScenario } from '../engine/host/format.js';
 import { ROOT } from '../engine/validation.js';
@@ -8,7 +9,7 @@ import { reproRunLine } from './write.js';
 export interface HostReproFiles { scenario: string; test: string; run: string }
 
 export function writeHostRepro(outDir: string, id: string, s: HostScenario, o: { command: string[]; rules: string[]; divergence: string; hostCards: readonly string[] }): HostReproFiles {
-  mkdirSync(outDir, { recursive: true });
+  makeOutDir(outDir);
   const scenarioFile = join(outDir, `${id}.json`);
   writeFileSync(scenarioFile, JSON.stringify(s, null, 2) + '\n');
   const testFile = join(outDir, `${id}.repro.test.ts`);

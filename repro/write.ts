@@ -1,5 +1,6 @@
 /** Write a shrunk case as a scenario file, a ready-to-run vitest test, and (for Python simulators) a unittest snippet. */
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { makeOutDir } from '../properties/out-dir.js';
 import { join, relative } from 'node:path';
 import type { Scenario } from '../engine/scenario/format.js';
 import type { ComparableState } from '../differential/protocol.js';
@@ -15,7 +16,7 @@ export function reproRunLine(outDir: string, id: string): string {
 }
 
 export function writeRepro(outDir: string, id: string, s: Scenario, o: { command: string[]; expected: ComparableState; rules: string[]; divergence: string; cards: CardPool }): ReproFiles {
-  mkdirSync(outDir, { recursive: true });
+  makeOutDir(outDir);
   const scenarioFile = join(outDir, `${id}.json`);
   writeFileSync(scenarioFile, JSON.stringify(s, null, 2) + '\n');
   const testFile = join(outDir, `${id}.repro.test.ts`);
