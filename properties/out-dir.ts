@@ -52,7 +52,9 @@ export function checkOutDir(dir: string, flag = '--out'): void {
     at = up;
   }
   // A link into a system folder is one too.
-  if (SYSTEM.test(realpathSync(at))) throw new InputError(flag, '$', `${dir} is in a system folder (${at} is ${realpathSync(at)}), not a place for written files`);
+  let real = at;
+  try { real = realpathSync(at); } catch { /* what cannot be resolved is judged as named */ }
+  if (SYSTEM.test(real)) throw new InputError(flag, '$', `${dir} is in a system folder (${at} is ${real}), not a place for written files`);
   try {
     accessSync(at, constants.W_OK | constants.X_OK);
   } catch (e) {
