@@ -20,6 +20,11 @@ async function reproHostCommand(r: CaseResult, o: { sim?: string; out: string; t
   const command = o.sim !== undefined ? simCommand(o.sim) : HOST_REFERENCE_COMMAND;
   const x = await reproHost(r, { command, cards: loadHostCards(o.hostCards ?? []), timeoutMs, outDir: o.out, hostCards: o.hostCards ?? [] });
   process.stdout.write(`shrunk ${r.case} from ${x.before.actions} decisions and ${x.before.cards} set-up cards to ${x.after.actions} decisions and ${x.after.cards} set-up cards (${x.tries} tries); divergence: ${x.want}\n`);
+  if (!x.files) {
+    const { unwrittenText, writeFailed } = await import('../properties/out-dir.js');
+    process.stdout.write(unwrittenText([{ name: `the shrunk Host scenario (${x.scenario.id}.json)`, data: x.scenario }]));
+    throw writeFailed(x.writeError!.dir, x.writeError!.error);
+  }
   process.stdout.write(`wrote ${x.files.scenario}\nwrote ${x.files.test}\nrun the test: ${x.files.run}\n`);
 }
 
@@ -75,6 +80,9 @@ export function addReportCommands(program: Command): void {
     .option('--timeout <ms>', 'time limit per run of the simulator', '10000')
     .addOption(hostCardsOption())
     .action(async (arg: string, o: { report: string; sim?: string; out: string; timeout: string; hostCards?: string[] }) => {
+      // A folder the repro cannot be written to is a usage error before anything is run or shrunk.
+      const { checkOutDir, unwrittenText, writeFailed } = await import('../properties/out-dir.js');
+      checkOutDir(o.out);
       // The simulator the run used, unless --sim names another.
       if (o.sim === undefined) o.sim = (await import('../reports/merge.js')).runCommand(o.report) ?? undefined;
       // A result of `arbiter run --profile host`: the Host scenario, shrunk against the Host simulator.
@@ -119,10 +127,17 @@ export function addReportCommands(program: Command): void {
         const rules = [...new Set([...(r.attribution ? [r.attribution.rule] : []), ...r.diagnosis.map((d) => d.rule), ...start.rules])];
         let repro: Scenario = { ...body, id: `${id}-repro`.replace(/[^a-z0-9-]/g, '-'), title: `Repro: ${start.title}`, rules, expect: Object.keys(stated).length ? stated : (body.expect ?? {}), generated: { ...(start.generated ?? {}), from: arg, signature: want, simulator: command.join(' '), ...(r.cause ? { cause: r.cause } : {}), ...(r.attribution ? { attribution: r.attribution } : {}) } };
         if (judgeScenario(repro, 'repro', cards).failures.length) repro = { ...repro, expect: body.expect ?? {} };
-        const files = writeRepro(o.out, repro.id, repro, { command, expected: r.expected!, rules, divergence: want, cards });
         process.stdout.write(`shrunk ${arg} to ${shrunk.minions} minions, ${shrunk.actions} actions (${shrunk.tries} tries); divergence: ${want}\n`);
         if (r.attribution) process.stdout.write(`  first divergence: rule ${r.attribution.rule} (${r.cause ?? 'rule'}) at ${r.attribution.at}: ${r.attribution.step}\n`);
         for (const d of r.diagnosis) process.stdout.write(`  matches mutant ${d.mutant}: rule ${d.rule} (${d.text})\n`);
+        let files: ReturnType<typeof writeRepro>;
+        try {
+          files = writeRepro(o.out, repro.id, repro, { command, expected: r.expected!, rules, divergence: want, cards });
+        } catch (e) {
+          // The folder changed while shrinking (or the disk is full): the shrunk scenario is printed instead.
+          process.stdout.write(unwrittenText([{ name: `the shrunk scenario (${repro.id}.json)`, data: repro }]));
+          throw writeFailed(o.out, e);
+        }
         process.stdout.write(`wrote ${files.scenario}\nwrote ${files.test}\n${files.python ? `wrote ${files.python}\n` : ''}run the test: ${files.run}\n`);
       } finally {
         await runner.close();

@@ -4,6 +4,7 @@ import { sizeText } from './size.js';
 import { fuzzHearthtop } from './hearthtop-fuzz.js';
 import { checkScenarioFile, fuzz, type FuzzOptions } from './fuzz.js';
 import { fuzzJobs, shards } from './fuzz-jobs.js';
+import { checkOutDir, unwrittenText, writeFailed } from './out-dir.js';
 
 /** The shards of a `--jobs` run, as the header line names them. */
 function shardText(seed: number, runs: number, jobs: number): string {
@@ -26,6 +27,8 @@ export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = 
     out(`VIOLATED ${o.check}:\n${r.violations.map((v) => `  - [${v.invariant}, rule ${v.rule}] at ${v.path || 'top level'}: ${v.message}`).join('\n')}\n`);
     return 1;
   }
+  // A folder the finding cannot be written to is a usage error before any case is run.
+  if (!o.noWrite) checkOutDir(o.outDir ?? 'fuzz-out');
   const seed = o.seed ?? Date.now() % 2_147_483_647;
   const runs = o.runs ?? 1000;
   const mutants = o.mutants ?? [];
@@ -38,7 +41,13 @@ export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = 
     if (f.crash) out(`  the engine failed: ${f.crash}\n`);
     for (const v of f.violations.slice(0, 10)) out(`  - [${v.invariant}, rule ${v.rule}] at ${v.path || 'top level'}: ${v.message}\n`);
     out(`seed ${seed}, path ${f.path}\n`);
-    if (f.file) out(`wrote ${f.file}\nreplay:\n  arbiter run-scenario ${f.file}${mutants.map((m) => ` --mutant ${m}`).join('')}\n  arbiter fuzz --profile hearthtop --seed ${seed} --path ${f.path}${mutants.map((m) => ` --mutant ${m}`).join('')}\n`);
+    const m = mutants.map((x) => ` --mutant ${x}`).join('');
+    if (f.file) out(`wrote ${f.file}\nreplay:\n  arbiter run-scenario ${f.file}${m}\n  arbiter fuzz --profile hearthtop --seed ${seed} --path ${f.path}${m}\n`);
+    else out(`replay:\n  arbiter fuzz --profile hearthtop --seed ${seed} --path ${f.path}${m}\n`);
+    if (f.writeError) {
+      out(unwrittenText([{ name: `the scenario of the failing game (${f.scenario?.id ?? 'crashed before its scenario was made'})`, data: f.scenario ?? null }]));
+      throw writeFailed(f.writeError.dir, f.writeError.error);
+    }
     return 1;
   }
   const progress = (n: number, ms: number) => err(`  ${n} cases, ${(ms / 1000).toFixed(1)} s\n`);
@@ -57,5 +66,9 @@ export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = 
   out(`seed ${f.seed}, path ${f.path}\n`);
   if (f.file) out(`wrote ${f.file}${f.cardsDir ? ` and ${f.cardsDir}/` : ''}\n`);
   out(`replay:\n${f.replay.split('\n').map((l) => `  ${l}`).join('\n')}\n`);
+  if (f.writeError) {
+    out(unwrittenText([{ name: `the shrunk case (${f.scenario.id}.json)`, data: f.scenario }, ...f.cards.map((c) => ({ name: `its card ${c.id} (${f.scenario.id}.cards/${c.id}.json)`, data: c }))]));
+    throw writeFailed(f.writeError.dir, f.writeError.error);
+  }
   return 1;
 }

@@ -12,7 +12,7 @@
  * The file's `expect` is empty (the invariants are the expectation), so run-scenario reports PASS.
  */
 import fc from 'fast-check';
-import { mkdirSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join, dirname, basename, resolve } from 'node:path';
 import type { CardDef } from '../engine/cards/format.js';
 import { isMutantName, type MutantName } from '../engine/mutants.js';
@@ -26,6 +26,7 @@ import { generatedCaseArb, type GeneratedCase } from './arbitraries/generatedCas
 import { checkCase, cardLookup, PROPERTY_STEP_BUDGET } from './check.js';
 import { applicable, checkAll, checkDeterminism, type Violation } from './invariants/index.js';
 import { sizeOf, type CaseSize } from './size.js';
+import { makeOutDir } from './out-dir.js';
 
 export interface FuzzOptions {
   runs?: number;
@@ -64,6 +65,8 @@ export interface FuzzFailure {
   cards: CardDef[];
   file?: string;
   cardsDir?: string;
+  /** Why the repro could not be written (the folder changed while fuzzing, a full disk): the finding is printed instead. */
+  writeError?: { dir: string; error: unknown };
   replay: string;
   excludeCards?: string[];
   syntheticRate?: number;
@@ -117,12 +120,20 @@ export async function fuzz(o: FuzzOptions = {}): Promise<FuzzReport> {
 /** A failure as reported: its repro written (unless `noWrite`) and the commands that replay it. */
 export function finishFailure(failure: FuzzFailure, o: Pick<FuzzOptions, 'mutants' | 'noWrite' | 'outDir'>): FuzzFailure {
   const mutants = o.mutants ?? [];
-  if (!o.noWrite) writeRepro(failure, mutants, o.outDir ?? 'fuzz-out');
+  if (!o.noWrite) {
+    const dir = o.outDir ?? 'fuzz-out';
+    try {
+      writeRepro(failure, mutants, dir);
+    } catch (error) {
+      failure.writeError = { dir, error };
+    }
+  }
   failure.replay = replayCommand(failure, mutants);
   return failure;
 }
 
-/** Write the shrunk case: `<out>/<id>.json` and its synthetic cards in `<out>/<id>.cards/`. */
+/** Write the shrunk case: `<out>/<id>.json` and its synthetic cards in `<out>/<id>.cards/` (the scenario as written
+ * is the failure's `scenario` even when writing fails). */
 export function writeRepro(f: FuzzFailure, mutants: MutantName[], outDir: string): void {
   const first = f.violations[0];
   const tag = f.crash ? 'crash' : (first?.invariant ?? 'violation');
@@ -146,17 +157,17 @@ export function writeRepro(f: FuzzFailure, mutants: MutantName[], outDir: string
     },
     expect: {},
   };
-  mkdirSync(outDir, { recursive: true });
+  f.scenario = scenario;
+  makeOutDir(outDir);
   const file = join(outDir, `${id}.json`);
   writeFileSync(file, JSON.stringify(scenario, null, 2) + '\n');
   f.file = file;
   if (f.cards.length) {
     const dir = join(outDir, `${id}.cards`);
-    mkdirSync(dir, { recursive: true });
+    makeOutDir(dir);
     for (const c of f.cards) writeFileSync(join(dir, `${c.id}.json`), JSON.stringify(c, null, 2) + '\n');
     f.cardsDir = dir;
   }
-  f.scenario = scenario;
 }
 
 function replayCommand(f: FuzzFailure, mutants: MutantName[]): string {

@@ -11,7 +11,7 @@
  * `arbiter run-scenario` and `arbiter fuzz --check` replay.
  */
 import fc from 'fast-check';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MutantName } from '../engine/mutants.js';
 import type { Scenario, ScenarioAction } from '../engine/scenario/format.js';
@@ -23,6 +23,7 @@ import { runScenario, startRun, tryAction } from '../engine/scenario/run.js';
 import { legalTargets, canAttack } from '../engine/sequences.js';
 import { DECK_CODES, hearthtopHeroes } from '../engine/hearthtop/cards.js';
 import { checkTrace, checkDeterminism, type Violation } from './invariants/index.js';
+import { makeOutDir } from './out-dir.js';
 
 export interface HearthtopCase {
   seed: number;
@@ -151,7 +152,7 @@ export function judgeCase(c: HearthtopCase, cards: CardPool, mutants: MutantName
   }
 }
 
-export interface HearthtopFuzzReport { ok: boolean; seed: number; runs: number; ms: number; failure?: HearthtopVerdict & { file?: string; path: string } }
+export interface HearthtopFuzzReport { ok: boolean; seed: number; runs: number; ms: number; failure?: HearthtopVerdict & { file?: string; path: string; writeError?: { dir: string; error: unknown } } }
 
 export function fuzzHearthtop(o: { runs: number; seed: number; mutants: MutantName[]; path?: string; outDir?: string; noWrite?: boolean; noDeterminism?: boolean; progress?: (done: number, ms: number) => void }): HearthtopFuzzReport {
   const cards = loadCardPool();
@@ -170,7 +171,7 @@ export function fuzzHearthtop(o: { runs: number; seed: number; mutants: MutantNa
   const ms = performance.now() - t0;
   if (!r.failed || !r.counterexample) return { ok: true, seed: o.seed, runs: r.numRuns, ms };
   const v: HearthtopVerdict = last ?? judgeCase(r.counterexample[0], cards, o.mutants, { determinism: !o.noDeterminism });
-  const failure = { ...v, path: r.counterexamplePath ?? '' } as HearthtopVerdict & { file?: string; path: string };
+  const failure: NonNullable<HearthtopFuzzReport['failure']> = { ...v, path: r.counterexamplePath ?? '' };
   if (!o.noWrite && v.scenario) {
     const first = v.violations[0];
     const id = `fuzz-hearthtop-${o.seed}-${first?.invariant ?? 'crash'}`.replace(/[^a-z0-9-]+/gi, '-').toLowerCase();
@@ -179,9 +180,16 @@ export function fuzzHearthtop(o: { runs: number; seed: number; mutants: MutantNa
       rules: first && first.rule.startsWith('hearthtop/') ? [first.rule] : ['hearthtop/turn'],
       generated: { seed: o.seed, path: failure.path, invariant: first?.invariant ?? 'engine-crash', mutants: o.mutants, tool: 'arbiter fuzz --profile hearthtop' },
     };
-    mkdirSync(o.outDir ?? 'fuzz-out', { recursive: true });
-    failure.file = join(o.outDir ?? 'fuzz-out', `${id}.json`);
-    writeFileSync(failure.file, JSON.stringify(scenario, null, 2) + '\n');
+    failure.scenario = scenario;
+    const dir = o.outDir ?? 'fuzz-out';
+    try {
+      makeOutDir(dir);
+      writeFileSync(join(dir, `${id}.json`), JSON.stringify(scenario, null, 2) + '\n');
+      failure.file = join(dir, `${id}.json`);
+    } catch (error) {
+      // The folder changed while fuzzing (or the disk is full): the finding is printed instead.
+      failure.writeError = { dir, error };
+    }
   }
   return { ok: false, seed: o.seed, runs: r.numRuns, ms, failure };
 }

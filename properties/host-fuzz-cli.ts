@@ -1,12 +1,16 @@
 /** `arbiter fuzz --profile host`: the Host fuzzer from the command line; a finding is written as a Host scenario. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadHostCards } from '../engine/host/load.js';
 import type { HostMutant } from '../engine/host/mutants.js';
 import { hostFuzz } from './host-fuzz.js';
-import { hostOracle, hostSize, shrinkHost } from './host-shrink.js';
+import { hostSize, shrinkHostFinding } from './host-shrink.js';
+import { checkOutDir, makeOutDir, unwrittenText, writeFailed } from './out-dir.js';
 
 export function hostFuzzCommand(o: { runs?: number; seed?: number; mutants: HostMutant[]; only?: string[]; outDir?: string; noWrite?: boolean; hostCards?: string[] }, out: (s: string) => void = (s) => process.stdout.write(s)): number {
+  const dir = o.outDir ?? 'fuzz-out';
+  // A folder the finding cannot be written to is a usage error before any game is played.
+  if (!o.noWrite) checkOutDir(dir);
   const seed = String(o.seed ?? Date.now() % 2_147_483_647);
   const runs = o.runs ?? 1000;
   const cards = loadHostCards(o.hostCards ?? []);
@@ -19,20 +23,28 @@ export function hostFuzzCommand(o: { runs?: number; seed?: number; mutants: Host
   out(`FOUND in game ${f.run} (after ${r.runs} games, ${secs} s):\n`);
   if (f.crash) out(`  the Host kernel failed: ${f.crash}\n`);
   for (const v of f.violations.slice(0, 10)) out(`  - [${v.invariant}, rule ${v.rule}] at ${v.path || 'top level'}: ${v.message}\n`);
-  if (!o.noWrite) {
-    const dir = o.outDir ?? 'fuzz-out';
-    mkdirSync(dir, { recursive: true });
-    const rules = [...new Set(f.violations.map((v) => v.rule).filter((x) => x.startsWith('host/')))].concat(f.violations.length ? [] : ['host/32.4']);
-    const original = join(dir, `${f.scenario.id}.original.json`);
-    writeFileSync(original, JSON.stringify({ ...f.scenario, rules }, null, 2) + '\n');
-    // The finding shrunk to a smaller scenario that breaks the same invariant (or crashes the same way).
-    const oracle = hostOracle(cards, o.mutants, [...new Set(f.violations.map((v) => v.invariant))], f.crash);
-    const small = oracle(f.scenario) ? shrinkHost(f.scenario, oracle) : { scenario: f.scenario, tries: 0 };
-    const file = join(dir, `${f.scenario.id}.json`);
-    writeFileSync(file, JSON.stringify({ ...small.scenario, rules, title: `generated Host game, shrunk (${small.tries} tries)` }, null, 2) + '\n');
-    const a = hostSize(f.scenario), b = hostSize(small.scenario);
-    out(`shrunk: ${a.actions} decisions and ${a.cards} set-up cards to ${b.actions} and ${b.cards} (${small.tries} tries)\n`);
-    out(`wrote ${file} (replay: arbiter run-scenario ${file}${o.mutants.length ? ` --mutant ${o.mutants.join(',')}` : ''}); the game as found: ${original}\n`);
+  const mutants = o.mutants.length ? ` --mutant ${o.mutants.join(',')}` : '';
+  const extra = `${o.only ? ` --only ${o.only.join(',')}` : ''}${(o.hostCards ?? []).map((p) => ` --host-cards ${p}`).join('')}`;
+  out(`seed ${seed}, game ${f.run} (replay: arbiter fuzz --profile host --seed ${seed} --runs ${f.run + 1}${mutants}${extra})\n`);
+  if (o.noWrite) return 1;
+  const rules = [...new Set(f.violations.map((v) => v.rule).filter((x) => x.startsWith('host/')))].concat(f.violations.length ? [] : ['host/32.4']);
+  // The finding shrunk to a smaller scenario that breaks the same invariant (or crashes the same way).
+  const small = shrinkHostFinding(f.scenario, cards, o.mutants, [...new Set(f.violations.map((v) => v.invariant))], f.crash);
+  const a = hostSize(f.scenario), b = hostSize(small.scenario);
+  out(`shrunk: ${a.actions} decisions and ${a.cards} set-up cards to ${b.actions} and ${b.cards} (${small.tries} tries)${small.reference ? '' : '; its script answers choices the reference Host kernel does not ask: it replays with the mutants only'}\n`);
+  const original = { ...f.scenario, rules };
+  const shrunk = { ...small.scenario, rules, title: `generated Host game, shrunk (${small.tries} tries)` };
+  const originalFile = join(dir, `${f.scenario.id}.original.json`);
+  const file = join(dir, `${f.scenario.id}.json`);
+  try {
+    makeOutDir(dir);
+    writeFileSync(originalFile, JSON.stringify(original, null, 2) + '\n');
+    writeFileSync(file, JSON.stringify(shrunk, null, 2) + '\n');
+  } catch (e) {
+    // The folder changed while fuzzing (or the disk is full): the finding is printed instead.
+    out(unwrittenText([{ name: `the shrunk game (${f.scenario.id}.json)`, data: shrunk }, { name: `the game as found (${f.scenario.id}.original.json)`, data: original }]));
+    throw writeFailed(dir, e);
   }
+  out(`wrote ${file} (replay: arbiter run-scenario ${file}${mutants}); the game as found: ${originalFile}\n`);
   return 1;
 }

@@ -7,7 +7,7 @@ import { loadHostCards, parseHostScenario } from '../engine/host/load.js';
 import { runHostScenario } from '../engine/host/run.js';
 import type { HostMutant } from '../engine/host/mutants.js';
 import { hostFuzz, type HostFuzzFinding } from './host-fuzz.js';
-import { hostOracle, hostSize, shrinkHost } from './host-shrink.js';
+import { hostOracle, hostSize, shrinkHost, shrinkHostFinding, validOnReference } from './host-shrink.js';
 import { applicable, checkTrace } from './invariants/index.js';
 
 const cards = loadHostCards();
@@ -42,6 +42,31 @@ describe('shrinking a Host fuzz finding', () => {
       expect(checkTrace(runHostScenario(parsed, 'shrunk.json', { cards }).trace)).toEqual([]);
     }, 120_000);
   }
+  it('a finding whose script the reference kernel refuses still shrinks, on the mutated kernel alone (host-fifo-stack, seed 213836835)', () => {
+    // Under host-fifo-stack the game of seed 213836835 (its third) asks A to order triggers where the reference kernel
+    // asks no such question: the script found is no valid script on the reference kernel, so a shrink whose every
+    // candidate must be one never takes a step.
+    const f = hostFuzz(cards, { runs: 3, seed: '213836835', mutants: ['host-fifo-stack'] }).finding!;
+    expect(f.run).toBe(2);
+    expect(f.violations.map((v) => v.invariant)).toContain('host-lifo-stack');
+    expect(validOnReference(f.scenario, cards)).toBe(false);
+    expect(hostOracle(cards, ['host-fifo-stack'], ['host-lifo-stack'])(f.scenario)).toBe(false);
+    const alone = hostOracle(cards, ['host-fifo-stack'], ['host-lifo-stack'], undefined, { reference: false });
+    expect(alone(f.scenario)).toBe(true);
+    const a = shrinkHostFinding(f.scenario, cards, ['host-fifo-stack'], ['host-lifo-stack']);
+    const before = hostSize(f.scenario), after = hostSize(a.scenario);
+    expect(a.tries).toBeGreaterThan(0);
+    expect(after.actions + after.cards).toBeLessThan(before.actions + before.cards);
+    expect(a.reference).toBe(false);
+    // still the same break on the mutated kernel
+    expect(alone(a.scenario)).toBe(true);
+  }, 60_000);
+  it('a finding the reference kernel takes shrinks to a game the reference kernel takes too', () => {
+    const f = finding('host-fifo-stack', 'host-lifo-stack');
+    const a = shrinkHostFinding(f.scenario, cards, ['host-fifo-stack'], ['host-lifo-stack']);
+    expect(a.reference).toBe(true);
+    expect(a.scenario).toEqual(shrinkHost(f.scenario, hostOracle(cards, ['host-fifo-stack'], ['host-lifo-stack'])).scenario);
+  }, 120_000);
   it('a scenario that does not fail is left as it is (the oracle says no at once)', () => {
     const f = finding('host-fifo-stack', 'host-lifo-stack');
     const never = () => false;

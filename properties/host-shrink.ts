@@ -16,8 +16,11 @@ import { applicable } from './invariants/index.js';
 export type HostOracle = (s: HostScenario) => boolean;
 export type AsyncHostOracle = (s: HostScenario) => Promise<boolean>;
 
-/** Does this scenario still break one of `invariants` (or crash with `crash`) on the kernel with `mutants`? */
-export function hostOracle(cards: HostCardPool, mutants: readonly HostMutant[], invariants: readonly string[], crash?: string): HostOracle {
+/**
+ * Does this scenario still break one of `invariants` (or crash with `crash`) on the kernel with `mutants`? With
+ * `reference` (the default), only when its script is also a valid script on the reference kernel.
+ */
+export function hostOracle(cards: HostCardPool, mutants: readonly HostMutant[], invariants: readonly string[], crash?: string, o: { reference?: boolean } = {}): HostOracle {
   return (s) => {
     try {
       const parsed = parseHostScenario('<shrink>', JSON.parse(JSON.stringify(s)), cards);
@@ -27,7 +30,7 @@ export function hostOracle(cards: HostCardPool, mutants: readonly HostMutant[], 
       if (!applicable('phases', 'host').some((i) => invariants.includes(i.id) && i.check(run.trace).length > 0)) return false;
       // The shrunk game must stay a valid script on the reference kernel too (a repro it refuses as bad input, e.g. one
       // that ends with a choice open there, compares nothing): throws an InputError when it is not.
-      if (mutants.length > 0) runHostScenario(parsed, '<shrink>', { cards });
+      if (mutants.length > 0 && o.reference !== false) runHostScenario(parsed, '<shrink>', { cards });
       return true;
     } catch (e) {
       if (e instanceof InputError) return false;
@@ -75,6 +78,37 @@ function* hostCandidates(s0: HostScenario): Generator<HostScenario, void, boolea
 }
 
 export interface HostShrinkResult { scenario: HostScenario; tries: number }
+
+/**
+ * Shrink a fuzz finding of the kernel with `mutants`. A mutant changes what the game asks (a trigger order it alone
+ * asks for, a choice the reference kernel does not open), so the script found on it may be no valid script on the
+ * reference kernel. The shrunk game stays a valid script on both kernels when it can; when the finding is not, and no
+ * smaller game valid on both fails too, it is shrunk as a game of the mutated kernel alone (`reference: false`: only
+ * the mutated kernel replays it). A finding that does not fail again (a determinism finding) is left as it is.
+ */
+export function shrinkHostFinding(s: HostScenario, cards: HostCardPool, mutants: readonly HostMutant[], invariants: readonly string[], crash?: string): HostShrinkResult & { reference: boolean } {
+  const both = hostOracle(cards, mutants, invariants, crash);
+  const alone = hostOracle(cards, mutants, invariants, crash, { reference: false });
+  let r: HostShrinkResult;
+  if (both(s)) r = shrinkHost(s, both);
+  else if (!alone(s)) r = { scenario: s, tries: 0 };
+  else {
+    const first = shrinkHost(s, both);
+    const second = both(first.scenario) ? null : shrinkHost(s, alone);
+    r = second ? { scenario: second.scenario, tries: first.tries + second.tries } : first;
+  }
+  return { ...r, reference: validOnReference(r.scenario, cards) };
+}
+
+/** Is this a valid scenario, its script answering every choice, on the reference kernel? */
+export function validOnReference(s: HostScenario, cards: HostCardPool): boolean {
+  try {
+    runHostScenario(parseHostScenario('<shrink>', JSON.parse(JSON.stringify(s)), cards), '<shrink>', { cards });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Shrink with a synchronous oracle (the Host kernel in process: fuzz findings). */
 export function shrinkHost(s0: HostScenario, fails: HostOracle, maxTries = 3000): HostShrinkResult {

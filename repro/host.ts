@@ -50,7 +50,7 @@ export function hostExpectAt(ref: HostFinal, parts: readonly Divergence[]): Host
   return out;
 }
 
-export interface HostRepro { files: HostReproFiles; want: string; tries: number; before: { actions: number; cards: number }; after: { actions: number; cards: number }; scenario: HostScenario }
+export interface HostRepro { files?: HostReproFiles; writeError?: { dir: string; error: unknown }; want: string; tries: number; before: { actions: number; cards: number }; after: { actions: number; cards: number }; scenario: HostScenario }
 
 export async function reproHost(r: CaseResult, o: { command: string[]; cards: HostCardPool; timeoutMs: number; outDir: string; hostCards?: readonly string[] }): Promise<HostRepro> {
   const id = r.case;
@@ -84,8 +84,13 @@ export async function reproHost(r: CaseResult, o: { command: string[]; cards: Ho
     let repro: HostScenario = { ...shrunk.scenario, id: `${id}-repro`.replace(/[^a-z0-9-]/g, '-'), title: `Repro: ${s0.title}`, rules, expect: mergeExpect(shrunk.scenario.expect, stated) };
     // The stated outcome must hold on the Host kernel, with no invariant broken: else the shrunk scenario's own.
     if (judgeHostScenario(clone(repro), '<repro>', o.cards, { invariants: checkTrace }).failures.length) repro = { ...repro, expect: shrunk.scenario.expect };
-    const files = writeHostRepro(o.outDir, repro.id, repro, { command: o.command, rules, divergence: want, hostCards: o.hostCards ?? [] });
-    return { files, want, tries: shrunk.tries, before: hostSize(s0), after: hostSize(repro), scenario: repro };
+    const done = { want, tries: shrunk.tries, before: hostSize(s0), after: hostSize(repro), scenario: repro };
+    try {
+      return { ...done, files: writeHostRepro(o.outDir, repro.id, repro, { command: o.command, rules, divergence: want, hostCards: o.hostCards ?? [] }) };
+    } catch (error) {
+      // The folder changed while shrinking (or the disk is full): the caller prints the shrunk scenario instead.
+      return { ...done, writeError: { dir: o.outDir, error } };
+    }
   } finally {
     await runner.close();
   }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDirs } from './support/temp.js';
 import { arbiter, run } from './run-cli.js';
 import { runCli } from './support/capture.js';
-import { readFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 
@@ -37,9 +37,9 @@ describe.concurrent('arbiter repro', () => {
     await cli('run', ...cases('armor-absorbs-damage-first'), '--sim', mutant, '--runs', '3', '--seed', '3', '--no-conformance', '--out', report);
     const gen = results(report).find((r) => r.case.startsWith('generated-') && r.status === 'FAIL');
     expect(gen, 'a generated case fails on the mutant').toBeDefined();
-    // The repro test must live inside the project for vitest to run it.
+    // Written inside the project, under arbiter-repro/ (where `arbiter repro` writes by default): the case a user
+    // meets first. (A folder of its own, removed after the test.)
     const out = join(ROOT, 'arbiter-repro', `t-${process.pid}`);
-    mkdirSync(out, { recursive: true });
     try {
       const r = await arbiter('repro', gen!.case, '--report', report, '--sim', mutant, '--out', out);
       expect(r.code, r.err).toBe(0);
@@ -49,12 +49,15 @@ describe.concurrent('arbiter repro', () => {
       const test = r.out.match(/wrote (\S+\.repro\.test\.ts)/)![1]!;
       const scenario = JSON.parse(readFileSync(r.out.match(/wrote (\S+\.json)/)![1]!, 'utf8'));
       expect(scenario.format).toBe('arbiter-scenario/1');
-      // One vitest run, as a user runs the written test (on the simulator it names: the mutant), and beside it a file
+      // One vitest run: the command `arbiter repro` printed, run as printed through a shell from the folder the repro
+      // ran in (the written test, on the simulator it names: the mutant), with one more file named after it: a file
       // that runs the same test with ARBITER_SIM naming the reference engine's adapter, as a user checks a fixed build
       // (it imports the written test under another module id, so that the one worker runs both files).
+      const printed = /^run the test: (.+)$/m.exec(r.out)![1]!;
+      expect(printed, 'a repro inside the project runs with the project\'s vitest config').not.toMatch(/--root|--prefix/);
       const reference = join(out, 'on-reference.repro.test.ts');
       writeFileSync(reference, `process.env.ARBITER_SIM = ${JSON.stringify(sim())};\ntry { await import(${JSON.stringify(`./${basename(test)}?on-reference`)}); } finally { delete process.env.ARBITER_SIM; }\n`);
-      const both = await run(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', test, reference, '--root', ROOT, '--maxWorkers', '1', '--minWorkers', '1'], { env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+      const both = await run('sh', ['-c', `${printed} ${relative(ROOT, reference)} --maxWorkers 1 --minWorkers 1`], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
       expect(both.code, 'the written test fails on the mutant').toBe(1);
       expect(both.out).toMatch(/Tests\s+1 failed \| 1 passed/);
       // (vitest writes the failures to stderr)
