@@ -1,7 +1,7 @@
 /** `arbiter run`, `arbiter adapter`, `arbiter merge`: differential testing against a simulator. */
 import { PROFILE_IDS, isProfileId } from '../engine/profiles/index.js';
 import { Option, type Command } from 'commander';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { InputError, ROOT } from '../engine/validation.js';
 import type { CaseResult, Case } from '../differential/runner.js';
 import { scenarioFiles } from './scenario-files.js';
@@ -84,7 +84,9 @@ Examples (the bundled simulators' exit codes as stated):
     .action(async (o: { profile: string; hostCards?: string[]; sim?: string; synthetic?: boolean; cases?: string[]; cards?: string[]; variants: boolean; conformance: boolean; allowLost?: boolean; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }, cmd: Command) => {
       if (o.profile === 'host') { setExitCode(await (await import('./host-run.js')).runHost(o)); return; }
       // Everything a user can get wrong is checked before the suite runs.
-      const command = o.sim !== undefined ? simCommand(o.sim) : DEMO_COMMAND;
+      // The demo is Arbiter's own process: it gets the run's --cards files, so a user's cards are known to it as to the
+      // reference side.
+      const command = o.sim !== undefined ? simCommand(o.sim) : [...DEMO_COMMAND, ...(o.cards ?? []).flatMap((c) => ['--cards', resolve(c)])];
       if (!isProfileId(o.profile)) throw new InputError('--profile', '$', `unknown profile "${o.profile}" (expected one of: ${PROFILE_IDS.join(', ')})`);
       const expectations = o.expectations ?? (o.sim ? undefined : demoBaseline(o.profile));
       if (o.updateExpectations && !expectations) throw new InputError('--update-expectations', '$', 'needs --expectations <file> (where to write the baseline)');
@@ -149,7 +151,8 @@ cards differ from the card text (its card conformance cases fail: the difference
       const mutants = o.demo ? DEMO_MUTANTS : parseMutants(o.mutant);
       const name = o.demo ? 'arbiter-demo' : mutants.length ? `arbiter-reference+${mutants.join('+')}` : 'arbiter-reference';
       const { serveAdapter } = await import('../adapters/reference/adapter.js');
-      await serveAdapter({ mutants, name: o.cards?.length ? `${name}+cards` : name, cards: o.cards });
+      // `+cards`: the engine plays other card files than the reference side's; the demo gets the run's own --cards.
+      await serveAdapter({ mutants, name: o.cards?.length && !o.demo ? `${name}+cards` : name, cards: o.cards });
     });
 
   program

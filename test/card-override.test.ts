@@ -1,6 +1,6 @@
 /** A user card file with an id of the pool replaces that card for the run (another balance patch), with a notice. */
 import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 import { readCardPool } from '../engine/cards/pool.js';
@@ -46,6 +46,26 @@ describe('--cards overrides', () => {
     expect(r.out).toMatch(new RegExp(`expected attack ${juggler.attack}, got ${juggler.attack - 1}`));
     writeFileSync(join(dir, 'bad.json'), '{}');
     expect((await runCli(['cards', '--cards', join(dir, 'bad.json')])).code).toBe(2);
+  });
+});
+
+describe('arbiter run --cards with the bundled demo simulator', () => {
+  it('the demo (Arbiter\'s own adapter process) gets the run\'s --cards: a case on a new user card runs and passes', async () => {
+    const dir = tempDir('arbiter-demo-cards-');
+    mkdirSync(join(dir, 'mycards'));
+    const yeti = JSON.parse(readFileSync(join(ROOT, 'spec', 'cards', 'chillwind-yeti.json'), 'utf8'));
+    writeFileSync(join(dir, 'mycards', 'my.json'), JSON.stringify({ ...yeti, id: 'MY_001', name: 'My Big Yeti', attack: 6, health: 7 }));
+    // A vanilla minion on the board keeps the Attack its card gives (no rule changes it here).
+    writeFileSync(join(dir, 'my.json'), JSON.stringify({ format: 'arbiter-scenario/1', id: 'my-yeti', title: 'a user card on the board', rules: ['4a'], source: { seed: 'test', quote: 'test' },
+      setup: { A: { board: [{ card: 'MY_001', label: 'y' }] } }, actions: [], expect: { entities: { y: { attack: 6 } } } }));
+    const out = join(dir, 'report');
+    const r = await runCli(['run', '--cases', join(dir, 'my.json'), '--cards', join(dir, 'mycards'), '--out', out]);
+    expect(r.code, r.out + r.err).toBe(0);
+    const results = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { case: string; status: string; detail?: string; simulator: { name: string } });
+    // Not UNSUPPORTED ("unknown card MY_001"): the demo knows the card, and its own conformance case runs too.
+    expect(results.map((x) => [x.case, x.status, x.detail])).toEqual([['conformance-my-001', 'PASS', undefined], ['my-yeti', 'PASS', undefined]]);
+    // The demo plays the run's own cards: it is still the demo of the baseline, not a simulator with other card texts.
+    expect(results[0]!.simulator.name).toBe('arbiter-demo');
   });
 });
 
