@@ -67,6 +67,21 @@ describe('arbiter run --cards with the bundled demo simulator', () => {
     // The demo plays the run's own cards: it is still the demo of the baseline, not a simulator with other card texts.
     expect(results[0]!.simulator.name).toBe('arbiter-demo');
   });
+  it('--profile host: the Host kernel\'s own adapter gets the run\'s --host-cards the same way', async () => {
+    const dir = tempDir('arbiter-host-cards-');
+    mkdirSync(join(dir, 'hc'));
+    const sentinel = JSON.parse(readFileSync(join(ROOT, 'spec', 'host', 'cards', 'stone-sentinel.json'), 'utf8'));
+    writeFileSync(join(dir, 'hc', 'my.json'), JSON.stringify({ ...sentinel, id: 'my-sentinel', name: 'My Sentinel' }));
+    // A Host golden case whose decks and hands hold the user's copy of Stone Sentinel (same text, so the same outcome).
+    const text = readFileSync(join(ROOT, 'golden', 'cases', 'host-simultaneous-example-33-6-correct.json'), 'utf8');
+    expect(text).toContain('"Stone Sentinel"');
+    writeFileSync(join(dir, 'my.json'), text.replaceAll('"Stone Sentinel"', '"My Sentinel"').replace('"host-simultaneous-example-33-6-correct"', '"my-host"'));
+    const out = join(dir, 'report');
+    const r = await runCli(['run', '--profile', 'host', '--cases', join(dir, 'my.json'), '--host-cards', join(dir, 'hc'), '--out', out]);
+    expect(r.code, r.out + r.err).toBe(0);
+    const results = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { case: string; status: string; detail?: string });
+    expect(results.map((x) => [x.case, x.status, x.detail])).toEqual([['my-host', 'PASS', undefined]]);
+  });
 });
 
 describe('a simulator trace is judged with the run\'s card pool', () => {
