@@ -89,6 +89,7 @@ Examples:
     .action(async (o: { runs?: number; seed?: number; jobs?: number; mutant: string[]; path?: string; out?: string; write: boolean; only?: string[]; determinism: boolean; excludeCard?: string[]; synthetic?: number; check?: string; cards?: string[]; reference?: boolean; profile: string; hostCards?: string[] }) => {
       const { fuzzCommand, invariantIds } = await import('../properties/fuzz-cli.js');
       const known = new Set(invariantIds());
+      if (o.path !== undefined && o.seed === undefined) throw new InputError('--path', '$', '--path replays a failure of one seed: give that --seed (both are printed with the failure)');
       if (o.jobs !== undefined && o.jobs < 1) throw new InputError('--jobs', '$', 'at least 1');
       if ((o.jobs ?? 1) > 1 && (o.profile !== 'hearthstone' || o.check)) throw new InputError('--jobs', '$', 'shards apply to the Hearthstone fuzz (--profile hearthstone, without --check)');
       if (o.profile === 'host') {

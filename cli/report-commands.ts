@@ -8,6 +8,7 @@ import type { Scenario } from '../engine/scenario/format.js';
 import { DEMO_COMMAND } from './run-commands.js';
 import { hostCardsOption } from './options.js';
 import type { CaseResult } from '../differential/verdict.js';
+import { closeMatches } from './close-matches.js';
 
 /** `arbiter repro <case>` for a Host result; the simulator is the Host kernel's own adapter unless --sim says. */
 async function reproHostCommand(r: CaseResult, o: { sim?: string; out: string; timeout: string; hostCards?: string[] }): Promise<void> {
@@ -44,7 +45,14 @@ async function findResult(dir: string, id: string) {
   const results = readResults(dir);
   if (results.length === 0) throw new InputError(join(dir, 'results.jsonl'), '$', 'no results here (run `arbiter run` first, or pass --report <dir>)');
   const r = results.find((x) => x.case === id);
-  if (!r) throw new InputError(join(dir, 'results.jsonl'), '$', `no case "${id}" (cases that failed: ${results.filter((x) => x.status !== 'PASS').map((x) => x.case).join(', ') || 'none'})`);
+  if (!r) {
+    // A few close matches, not every failing case (a run can have hundreds): summary.md lists them all.
+    const failing = results.filter((x) => x.status !== 'PASS').map((x) => x.case);
+    const near = closeMatches(id, failing);
+    const all = `the ${failing.length} cases that did not pass are listed in ${join(dir, 'summary.md')}`;
+    const detail = failing.length === 0 ? 'every case of this run passed' : near.length ? `close matches: ${near.join(', ')}; ${all}` : `no case that did not pass is close to it; ${all}`;
+    throw new InputError(join(dir, 'results.jsonl'), '$', `no case "${id}" in this run (${detail})`);
+  }
   return r;
 }
 

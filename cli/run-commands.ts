@@ -1,13 +1,13 @@
 /** `arbiter run`, `arbiter adapter`, `arbiter merge`: differential testing against a simulator. */
 import { PROFILE_IDS, isProfileId } from '../engine/profiles/index.js';
 import { Option, type Command } from 'commander';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { InputError, ROOT } from '../engine/validation.js';
 import type { CaseResult, Case } from '../differential/runner.js';
 import { scenarioFiles } from './scenario-files.js';
 import { simCommand, DEFAULT_MAX_LINE_BYTES } from '../differential/adapter-process.js';
 import { lockOutDir } from '../reports/files.js';
-import { DEMO_MUTANTS } from '../adapters/reference/demo-mutants.js';
+import { DEMO_MUTANTS, demoBaseline } from '../adapters/reference/demo-mutants.js';
 import { mutantOption, parseMutants, parseAnyMutants, cardsOption, hostCardsOption } from './options.js';
 import { existsSync, writeFileSync } from 'node:fs';
 import type { Hello } from '../differential/protocol.js';
@@ -60,7 +60,7 @@ export function addRunCommands(program: Command): void {
     .option('--shard <i/n>', 'run only shard i of n (cases split by id); merge the shards with `arbiter merge`')
     .option('--resume', 'continue the run whose results are in the report folder: run the cases missing there and, again, those cut short (TIMEOUT, CRASH, ERROR); refused when the folder holds another run')
     .option('--out <dir>', 'report folder', 'arbiter-report')
-    .option('--expectations <file>', 'baseline of known failures (default for the demo: adapters/demo/expectations.json)')
+    .option('--expectations <file>', 'baseline of known failures (default for the demo: adapters/demo/expectations.json; with --profile hearthtop: adapters/demo/expectations-hearthtop.json)')
     .option('--update-expectations', 'rewrite the baseline file from this run')
     .option('--allow-lost', 'a case the baseline saw supported that is now UNSUPPORTED (LOST) does not fail the run')
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
@@ -81,19 +81,24 @@ PROTOCOL_ERROR results are kept. It must be the same run: when the folder holds 
 
 Exit codes: 0 no new failure; 1 a NEW FAIL of any cause (a regression against the baseline), a LOST case (supported
 in the baseline, UNSUPPORTED now; unless --allow-lost) or a case error; 2 bad input.
-Examples:
-  arbiter run                                   # the demo simulator, with its baseline of known failures
+Examples (the bundled simulators' exit codes as stated):
+  arbiter run                                   # the demo simulator, with its baseline of known failures: exit 0
   arbiter run --sim "python3 adapters/hearthbreaker/adapter.py" --jobs 2 --timeout 5000
-  arbiter run --sim "node bin/arbiter.mjs adapter --mutant ignore-rule-5" --expectations my-baseline.json
+  arbiter run --sim "node bin/arbiter.mjs adapter --mutant ignore-rule-5" --expectations my-baseline.json --update-expectations   # record a baseline: exit 0
+  arbiter run --sim "node bin/arbiter.mjs adapter --mutant ignore-rule-5" --expectations my-baseline.json   # then only regressions fail: exit 0
   arbiter run --sim "python3 my_adapter.py" --cases my-scenarios/ --cards my-cards/
-  arbiter run --shard 1/2 --out part1 && arbiter run --shard 2/2 --out part2 && arbiter merge part1 part2 --out all
-  arbiter run --profile hearthtop
-  arbiter run --profile host --sim "node bin/arbiter.mjs adapter --profile host --mutant host-fifo-stack"`)
+  arbiter run --shard 1/2 --out part1 && arbiter run --shard 2/2 --out part2 && arbiter merge part1 part2 --out all   # exit 0
+  arbiter run --profile hearthtop               # the demo on the Hearthtop cases, baseline adapters/demo/expectations-hearthtop.json: exit 0
+  arbiter run --profile host                    # the Host kernel's own adapter: exit 0
+  arbiter run --profile host --sim "node bin/arbiter.mjs adapter --profile host --mutant host-fifo-stack"   # a deliberate Stack bug, no baseline: NEW FAIL, exit 1`)
     .action(async (o: { profile: string; hostCards?: string[]; sim?: string; synthetic?: boolean; cases?: string[]; cards?: string[]; variants: boolean; conformance: boolean; allowLost?: boolean; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }, cmd: Command) => {
       if (o.profile === 'host') { setExitCode(await (await import('./host-run.js')).runHost(o)); return; }
       // Everything a user can get wrong is checked before the suite runs.
-      const command = o.sim !== undefined ? simCommand(o.sim) : DEMO_COMMAND;
-      const expectations = o.expectations ?? (o.sim ? undefined : join(ROOT, 'adapters', 'demo', 'expectations.json'));
+      // The demo is Arbiter's own process: it gets the run's --cards files, so a user's cards are known to it as to the
+      // reference side.
+      const command = o.sim !== undefined ? simCommand(o.sim) : [...DEMO_COMMAND, ...(o.cards ?? []).flatMap((c) => ['--cards', resolve(c)])];
+      if (!isProfileId(o.profile)) throw new InputError('--profile', '$', `unknown profile "${o.profile}" (expected one of: ${PROFILE_IDS.join(', ')})`);
+      const expectations = o.expectations ?? (o.sim ? undefined : demoBaseline(o.profile));
       if (o.updateExpectations && !expectations) throw new InputError('--update-expectations', '$', 'needs --expectations <file> (where to write the baseline)');
       if (expectations && !o.updateExpectations && !existsSync(expectations)) throw new InputError(expectations, '$', 'no such baseline file (write one with --update-expectations)');
       const jobs = positiveInt('--jobs', o.jobs);
@@ -106,7 +111,6 @@ Examples:
       if (maxLineBytes < 1024) throw new InputError('--max-message-bytes', '$', 'at least 1024 bytes');
       const shard = parseShard(o.shard);
       const runs = positiveInt('--runs', o.runs);
-      if (!isProfileId(o.profile)) throw new InputError('--profile', '$', `unknown profile "${o.profile}" (expected one of: ${PROFILE_IDS.join(', ')})`);
       if (o.profile !== 'hearthstone' && runs > 0) throw new InputError('--runs', '$', `generated cases are Hearthstone games; generated ${o.profile} games run with: arbiter fuzz --profile ${o.profile}`);
       const { loadCardPool, fileCases, goldenCases, generatedCases, Progress, runDifferential, judgeTrace, planCases, followUpCases, writeRunInfo, writeReports, perRuleTable, summaryLine, checkResume, casesDigest, cardsDigest, RESULTS_FILE } = await differential();
       const cards = loadCardPool(o.cards ?? []);
@@ -171,7 +175,8 @@ cards differ from the card text (its card conformance cases fail: the difference
       const mutants = o.demo ? DEMO_MUTANTS : parseMutants(o.mutant);
       const name = o.demo ? 'arbiter-demo' : mutants.length ? `arbiter-reference+${mutants.join('+')}` : 'arbiter-reference';
       const { serveAdapter } = await import('../adapters/reference/adapter.js');
-      await serveAdapter({ mutants, name: o.cards?.length ? `${name}+cards` : name, cards: o.cards });
+      // `+cards`: the engine plays other card files than the reference side's; the demo gets the run's own --cards.
+      await serveAdapter({ mutants, name: o.cards?.length && !o.demo ? `${name}+cards` : name, cards: o.cards });
     });
 
   program

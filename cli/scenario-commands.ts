@@ -16,6 +16,35 @@ async function engine() {
   return { ...pool, ...load, ...run, ...format, ...tree, ...judge, ...invariants, ...suite, ...host, ...hostJudge, ...hostRun, ...variants };
 }
 
+/**
+ * A scenario's result as `golden verify` states it: a file marked `"status": "expected-fail"` (the reference engine
+ * cannot do this yet; its `reason` says why) that fails is an expected failure (XFAIL), not a failure; one that passes
+ * is an unexpected pass (XPASS), which fails the run like a failure: the marking is out of date.
+ */
+export type ScenarioStatus = 'pass' | 'fail' | 'expected-fail' | 'unexpected-pass';
+
+export function statusOf(marked: 'pass' | 'expected-fail' | undefined, failures: readonly string[]): ScenarioStatus {
+  const ok = failures.length === 0;
+  return marked === 'expected-fail' ? (ok ? 'unexpected-pass' : 'expected-fail') : ok ? 'pass' : 'fail';
+}
+
+const LABEL: Record<ScenarioStatus, string> = { pass: 'PASS', fail: 'FAIL', 'expected-fail': 'XFAIL', 'unexpected-pass': 'XPASS' };
+
+function resultText(r: { id: string; title: string; status: ScenarioStatus; failures: string[]; reason?: string }): string {
+  const head = `${LABEL[r.status]} ${r.id}: ${r.title}\n`;
+  if (r.status === 'pass') return head;
+  if (r.status === 'unexpected-pass') return head + '  - marked "status": "expected-fail" but every expectation holds: remove the marking\n';
+  const why = r.status === 'expected-fail' ? `  (expected to fail${r.reason ? `: ${r.reason}` : ''})\n` : '';
+  return head + why + r.failures.map((f) => `  - ${f}\n`).join('');
+}
+
+/** `N passed, M failed`, then the expected failures and unexpected passes when there are any. */
+export function countLine(statuses: readonly ScenarioStatus[]): string {
+  const n = (s: ScenarioStatus) => statuses.filter((x) => x === s).length;
+  const extra = [n('expected-fail') ? `, ${n('expected-fail')} expected-fail` : '', n('unexpected-pass') ? `, ${n('unexpected-pass')} unexpected pass` : ''];
+  return `${n('pass')} passed, ${n('fail')} failed${extra.join('')}`;
+}
+
 export function addScenarioCommands(program: Command): void {
   program
     .command('run-scenario')
@@ -36,22 +65,20 @@ export function addScenarioCommands(program: Command): void {
         hostCards ??= loadHostCards(o.hostCards ?? []);
         const s = loadHostScenario(file, hostCards);
         const { failures, final } = judgeHostScenario(s, file, hostCards, { mutants: host, invariants: (t) => checkTrace(t) });
-        return { id: s.id, title: s.title, ok: failures.length === 0, failures, final: final as unknown };
+        return { id: s.id, title: s.title, status: statusOf(undefined, failures), failures, final: final as unknown };
       })()] : withVariants(loadScenario(file, cards)).map((s) => {
         const { failures, final } = judgeScenario(s, file, cards, { mutants, invariants: traceJudge });
-        return { id: s.id, title: s.title, ok: failures.length === 0, failures, final };
+        return { id: s.id, title: s.title, status: statusOf(s.status, failures), failures, final, ...(s.reason ? { reason: s.reason } : {}) };
       }));
       if (o.json) {
-        const json = results.map(({ id, ok, failures, final }) => ({ id, ok, failures, final }));
+        // `ok`: the case's outcome is what its file says (a pass, or the failure an expected-fail case states).
+        const json = results.map(({ id, status, failures, final }) => ({ id, ok: status === 'pass' || status === 'expected-fail', status, failures, final }));
         process.stdout.write(JSON.stringify(json.length === 1 ? json[0] : json, null, 2) + '\n');
       } else {
-        for (const r of results) {
-          process.stdout.write(r.ok ? `PASS ${r.id}: ${r.title}\n` : `FAIL ${r.id}: ${r.title}\n${r.failures.map((f) => `  - ${f}`).join('\n')}\n`);
-        }
-        const failed = results.filter((r) => !r.ok).length;
-        if (results.length > 1) process.stdout.write(`${results.length - failed} passed, ${failed} failed\n`);
+        for (const r of results) process.stdout.write(resultText(r));
+        if (results.length > 1) process.stdout.write(countLine(results.map((r) => r.status)) + '\n');
       }
-      setExitCode(results.every((r) => r.ok) ? 0 : 1);
+      setExitCode(results.every((r) => r.status === 'pass' || r.status === 'expected-fail') ? 0 : 1);
     });
 
   program

@@ -48,6 +48,33 @@ function jsonPath(path: (string | number)[]): string {
   return '$' + path.map((p) => (typeof p === 'number' ? `[${p}]` : /^[A-Za-z_][A-Za-z0-9_]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join('');
 }
 
+type SchemaError = { name: string; path: (string | number)[]; argument: unknown; instance: unknown; schema: unknown };
+
+const samePath = (a: SchemaError, b: SchemaError) => a.path.length === b.path.length && a.path.every((p, i) => p === b.path[i]);
+
+function typeName(t: string): string {
+  return `${/^[aeiou]/.test(t) ? 'an' : 'a'} ${t}`;
+}
+
+function valueType(v: unknown): string {
+  return v === null ? 'null' : typeName(Array.isArray(v) ? 'array' : typeof v);
+}
+
+/**
+ * A value whose JSON type fits no branch of a oneOf/anyOf (a number where a card name or a card object goes): say what
+ * it is and every type the branches take, with the description of the alternative as a whole, instead of the first
+ * branch's type error alone ("is not of a type(s) string"). Null when the value fails the branches otherwise.
+ */
+function typeOfNoBranch(all: readonly SchemaError[], pool: readonly SchemaError[], first: SchemaError): string | null {
+  const here = pool.filter((e) => samePath(e, first));
+  if (here.length === 0 || here.some((e) => e.name !== 'type')) return null;
+  const alternative = all.find((e) => (e.name === 'oneOf' || e.name === 'anyOf') && samePath(e, first));
+  if (!alternative) return null;
+  const types = [...new Set(here.flatMap((e) => (Array.isArray(e.argument) ? e.argument.map(String) : [String(e.argument)])))];
+  const desc = alternative.schema && typeof alternative.schema === 'object' && 'description' in alternative.schema ? ` (expected: ${String(alternative.schema.description)})` : '';
+  return `is ${valueType(first.instance)}, not ${types.map(typeName).join(' or ')}${desc}`;
+}
+
 /** Validate `data` against a schema; throw an InputError naming the deepest, most specific failure. */
 export function validate(file: string, data: unknown, schemaName: string): void {
   const schema = loadSchema(schemaName);
@@ -71,6 +98,8 @@ export function validate(file: string, data: unknown, schemaName: string): void 
   };
   const best = [...groups.entries()].sort((a, b) => score(b[0], b[1][0]!.instance) - score(a[0], a[1][0]!.instance))[0]![1];
   const first = best[0]!;
+  const noBranch = typeOfNoBranch(res.errors, pool, first);
+  if (noBranch) throw new InputError(file, jsonPath(first.path), noBranch);
   const say = (e: (typeof best)[number]) => (e.name === 'additionalProperties' ? `unexpected property "${String(e.argument)}"` : e.message);
   const described = first.schema && typeof first.schema === 'object' && 'description' in first.schema ? ` (expected: ${String(first.schema.description)})` : '';
   const detail = [...new Set(best.map(say))].join('; ') + described;
@@ -99,6 +128,30 @@ function prototypeKey(v: unknown, path: string): string | null {
   return null;
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A file's bytes as JSON text, or an InputError that says what the file is instead, without echoing its bytes: empty
+ * (or only white space), not UTF-8 text, or text with control characters that JSON text never holds (RFC 8259: only
+ * tab, line feed and carriage return outside strings, none inside) — a binary file.
+ */
+function jsonText(file: string, bytes: Buffer): string {
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    throw new InputError(file, '$', 'the file is not UTF-8 JSON text (it holds bytes that are not UTF-8: a binary file?)');
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.trim() === '') throw new InputError(file, '$', `the file is empty${text.length ? ' (only white space)' : bytes.length ? ' (only a byte order mark)' : ''}: expected a JSON document`);
+  const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.exec(text);
+  if (control) {
+    const line = text.slice(0, control.index).split('\n').length;
+    throw new InputError(file, '$', `the file is not JSON text (line ${line} holds control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}: a binary file?)`);
+  }
+  return text;
+}
+
 /**
  * Read and parse a JSON file, with a clear error for unreadable, oversized and invalid files. A UTF-8 byte order
  * mark is allowed; keys that name an object's prototype (`__proto__`, `constructor`, `prototype`) are not.
@@ -108,12 +161,11 @@ export function readJson(file: string, maxBytes = MAX_INPUT_BYTES): unknown {
   try {
     const size = statSync(file).size;
     if (size > maxBytes) throw new InputError(file, '$', `the file has ${size} bytes, more than the ${maxBytes} an input file may have`);
-    text = readFileSync(file, 'utf8');
+    text = jsonText(file, readFileSync(file));
   } catch (e) {
     if (e instanceof InputError) throw e;
     throw new InputError(file, '$', `cannot read file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -5,7 +5,7 @@
  * Exit codes: 0 all logs parsed and no violation (or --allow-violations); 1 violations found; 2 bad input (a file that
  * is missing, empty, binary or not a Power.log, no input at all, or a usage error). Bad input wins over violations.
  */
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { ALL_RULES, checkLogs, exitCodeFor, formatReport, reportToJson, type RuleId } from './check-log.js';
 import { traceToJsonl, type TraceRecord } from '../engine/trace/format.js';
 
@@ -52,6 +52,19 @@ export function parseRules(v: string): RuleId[] | string {
   return rules as RuleId[];
 }
 
+/** Why the --trace-out file cannot be written (after emptying it when it can), or null. */
+function traceOutProblem(file: string): string | null {
+  try {
+    if (existsSync(file) && statSync(file).isDirectory()) return '--trace-out is a folder: give the path of a file to write the traces to (JSON lines)';
+    writeFileSync(file, '');
+    return null;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'its folder does not exist' : code === 'EACCES' || code === 'EPERM' ? 'no permission to write it' : code ?? String(e);
+    return `cannot write the --trace-out file (${why})`;
+  }
+}
+
 /** Run `check-log` with parsed options (the CLI parses them: cli/extra-commands.ts); returns the exit code. */
 export async function checkLogCommand(p: CheckLogOptions, io: { out?: (s: string) => void; err?: (s: string) => void } = {}): Promise<number> {
   const out = io.out ?? ((s: string) => process.stdout.write(s + '\n'));
@@ -60,10 +73,17 @@ export async function checkLogCommand(p: CheckLogOptions, io: { out?: (s: string
     err('arbiter: check-log: no log file or directory given (run with --help for usage)');
     return 2;
   }
+  const traceOut = p.traceOut;
+  if (traceOut) {
+    // The --trace-out file is made (emptied) before any log is read, so a path it cannot be is told at once.
+    const problem = traceOutProblem(traceOut);
+    if (problem) {
+      err(`arbiter: ${traceOut}: $: ${problem}`);
+      return 2;
+    }
+  }
   try {
-    const traceOut = p.traceOut;
     // Written game by game so memory stays bounded.
-    if (traceOut) writeFileSync(traceOut, '');
     const report = await checkLogs(p.paths, {
       rules: p.rules ?? [...ALL_RULES],
       maxViolationsPerGame: p.maxViolations ?? 50,

@@ -1,6 +1,6 @@
 /** A user card file with an id of the pool replaces that card for the run (another balance patch), with a notice. */
 import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 import { readCardPool } from '../engine/cards/pool.js';
@@ -46,6 +46,41 @@ describe('--cards overrides', () => {
     expect(r.out).toMatch(new RegExp(`expected attack ${juggler.attack}, got ${juggler.attack - 1}`));
     writeFileSync(join(dir, 'bad.json'), '{}');
     expect((await runCli(['cards', '--cards', join(dir, 'bad.json')])).code).toBe(2);
+  });
+});
+
+describe('arbiter run --cards with the bundled demo simulator', () => {
+  it('the demo (Arbiter\'s own adapter process) gets the run\'s --cards: a case on a new user card runs and passes', async () => {
+    const dir = tempDir('arbiter-demo-cards-');
+    mkdirSync(join(dir, 'mycards'));
+    const yeti = JSON.parse(readFileSync(join(ROOT, 'spec', 'cards', 'chillwind-yeti.json'), 'utf8'));
+    writeFileSync(join(dir, 'mycards', 'my.json'), JSON.stringify({ ...yeti, id: 'MY_001', name: 'My Big Yeti', attack: 6, health: 7 }));
+    // A vanilla minion on the board keeps the Attack its card gives (no rule changes it here).
+    writeFileSync(join(dir, 'my.json'), JSON.stringify({ format: 'arbiter-scenario/1', id: 'my-yeti', title: 'a user card on the board', rules: ['4a'], source: { seed: 'test', quote: 'test' },
+      setup: { A: { board: [{ card: 'MY_001', label: 'y' }] } }, actions: [], expect: { entities: { y: { attack: 6 } } } }));
+    const out = join(dir, 'report');
+    const r = await runCli(['run', '--cases', join(dir, 'my.json'), '--cards', join(dir, 'mycards'), '--out', out]);
+    expect(r.code, r.out + r.err).toBe(0);
+    const results = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { case: string; status: string; detail?: string; simulator: { name: string } });
+    // Not UNSUPPORTED ("unknown card MY_001"): the demo knows the card, and its own conformance case runs too.
+    expect(results.map((x) => [x.case, x.status, x.detail])).toEqual([['conformance-my-001', 'PASS', undefined], ['my-yeti', 'PASS', undefined]]);
+    // The demo plays the run's own cards: it is still the demo of the baseline, not a simulator with other card texts.
+    expect(results[0]!.simulator.name).toBe('arbiter-demo');
+  });
+  it('--profile host: the Host kernel\'s own adapter gets the run\'s --host-cards the same way', async () => {
+    const dir = tempDir('arbiter-host-cards-');
+    mkdirSync(join(dir, 'hc'));
+    const sentinel = JSON.parse(readFileSync(join(ROOT, 'spec', 'host', 'cards', 'stone-sentinel.json'), 'utf8'));
+    writeFileSync(join(dir, 'hc', 'my.json'), JSON.stringify({ ...sentinel, id: 'my-sentinel', name: 'My Sentinel' }));
+    // A Host golden case whose decks and hands hold the user's copy of Stone Sentinel (same text, so the same outcome).
+    const text = readFileSync(join(ROOT, 'golden', 'cases', 'host-simultaneous-example-33-6-correct.json'), 'utf8');
+    expect(text).toContain('"Stone Sentinel"');
+    writeFileSync(join(dir, 'my.json'), text.replaceAll('"Stone Sentinel"', '"My Sentinel"').replace('"host-simultaneous-example-33-6-correct"', '"my-host"'));
+    const out = join(dir, 'report');
+    const r = await runCli(['run', '--profile', 'host', '--cases', join(dir, 'my.json'), '--host-cards', join(dir, 'hc'), '--out', out]);
+    expect(r.code, r.out + r.err).toBe(0);
+    const results = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { case: string; status: string; detail?: string });
+    expect(results.map((x) => [x.case, x.status, x.detail])).toEqual([['my-host', 'PASS', undefined]]);
   });
 });
 

@@ -171,8 +171,12 @@ export function readCardPool(extra: string[] = [], notice: (line: string) => voi
   const files: string[] = [];
   for (const x of extra) {
     if (!existsSync(x)) throw new InputError(x, '$', 'no such card file or folder (--cards takes a .json card file or a folder of them)');
-    if (statSync(x).isDirectory()) files.push(...readdirSync(x).filter((f) => f.endsWith('.json')).sort().map((f) => join(x, f)));
-    else files.push(x);
+    if (statSync(x).isDirectory()) {
+      const inDir = readdirSync(x).filter((f) => f.endsWith('.json')).sort();
+      // A folder given explicitly that holds no card is bad input, as an empty scenario folder is (cli/scenario-files.ts).
+      if (inDir.length === 0) throw new InputError(x, '$', 'the folder holds no card files (*.json; --cards takes a .json card file or a folder of them)');
+      files.push(...inDir.map((f) => join(x, f)));
+    } else files.push(x);
   }
   const builtIn = new Set(pool.all().map((c) => c.id));
   const replaced = new Set<string>();

@@ -39,7 +39,10 @@ export class HostCardPool {
 function cardFiles(path: string): string[] {
   if (!existsSync(path)) throw new InputError(path, '$', 'no such card file or folder');
   if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).filter((f) => f.endsWith('.json')).sort().map((f) => join(path, f));
+  const files = readdirSync(path).filter((f) => f.endsWith('.json')).sort().map((f) => join(path, f));
+  // A folder given explicitly that holds no card is bad input, as an empty scenario folder is (cli/scenario-files.ts).
+  if (files.length === 0) throw new InputError(path, '$', 'the folder holds no Host card files (*.json)');
+  return files;
 }
 
 let builtIn: HostCardPool | null = null;
