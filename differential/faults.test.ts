@@ -3,7 +3,7 @@
  * report writes; two runs on one report folder. Each promise of docs/reliability.md has its test here.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -158,6 +158,10 @@ describe('report files under kills and concurrent runs', () => {
     writeFileSync(join(dir, 'f'), '');
     expect(() => lockOutDir(join(dir, 'f'))).toThrow(InputError);
     expect(() => lockOutDir('/proc/arbiter-x')).toThrow(/system folder/);
+    // a link into /proc (Node's recursive mkdir would never return there) and a path under a file
+    symlinkSync('/proc', join(dir, 'p'));
+    expect(() => lockOutDir(join(dir, 'p', 'x'))).toThrow(/is in a system folder/);
+    expect(() => lockOutDir(join(dir, 'f', 'sub'))).toThrow(/is a file, not a folder/);
   });
 
   it('--resume keeps one result per case: a case recorded twice counts once', async () => {

@@ -2,10 +2,11 @@
  * Report folder safety: every report file is written under a temporary name and renamed into place (a kill leaves
  * the old file or the new one, never a torn one), and a lock file keeps two runs from writing one folder at once.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { InputError } from '../engine/validation.js';
+import { makeOutDir } from '../properties/out-dir.js';
 
 /** Wall time of each case's run, `{"case":..., "ms":...}` per line: kept apart from results.jsonl, which stays the
  * same bytes for the same run, and read by junit.xml's `time` attributes. */
@@ -33,14 +34,9 @@ export function writeFileAtomic(file: string, data: string): void {
 
 /** Make the report folder, with a usage error (not a stack trace) when it cannot be one. */
 export function ensureOutDir(dir: string, flag = '--out'): void {
-  const abs = resolve(dir);
-  if (/^\/(proc|sys|dev)(\/|$)/.test(abs)) throw new InputError(flag, '$', `${dir} is a system folder, not a place for a report folder`);
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new InputError(flag, '$', `${dir} is a file, not a folder (give a folder for the report)`);
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (e) {
-    throw new InputError(flag, '$', `cannot create the report folder ${dir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
+  // Checked (a system folder, a link into one, a file, a path under a file) and made one level at a time: Node's
+  // recursive mkdir never ends on a path inside procfs (properties/out-dir.ts).
+  makeOutDir(dir, flag);
 }
 
 export const LOCK_FILE = '.arbiter.lock';
