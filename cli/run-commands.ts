@@ -92,7 +92,13 @@ Examples (the bundled simulators' exit codes as stated):
   arbiter run --profile host                    # the Host kernel's own adapter: exit 0
   arbiter run --profile host --sim "node bin/arbiter.mjs adapter --profile host --mutant host-fifo-stack"   # a deliberate Stack bug, no baseline: NEW FAIL, exit 1`)
     .action(async (o: { profile: string; hostCards?: string[]; sim?: string; synthetic?: boolean; cases?: string[]; cards?: string[]; variants: boolean; conformance: boolean; allowLost?: boolean; runs: string; seed: string; jobs: string; timeout: string; startTimeout?: string; maxMessageBytes: string; shard?: string; resume?: boolean; out: string; expectations?: string; updateExpectations?: boolean; progress: boolean }, cmd: Command) => {
-      if (o.profile === 'host') { setExitCode(await (await import('./host-run.js')).runHost(o)); return; }
+      if (o.profile === 'host') {
+        // What only a Hearthstone run does is refused rather than silently ignored.
+        const notHost: [string, boolean][] = [['--resume', !!o.resume], ['--shard', o.shard !== undefined], ['--jobs', o.jobs !== '1'], ['--cards', !!o.cards?.length], ['--synthetic', !!o.synthetic]];
+        for (const [flag, given] of notHost) if (given) throw new InputError(flag, '$', 'is not taken with --profile host: a Host run starts afresh, with one adapter process and the Host cards (--host-cards)');
+        setExitCode(await (await import('./host-run.js')).runHost(o));
+        return;
+      }
       // Everything a user can get wrong is checked before the suite runs.
       // The demo is Arbiter's own process: it gets the run's --cards files, so a user's cards are known to it as to the
       // reference side.

@@ -78,6 +78,11 @@ describe.concurrent('bad run input is exit 2', () => {
     await bad(['run', '--sim', '', '--out', join(dir, 'r1')], /--sim: the command is empty/);
     await bad(['run', '--sim', 'python3 "x.py', '--out', join(dir, 'r2')], /--sim: the command "python3 \\"x\.py" has an unterminated " quote/);
   });
+  it('--profile host refuses what only a Hearthstone run does, rather than ignoring it', async () => {
+    for (const [flag, ...value] of [['--resume'], ['--shard', '1/2'], ['--jobs', '2'], ['--cards', dir], ['--synthetic']]) {
+      await bad(['run', '--profile', 'host', flag!, ...value, '--out', join(dir, 'host')], new RegExp(`^arbiter: ${flag}: \\$: is not taken with --profile host`));
+    }
+  });
   it('--out that is a file', async () => {
     const f = file({});
     await bad(['run', '--out', f], /--out: \$: .* is a file, not a folder/, true);
