@@ -35,7 +35,12 @@ export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = 
   out(`fuzz: ${o.path ? `replaying path ${o.path}` : `${runs} cases`}, seed ${seed}${(o.jobs ?? 1) > 1 && !o.path ? ` (${shardText(seed, runs, o.jobs!)})` : ''}, ${mutants.length ? `mutants ${mutants.join(', ')}` : 'reference engine'}${o.profile && o.profile !== 'hearthstone' ? `, profile ${o.profile}` : ''}\n`);
   if (o.profile === 'hearthtop') {
     const r = fuzzHearthtop({ runs, seed, mutants, path: o.path, outDir: o.outDir, noWrite: o.noWrite, noDeterminism: o.noDeterminism, progress: (n, ms) => err(`  ${n} games, ${(ms / 1000).toFixed(1)} s\n`) });
-    if (r.ok) { out(`OK: ${r.runs} Hearthtop games, nothing found (${(r.ms / 1000).toFixed(1)} s)\n`); return 0; }
+    if (r.ok) {
+      out(o.path
+        ? `OK: path ${o.path} of seed ${seed} passes (${r.runs} Hearthtop games run from it, nothing found; ${(r.ms / 1000).toFixed(1)} s): this engine does not show that failure\n`
+        : `OK: ${r.runs} Hearthtop games, nothing found (${(r.ms / 1000).toFixed(1)} s)\n`);
+      return 0;
+    }
     const f = r.failure!;
     out(`FOUND after ${r.runs} Hearthtop games (${(r.ms / 1000).toFixed(1)} s):\n`);
     if (f.crash) out(`  the engine failed: ${f.crash}\n`);
@@ -55,7 +60,10 @@ export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = 
     ? await fuzzJobs({ ...o, seed, runs, mutants, jobs: o.jobs!, progress })
     : await fuzz({ ...o, seed, runs, mutants, progress });
   if (report.ok) {
-    out(`OK: ${report.runs} cases, nothing found (${(report.ms / 1000).toFixed(1)} s)\n`);
+    // A replayed path that passes is not a search that found nothing: say what was replayed.
+    out(o.path
+      ? `OK: path ${o.path} of seed ${seed} passes (${report.runs} cases run from it, nothing found; ${(report.ms / 1000).toFixed(1)} s): this engine does not show that failure\n`
+      : `OK: ${report.runs} cases, nothing found (${(report.ms / 1000).toFixed(1)} s)\n`);
     return 0;
   }
   const f = report.failure!;
