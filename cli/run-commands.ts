@@ -118,7 +118,7 @@ Examples (the bundled simulators' exit codes as stated):
       const shard = parseShard(o.shard);
       const runs = positiveInt('--runs', o.runs);
       if (o.profile !== 'hearthstone' && runs > 0) throw new InputError('--runs', '$', `generated cases are Hearthstone games; generated ${o.profile} games run with: arbiter fuzz --profile ${o.profile}`);
-      const { loadCardPool, fileCases, goldenCases, generatedCases, Progress, runDifferential, judgeTrace, planCases, followUpCases, writeRunInfo, writeReports, perRuleTable, summaryLine, checkResume, casesDigest, cardsDigest, RESULTS_FILE } = await differential();
+      const { loadCardPool, fileCases, goldenCases, generatedCases, Progress, runDifferential, judgeTrace, planCases, followUpCases, writeRunInfo, writeReports, perRuleTable, summaryLine, unsupportedNotice, checkResume, casesDigest, cardsDigest, RESULTS_FILE } = await differential();
       const cards = loadCardPool(o.cards ?? []);
       const cases: Case[] = o.cases ? fileCases(scenarioFiles(o.cases), cards) : goldenCases(cards, o.profile);
       // Generated cases are drawn once the simulator has said which cards and actions it supports.
@@ -151,6 +151,8 @@ Examples (the bundled simulators' exit codes as stated):
       const summary = writeReports(o.out, results, { simulator: hello, expectationsFile: expectations, updateExpectations: o.updateExpectations, command: commandText });
       unlock();
       process.stdout.write(perRuleTable(results) + '\n' + summaryLine(summary) + `\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`);
+      const notice = unsupportedNotice(results);
+      if (notice) process.stderr.write(`arbiter: notice: ${notice}\n`);
       if (o.updateExpectations) {
         process.stdout.write(`baseline written: ${expectations}\n`);
         setExitCode(0);

@@ -53,6 +53,24 @@ export function summarize(results: CaseResult[], verdicts: Record<string, Verdic
   return s;
 }
 
+/**
+ * When at least half the cases are UNSUPPORTED because the adapter's hello does not list their cards: one notice naming
+ * the cards most often missing (an adapter that leaves out the default hero makes nearly every case UNSUPPORTED and
+ * would otherwise pass quietly); null otherwise.
+ */
+export function unsupportedNotice(results: readonly Pick<CaseResult, 'status' | 'detail'>[]): string | null {
+  const unsupported = results.filter((r) => r.status === 'UNSUPPORTED');
+  if (!unsupported.length || unsupported.length * 2 < results.length) return null;
+  const missing = new Map<string, number>();
+  for (const r of unsupported) {
+    const m = /^uses cards the simulator does not support: (.*)$/.exec(r.detail ?? '');
+    for (const id of m ? m[1]!.split(', ') : []) missing.set(id, (missing.get(id) ?? 0) + 1);
+  }
+  const top = [...missing].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5);
+  const cards = top.length ? `; the cards most often missing from the adapter's hello: ${top.map(([id, n]) => `${id} (${n})`).join(', ')} (list them in its "cards", or answer "*": spec/protocol.md)` : '';
+  return `${unsupported.length} of ${results.length} cases are UNSUPPORTED${cards}`;
+}
+
 export function summaryLine(s: Summary): string {
   const causes = Object.keys(s.causes).length ? ` (fail causes: ${Object.entries(s.causes).sort().map(([c, n]) => `${n} ${c}`).join(', ')})` : '';
   return `${s.simulator}: ${s.total} cases: ${s.pass} pass, ${s.newFail} NEW FAIL, ${s.newPass} NEW PASS, ${s.knownFail} known fail, ${s.unsupported} unsupported, ${s.lost ? `${s.lost} LOST, ` : ''}${s.errors} error${causes}`;

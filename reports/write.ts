@@ -12,7 +12,7 @@ import { renderHtml } from './html.js';
 import { ruleTitle } from './summary.js';
 import { showControls } from './escape.js';
 
-export { summarize, summaryLine, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
+export { summarize, summaryLine, unsupportedNotice, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
 import { summarize, summaryLine, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
 
 /** Results by rule profile (Hearthstone's when a result names none), in order of first appearance. */
