@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDirs } from './support/temp.js';
 import { arbiter, run } from './run-cli.js';
 import { runCli } from './support/capture.js';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 
@@ -40,6 +40,7 @@ describe.concurrent('arbiter repro', () => {
     // Written inside the project, under arbiter-repro/ (where `arbiter repro` writes by default): the case a user
     // meets first. (A folder of its own, removed after the test.)
     const out = join(ROOT, 'arbiter-repro', `t-${process.pid}`);
+    const hadFolder = existsSync(join(ROOT, 'arbiter-repro'));
     try {
       const r = await arbiter('repro', gen!.case, '--report', report, '--sim', mutant, '--out', out);
       expect(r.code, r.err).toBe(0);
@@ -65,6 +66,8 @@ describe.concurrent('arbiter repro', () => {
       expect(both.out, `passes on the reference engine: ${both.out}`).toContain(`✓ ${relative(ROOT, reference)} (1 test)`);
     } finally {
       rmSync(out, { recursive: true, force: true });
+      // arbiter-repro/ itself too when this test made it and nothing else is in it now
+      if (!hadFolder) try { rmdirSync(join(ROOT, 'arbiter-repro')); } catch { /* not empty: another writer's files */ }
     }
   }, 360_000); // a run, a shrink through the adapter and a vitest run of two files, beside the other test files
 });
