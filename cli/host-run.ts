@@ -11,7 +11,7 @@ import { simCommand } from '../differential/adapter-process.js';
 import { runHostDifferential } from '../differential/host-runner.js';
 import { CASES_DIR, caseFiles } from '../golden/suite.js';
 import { lockOutDir } from '../reports/files.js';
-import { perRuleTable, summaryLine, writeReports } from '../reports/write.js';
+import { perRuleTable, showControls, summaryLine, writeReports } from '../reports/write.js';
 import { writeRunInfo } from '../reports/merge.js';
 import { generatedHostScenarios } from '../properties/host-fuzz.js';
 import { scenarioFiles } from './scenario-files.js';
@@ -47,12 +47,12 @@ export async function runHost(o: { sim?: string; cases?: string[]; hostCards?: s
   unlock();
   for (const r of results) {
     const v = summary.verdicts[r.case];
-    process.stdout.write(`${r.status.padEnd(11)} ${r.case}${r.rule ? `  [rule ${r.rule}]` : ''}${v === 'KNOWN FAIL' ? '  (known: in the baseline)' : ''}${r.detail ? `  ${r.detail}` : ''}\n`);
-    for (const x of r.violations.slice(0, 2)) process.stdout.write(`            invariant ${x.invariant} (rule ${x.rule}): ${x.message}\n`);
-    for (const d of r.divergences.slice(0, 3)) process.stdout.write(`            ${d}\n`);
+    process.stdout.write(showControls(`${r.status.padEnd(11)} ${r.case}${r.rule ? `  [rule ${r.rule}]` : ''}${v === 'KNOWN FAIL' ? '  (known: in the baseline)' : ''}${r.detail ? `  ${r.detail}` : ''}\n`));
+    for (const x of r.violations.slice(0, 2)) process.stdout.write(showControls(`            invariant ${x.invariant} (rule ${x.rule}): ${x.message}\n`));
+    for (const d of r.divergences.slice(0, 3)) process.stdout.write(showControls(`            ${d}\n`));
   }
   const n = (s: string) => results.filter((r) => r.status === s).length;
-  process.stdout.write(`${perRuleTable(shared)}\nhost: ${results.length} cases: ${n('PASS')} pass, ${n('FAIL')} fail, ${n('UNSUPPORTED')} unsupported, ${n('ERROR')} error\n${summaryLine(summary)}\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`);
-  if (o.updateExpectations) { process.stdout.write(`baseline written: ${o.expectations}\n`); return 0; }
+  process.stdout.write(showControls(`${perRuleTable(shared)}\nhost: ${results.length} cases: ${n('PASS')} pass, ${n('FAIL')} fail, ${n('UNSUPPORTED')} unsupported, ${n('ERROR')} error\n${summaryLine(summary)}\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`));
+  if (o.updateExpectations) { process.stdout.write(showControls(`baseline written: ${o.expectations}\n`)); return 0; }
   return summary.newFail > 0 || summary.errors > 0 || (summary.lost > 0 && !o.allowLost) ? 1 : 0;
 }

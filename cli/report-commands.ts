@@ -74,7 +74,9 @@ export function addReportCommands(program: Command): void {
       const shrunk = existsSync(shrunkFile) ? { file: shrunkFile, scenario: readJson(shrunkFile) } : undefined;
       const fallback = r.profile === 'host' ? (await import('./host-run.js')).HOST_REFERENCE_COMMAND : DEMO_COMMAND;
       const { runCommand } = await import('../reports/merge.js');
-      const md = issueMarkdown(o.report, r, { command: o.sim ?? runCommand(o.report) ?? fallback.join(' '), shrunk });
+      const { showControls } = await import('../reports/escape.js');
+      // The simulator's text in it with its control characters escaped, as in the other reports.
+      const md = showControls(issueMarkdown(o.report, r, { command: o.sim ?? runCommand(o.report) ?? fallback.join(' '), shrunk }));
       if (o.out) writeFileSync(o.out, md); else process.stdout.write(md);
     });
 

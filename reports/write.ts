@@ -11,6 +11,7 @@ import { loadExpectations, verdict, writeExpectations, type Verdict } from './ex
 import { renderHtml } from './html.js';
 import { ruleTitle } from './summary.js';
 import { showControls } from './escape.js';
+export { showControls } from './escape.js';
 
 export { summarize, summaryLine, unsupportedNotice, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
 import { summarize, summaryLine, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';

@@ -120,3 +120,28 @@ describe('summary.md escapes what a simulator says', () => {
     expect(md('<img src=x onerror=alert(1)>')).not.toMatch(/</);
   });
 });
+
+describe.concurrent('a simulator\'s text reaches the terminal with its control characters escaped', () => {
+  it('the hello\'s name and an error message with ESC sequences are shown as \\u001b by run and report issue', async () => {
+    const adapter = join(dir, 'escapes.mjs');
+    writeFileSync(adapter, [
+      "import { createInterface } from 'node:readline';",
+      "const say = (m) => process.stdout.write(JSON.stringify(m) + '\\n');",
+      'for await (const line of createInterface({ input: process.stdin })) {',
+      '  const m = JSON.parse(line);',
+      "  if (m.type === 'hello') say({ type: 'hello', protocol: 'arbiter-adapter/1', name: 'sim\\u001b[2J', version: '1', profile: 'hearthstone', fidelity: 'final_state', cards: '*' });",
+      "  else if (m.type === 'run') say({ type: 'error', case: m.case, message: 'boom \\u001b[31mred\\u0007' });",
+      '  else process.exit(0);',
+      '}',
+    ].join('\n'));
+    const out = join(dir, 'escapes-report');
+    const r = await runCli(['run', '--sim', `${process.execPath} ${adapter}`, '--cases', join(ROOT, 'golden', 'cases', 'cult-master-simultaneous-death.json'), '--no-variants', '--out', out, '--no-progress']);
+    expect(r.code, r.err).toBe(1);
+    expect(r.out + r.err).not.toMatch(/[\u001b\u0007]/);
+    expect(r.out).toMatch(/sim\\u001b\[2J 1: \d+ cases/);
+    const issue = await runCli(['report', 'issue', 'cult-master-simultaneous-death', '--report', out]);
+    expect(issue.code, issue.err).toBe(0);
+    expect(issue.out).not.toMatch(/[\u001b\u0007]/);
+    expect(issue.out).toContain('\\u001b[31mred\\u0007');
+  });
+});
