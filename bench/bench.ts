@@ -384,7 +384,7 @@ const BOUNDS = `
   intents are made legal, all the invariants, a second run for determinism, and the legality oracle (each forbidden
   attack and play of the set-up offered to one set-up game, its records dropped after each refusal; a new set-up game
   only after an offer was taken): about 1.8 ms of CPU a case. \`--jobs 2\` splits the runs into two seeded shards in
-  worker threads: on this 2-core machine it took 0.8 of the time of one process (each worker loads the modules and
+  worker threads: on this 2-core machine it took 0.6 to 0.8 of the time of one process (each worker loads the modules and
   the card pool and compiles the engine again, and the machine's other work shares the cores); the 100,000-case
   target would need each case about six times cheaper with two shards.
 - CLI start: \`arbiter --help\` loads commander and the option definitions only (each command imports what it runs
@@ -420,18 +420,21 @@ const BOUNDS = `
   time, after two passes not timed), and each side's figure is the median of a scenario's five runs, averaged over
   the scenarios: a pause of either process (a collection, the machine's other work) counts against neither; the
   means are given beside. The ratio to HearthBreaker is the one the ten-times target is about. It moves with the
-  machine: on 2026-11-24 it measured 3.3 to 5.4 the same afternoon, at loads from 1 to 5.
-- \`npm test\` (not in the table: it is measured as a whole; target under 90 s, not met in the working checkout):
-  tsc and the layer check (which builds dist/ once for both it and the tests) side by side (scripts/checks.mjs), then
-  vitest on 2 workers that run file after file without a fresh start. It is bound by CPU. On 2026-11-24, with the
-  CardDefs data present (740 more tests than a fresh clone runs) and nothing else running, it took 92.5 s wall and
-  172 s of CPU (its own processes and their children): 5 s before vitest, vitest 87 s, the test files' own times
-  adding up to 149 s; other runs that day took 96 to 100 s. A fresh clone's \`.ci/run\` (npm install, then
-  \`npm test\` without the CardDefs data) took 100 to 112 s, vitest 85 to 93 s of it: its test files' times add up
-  to 137 to 154 s (no timing cache yet to order the files by, and the per-card tests it skips are the cheap ones). (Earlier the same day: 124 s wall, and 220 s before the commands ran in process in the tests
-  and the largest files were split.) A third vitest worker made it slower (105 s: each worker loads the modules
-  again); worker threads instead of processes were no faster to within the noise, and the tests set environment
-  variables that threads would share. What is left is spread over many files, the longest under 20 s: each test that runs a command
+  machine: on 2026-11-23 and 24 it measured 3.3 to 6.1, at loads from 1 to 5.
+- \`npm test\` (not in the table: it is measured as a whole; target under 90 s): tsc and the layer check (which
+  builds dist/ once for both it and the tests) side by side (scripts/checks.mjs), then vitest on 2 workers that run
+  file after file without a fresh start. It is bound by CPU. On 2026-11-24, in the working checkout with the CardDefs
+  data present (740 more tests than a fresh clone runs), it took 85.7 s wall and 161 s of CPU with 2,281 tests
+  (vitest 80 s), once the Node processes the tests start no longer read NODE_EXTRA_CA_CERTS (this machine sets it:
+  about 65 ms of CPU per Node start, and a run starts some 160) and the Python walkthrough's fresh venv reused the
+  interpreter's pip (installing pip into it cost about 5 s of CPU); before those, 90 to 100 s. Later that day the
+  suite grew to 2,321 tests (every \`run --help\` example run as written, resumed runs, bad --out folders, messages)
+  and took 95 to 102 s (189 s of CPU): the new test of the \`run --help\` examples alone runs nine whole runs. A
+  fresh clone's \`.ci/run\` adds npm install (with the build: 10 to 20 s) and runs without the CardDefs data.
+  A third vitest worker made it slower (105 s: each worker loads the modules again); worker threads instead of
+  processes were no faster to within the noise, and the tests set environment variables that threads would share;
+  running the compiled dist/ modules natively in the workers instead of vite's transform of the sources measured
+  the same. What is left is spread over many files, the longest under 15 s: each test that runs a command
   through \`bin/arbiter.mjs\`, or a simulator through its adapter, starts a Node process that loads the compiled CLI
   and the card pool; \`test/repro-cli.test.ts\` runs a written repro test in one nested vitest run (as written, on the
   mutant it names, and beside it with ARBITER_SIM naming the reference adapter); the mutant hunts
