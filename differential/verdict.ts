@@ -8,7 +8,7 @@ import type { Violation } from '../engine/trace/violation.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import type { Fidelity, TraceRecord } from '../engine/trace/format.js';
 import { MUTANTS, PROFILE_MUTANTS, type MutantName } from '../engine/mutants.js';
-import { runScenario } from '../engine/scenario/run.js';
+import { runScenario, type RunResult } from '../engine/scenario/run.js';
 import { InputError, validate } from '../engine/validation.js';
 import type { Outcome } from './adapter-process.js';
 import { comparableFromGame, compareEvents, compareFinal, compareStated, eventSignature, type Divergence, type Equivalence } from './compare.js';
@@ -101,7 +101,21 @@ function mutantsFor(profile: string | undefined): [string, { rule: string; text:
  * reproduces the simulator's final state and, at fidelity events/phases, its events; a mutant that behaves like the
  * reference engine on this case explains nothing and is left out.
  */
-export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?: { trace: TraceRecord[]; fidelity: Fidelity }): CaseResult['diagnosis'] {
+/**
+ * The runs of one case with each single mutant, made once for the diagnosis and the partial explanation of a FAIL
+ * (both try every mutant on the case): null where the mutant cannot run it.
+ */
+export type MutantRuns = Map<string, RunResult | null>;
+
+function mutantRun(c: Case, cards: CardPool, m: string, memo?: MutantRuns): RunResult | null {
+  if (memo?.has(m)) return memo.get(m)!;
+  let r: RunResult | null;
+  try { r = runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] }); } catch { r = null; }
+  memo?.set(m, r);
+  return r;
+}
+
+export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?: { trace: TraceRecord[]; fidelity: Fidelity }, memo?: MutantRuns): CaseResult['diagnosis'] {
   const out: CaseResult['diagnosis'] = [];
   const useEvents = sim && sim.fidelity !== 'final_state';
   const ref = runScenario(c.scenario, c.origin, { cards });
@@ -110,14 +124,13 @@ export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?
   const simEvents = useEvents ? eventSignature(sim.trace, sim.fidelity) : [];
   for (const [m, info] of mutantsFor(c.scenario.profile)) {
     if (m === 'unseeded-random') continue; // matches only by chance: no diagnosis
-    try {
-      const r = runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] });
-      const final = comparableFromGame(r.g);
-      const events = useEvents ? eventSignature(r.trace, sim.fidelity) : [];
-      const sameAsRef = compareFinal(refFinal, final).length === 0 && compareEvents(refEvents, events).length === 0;
-      if (sameAsRef) continue;
-      if (compareFinal(final, actual).length === 0 && compareEvents(events, simEvents).length === 0) out.push({ mutant: m, rule: info.rule, text: info.text });
-    } catch { /* the mutant cannot run it */ }
+    const r = mutantRun(c, cards, m, memo);
+    if (!r) continue; // the mutant cannot run it
+    const final = comparableFromGame(r.g);
+    const events = useEvents ? eventSignature(r.trace, sim.fidelity) : [];
+    const sameAsRef = compareFinal(refFinal, final).length === 0 && compareEvents(refEvents, events).length === 0;
+    if (sameAsRef) continue;
+    if (compareFinal(final, actual).length === 0 && compareEvents(events, simEvents).length === 0) out.push({ mutant: m, rule: info.rule, text: info.text });
   }
   return out;
 }
@@ -128,7 +141,7 @@ export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?
  * paths, the first one counting most, with the fewest changes the simulator does not show. Null when none explains
  * any of them.
  */
-export function explainFinal(c: Case, cards: CardPool, actual: ComparableState, divergences: readonly Divergence[]): { mutant: string; rule: string; explains: string[]; contradicts: number; ties: { mutant: string; rule: string }[] } | null {
+export function explainFinal(c: Case, cards: CardPool, actual: ComparableState, divergences: readonly Divergence[], memo?: MutantRuns): { mutant: string; rule: string; explains: string[]; contradicts: number; ties: { mutant: string; rule: string }[] } | null {
   const paths = divergences.filter((d) => d.path.startsWith('final.')).map((d) => d.path);
   if (!paths.length) return null;
   const under = (p: string, q: string) => q === p || q.startsWith(`${p}.`) || q.startsWith(`${p}[`) || p.startsWith(`${q}.`) || p.startsWith(`${q}[`);
@@ -136,8 +149,9 @@ export function explainFinal(c: Case, cards: CardPool, actual: ComparableState, 
   let ties: { mutant: string; rule: string }[] = [];
   for (const [m, info] of mutantsFor(c.scenario.profile)) {
     if (m === 'unseeded-random') continue;
-    let final: ComparableState;
-    try { final = comparableFromGame(runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] }).g); } catch { continue; }
+    const r = mutantRun(c, cards, m, memo);
+    if (!r) continue;
+    const final = comparableFromGame(r.g);
     const left = compareFinal(final, actual).map((d) => d.path);
     const explains = paths.filter((p) => !left.some((q) => under(p, q)));
     if (!explains.length) continue;
@@ -158,7 +172,8 @@ export interface Judged {
 }
 
 export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: TraceJudgeFn): Judged {
-  const j = judgeOutcome(c, hello, outcome, cards, judgeTrace);
+  const memo: MutantRuns = new Map();
+  const j = judgeOutcome(c, hello, outcome, cards, judgeTrace, memo);
   const r = j.result;
   if (c.group && c.group !== c.id) r.group = c.group;
   if (c.variant) r.variant = c.variant;
@@ -170,7 +185,7 @@ export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPo
     // The reference run the simulator is compared with (its own random picks replayed): Step boundaries are read on it.
     const sent = j.simRandom?.length ? { ...c.scenario, random: j.simRandom } : c.scenario;
     const skipped = open && !r.violations.length ? skippedStep(sent, c.origin, cards, r.actual!, r.divergences) ?? (sent !== c.scenario ? skippedStep(c.scenario, c.origin, cards, r.actual!, r.divergences) : null) : null;
-    const partial = open && !skipped ? explainFinal(c, cards, r.actual!, r.divergences) : null;
+    const partial = open && !skipped ? explainFinal(c, cards, r.actual!, r.divergences, memo) : null;
     r.attribution = attribute(j.refTrace ?? [], r.divergences, { sim: j.simTrace ? { trace: j.simTrace, fidelity: hello.fidelity } : undefined, breaks: r.violations, diagnosis: r.diagnosis, partial, skipped }) ?? undefined;
     const assumed = assumptionOf(c.scenario, r.divergences);
     // A conformance case is the card's when no rule explains its divergence: no broken invariant, no rule mutant that
@@ -234,14 +249,14 @@ export function classifyCardCauses(results: CaseResult[], cards: CardPool): void
   }
 }
 
-function judgeOutcome(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: TraceJudgeFn): Judged {
+function judgeOutcome(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: TraceJudgeFn, memo?: MutantRuns): Judged {
   const notes = outcome.notes?.length ? { notes: outcome.notes } : {};
-  const judged = judgeAnswer(c, hello, outcome, cards, judgeTrace);
+  const judged = judgeAnswer(c, hello, outcome, cards, judgeTrace, memo);
   Object.assign(judged.result, notes);
   return judged;
 }
 
-function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: TraceJudgeFn): Judged {
+function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: TraceJudgeFn, memo?: MutantRuns): Judged {
   const base = { case: c.id, origin: c.origin, ...(c.scenario.profile && c.scenario.profile !== 'hearthstone' ? { profile: c.scenario.profile } : {}), rules: c.scenario.rules, title: c.scenario.title, simulator: { name: hello.name, version: hello.version, fidelity: hello.fidelity }, divergences: [], violations: [], diagnosis: [] };
   if (outcome.kind !== 'answer') return { result: { ...base, status: outcome.kind, detail: outcome.detail, ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
   const msg = outcome.msg;
@@ -291,7 +306,7 @@ function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, j
       status: failed ? 'FAIL' : 'PASS',
       divergences,
       violations,
-      diagnosis: failed ? diagnose(c, cards, msg.final, msg.trace ? { trace: msg.trace, fidelity: hello.fidelity } : undefined) : [],
+      diagnosis: failed ? diagnose(c, cards, msg.final, msg.trace ? { trace: msg.trace, fidelity: hello.fidelity } : undefined, memo) : [],
       expected,
       actual: msg.final,
       ...(equivalent.length ? { equivalent: [...equivalent] } : {}),
