@@ -163,10 +163,12 @@ export class AdapterProcess {
     if (line === 'timeout') { this.kill(); throw new AdapterStartError(`the simulator's adapter did not answer the hello within ${timeoutMs} ms: ${why()}`); }
     if (line === null) throw new AdapterStartError(`the simulator's adapter exited before the hello: ${why()}`);
     if (line === OVERFLOW) { this.kill(); throw new AdapterStartError(`the simulator's adapter answered the hello with a line over ${this.maxLineBytes} bytes: ${why()}`); }
-    const p = parseResponse(line);
+    // A byte-order mark at the start of the output (some runtimes write one before UTF-8 text) is not part of the hello.
+    const hello = line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
+    const p = parseResponse(hello);
     if (!p.ok || p.msg.type !== 'hello') {
       this.kill();
-      throw new AdapterStartError(`the simulator's adapter must first answer {"type":"hello","protocol":"${PROTOCOL}",...} (spec/protocol.md); it answered ${JSON.stringify(line.slice(0, 200))}${!p.ok && line.trim().startsWith('{') ? ` (${p.why})` : ''}`);
+      throw new AdapterStartError(`the simulator's adapter must first answer {"type":"hello","protocol":"${PROTOCOL}",...} (spec/protocol.md); it answered ${JSON.stringify(hello.slice(0, 200))}${!p.ok && hello.trim().startsWith('{') ? ` (${p.why})` : ''}`);
     }
     if (p.msg.protocol !== PROTOCOL) { this.kill(); throw new AdapterStartError(`the simulator's adapter speaks protocol "${p.msg.protocol}", Arbiter speaks "${PROTOCOL}"`); }
     this.hello = p.msg;

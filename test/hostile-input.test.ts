@@ -145,3 +145,23 @@ describe.concurrent('a simulator\'s text reaches the terminal with its control c
     expect(issue.out).toContain('\\u001b[31mred\\u0007');
   });
 });
+
+describe.concurrent('an adapter that writes a byte-order mark first', () => {
+  it('is understood: the mark is not part of its hello', async () => {
+    const adapter = join(dir, 'bom.mjs');
+    writeFileSync(adapter, [
+      "import { createInterface } from 'node:readline';",
+      'let first = true;',
+      "const say = (m) => { process.stdout.write((first ? '\\ufeff' : '') + JSON.stringify(m) + '\\n'); first = false; };",
+      'for await (const line of createInterface({ input: process.stdin })) {',
+      '  const m = JSON.parse(line);',
+      "  if (m.type === 'hello') say({ type: 'hello', protocol: 'arbiter-adapter/1', name: 'bom', version: '1', profile: 'hearthstone', fidelity: 'final_state', cards: [] });",
+      "  else if (m.type === 'run') say({ type: 'unsupported', case: m.case, reason: 'no cards' });",
+      '  else process.exit(0);',
+      '}',
+    ].join('\n'));
+    const r = await runCli(['run', '--sim', `${process.execPath} ${adapter}`, '--cases', join(ROOT, 'golden', 'cases', 'cult-master-simultaneous-death.json'), '--out', join(dir, 'bom-report'), '--no-progress']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^bom 1: \d+ cases: 0 pass/m);
+  });
+});
