@@ -121,21 +121,32 @@ describe('summary.md escapes what a simulator says', () => {
   });
 });
 
+/**
+ * A small adapter script: it answers the hello with `hello` (fields added to the protocol's), and each run with
+ * `answer` (an object literal in JavaScript, `m` being the request); `bom` writes a byte-order mark before its first line.
+ */
+function adapterScript(name: string, hello: string, answer: string, bom = false): string {
+  const f = join(dir, `${name}.mjs`);
+  writeFileSync(f, [
+    "import { createInterface } from 'node:readline';",
+    `let first = ${bom};`,
+    "const say = (m) => { process.stdout.write((first ? '\\ufeff' : '') + JSON.stringify(m) + '\\n'); first = false; };",
+    'for await (const line of createInterface({ input: process.stdin })) {',
+    '  const m = JSON.parse(line);',
+    `  if (m.type === 'hello') say({ type: 'hello', protocol: 'arbiter-adapter/1', version: '1', profile: 'hearthstone', fidelity: 'final_state', ${hello} });`,
+    `  else if (m.type === 'run') say(${answer});`,
+    '  else process.exit(0);',
+    '}',
+  ].join('\n'));
+  return `${process.execPath} ${f}`;
+}
+const oneCase = ['--cases', join(ROOT, 'golden', 'cases', 'cult-master-simultaneous-death.json')];
+
 describe.concurrent('a simulator\'s text reaches the terminal with its control characters escaped', () => {
   it('the hello\'s name and an error message with ESC sequences are shown as \\u001b by run and report issue', async () => {
-    const adapter = join(dir, 'escapes.mjs');
-    writeFileSync(adapter, [
-      "import { createInterface } from 'node:readline';",
-      "const say = (m) => process.stdout.write(JSON.stringify(m) + '\\n');",
-      'for await (const line of createInterface({ input: process.stdin })) {',
-      '  const m = JSON.parse(line);',
-      "  if (m.type === 'hello') say({ type: 'hello', protocol: 'arbiter-adapter/1', name: 'sim\\u001b[2J', version: '1', profile: 'hearthstone', fidelity: 'final_state', cards: '*' });",
-      "  else if (m.type === 'run') say({ type: 'error', case: m.case, message: 'boom \\u001b[31mred\\u0007' });",
-      '  else process.exit(0);',
-      '}',
-    ].join('\n'));
+    const sim = adapterScript('escapes', "name: 'sim\\u001b[2J', cards: '*'", "{ type: 'error', case: m.case, message: 'boom \\u001b[31mred\\u0007' }");
     const out = join(dir, 'escapes-report');
-    const r = await runCli(['run', '--sim', `${process.execPath} ${adapter}`, '--cases', join(ROOT, 'golden', 'cases', 'cult-master-simultaneous-death.json'), '--no-variants', '--out', out, '--no-progress']);
+    const r = await runCli(['run', '--sim', sim, ...oneCase, '--no-variants', '--out', out, '--no-progress']);
     expect(r.code, r.err).toBe(1);
     expect(r.out + r.err).not.toMatch(/[\u001b\u0007]/);
     expect(r.out).toMatch(/sim\\u001b\[2J 1: \d+ cases/);
@@ -148,19 +159,8 @@ describe.concurrent('a simulator\'s text reaches the terminal with its control c
 
 describe.concurrent('an adapter that writes a byte-order mark first', () => {
   it('is understood: the mark is not part of its hello', async () => {
-    const adapter = join(dir, 'bom.mjs');
-    writeFileSync(adapter, [
-      "import { createInterface } from 'node:readline';",
-      'let first = true;',
-      "const say = (m) => { process.stdout.write((first ? '\\ufeff' : '') + JSON.stringify(m) + '\\n'); first = false; };",
-      'for await (const line of createInterface({ input: process.stdin })) {',
-      '  const m = JSON.parse(line);',
-      "  if (m.type === 'hello') say({ type: 'hello', protocol: 'arbiter-adapter/1', name: 'bom', version: '1', profile: 'hearthstone', fidelity: 'final_state', cards: [] });",
-      "  else if (m.type === 'run') say({ type: 'unsupported', case: m.case, reason: 'no cards' });",
-      '  else process.exit(0);',
-      '}',
-    ].join('\n'));
-    const r = await runCli(['run', '--sim', `${process.execPath} ${adapter}`, '--cases', join(ROOT, 'golden', 'cases', 'cult-master-simultaneous-death.json'), '--out', join(dir, 'bom-report'), '--no-progress']);
+    const sim = adapterScript('bom', "name: 'bom', cards: []", "{ type: 'unsupported', case: m.case, reason: 'no cards' }", true);
+    const r = await runCli(['run', '--sim', sim, ...oneCase, '--out', join(dir, 'bom-report'), '--no-progress']);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^bom 1: \d+ cases: 0 pass/m);
   });
