@@ -58,7 +58,7 @@ Example:
   program
     .command('fuzz')
     .description('run every trace property against the reference engine on generated games; a failure is shrunk and written as a scenario file')
-    .option('--runs <n>', 'generated cases (default 1000)', wholeNumber('--runs'))
+    .option('--runs <n>', 'generated cases (default 1000; 1 with --path, which replays one case)', wholeNumber('--runs'))
     .addOption(new Option('--profile <name>', 'the rule profile of the generated games: hearthstone (the reference engine), hearthtop (whole Hearthtop games from the Setup rules to their end) or host (the Host WCG kernel, seed 002)').choices(['hearthstone', 'hearthtop', 'host']).default('hearthstone'))
     .addOption(hostCardsOption())
     .option('--seed <n>', 'seed (default: from the clock, printed)', wholeNumber('--seed'))

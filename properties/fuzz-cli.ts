@@ -30,7 +30,8 @@ export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = 
   // A folder the finding cannot be written to is a usage error before any case is run.
   if (!o.noWrite) checkOutDir(o.outDir ?? 'fuzz-out');
   const seed = o.seed ?? Date.now() % 2_147_483_647;
-  const runs = o.runs ?? 1000;
+  // A replayed path is one case (and the shrink steps the path names): not a search of --runs cases from it.
+  const runs = o.runs ?? (o.path ? 1 : 1000);
   const mutants = o.mutants ?? [];
   out(`fuzz: ${o.path ? `replaying path ${o.path}` : `${runs} cases`}, seed ${seed}${(o.jobs ?? 1) > 1 && !o.path ? ` (${shardText(seed, runs, o.jobs!)})` : ''}, ${mutants.length ? `mutants ${mutants.join(', ')}` : 'reference engine'}${o.profile && o.profile !== 'hearthstone' ? `, profile ${o.profile}` : ''}\n`);
   if (o.profile === 'hearthtop') {

@@ -61,7 +61,7 @@ describe('fuzz', () => {
     // a replayed path that passes says so: it is not a search that found nothing
     const replay = await runCli(['fuzz', '--seed', '5', '--path', '3', '--no-write']);
     expect(replay.code).toBe(0);
-    expect(replay.out).toMatch(/^OK: path 3 of seed 5 passes \(.*\): this engine does not show that failure$/m);
+    expect(replay.out).toMatch(/^OK: path 3 of seed 5 passes \(1 cases run from it, .*\): this engine does not show that failure$/m);
     const many = await runCli(['fuzz', '--runs', 'many']);
     expect(many.code).toBe(2);
     expect(many.err).toBe('arbiter: --runs: $: expected a whole number >= 0, got "many"\n');
