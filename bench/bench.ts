@@ -429,7 +429,7 @@ const BOUNDS = `
   about 65 ms of CPU per Node start, and a run starts some 160) and the Python walkthrough's fresh venv reused the
   interpreter's pip (installing pip into it cost about 5 s of CPU); before those, 90 to 100 s. Later that day the
   suite grew to 2,321 tests (every \`run --help\` example run as written, resumed runs, bad --out folders, messages)
-  and took 95 to 102 s (189 s of CPU): the new test of the \`run --help\` examples alone runs nine whole runs. A
+  and took 95 to 102 s (180 to 189 s of CPU): the new test of the \`run --help\` examples alone runs nine whole runs. A
   fresh clone's \`.ci/run\` adds npm install (with the build: 10 to 20 s) and runs without the CardDefs data.
   A third vitest worker made it slower (105 s: each worker loads the modules again); worker threads instead of
   processes were no faster to within the noise, and the tests set environment variables that threads would share;
