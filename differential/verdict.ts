@@ -97,28 +97,28 @@ function mutantsFor(profile: string | undefined): [string, { rule: string; text:
 }
 
 /**
- * Which mutants of the reference engine give the simulator's answer (diagnosis by rule)? A mutant matches when it
- * reproduces the simulator's final state and, at fidelity events/phases, its events; a mutant that behaves like the
- * reference engine on this case explains nothing and is left out.
- */
-/**
- * The runs of one case with each single mutant, made once for the diagnosis and the partial explanation of a FAIL
- * (both try every mutant on the case): null where the mutant cannot run it.
+ * The runs of one case as written, by mutant ('' for the reference engine), made once for the verdict, the diagnosis
+ * and the partial explanation of a FAIL (each tries every mutant on the case): null where a mutant cannot run it.
  */
 export type MutantRuns = Map<string, RunResult | null>;
 
 function mutantRun(c: Case, cards: CardPool, m: string, memo?: MutantRuns): RunResult | null {
   if (memo?.has(m)) return memo.get(m)!;
   let r: RunResult | null;
-  try { r = runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] }); } catch { r = null; }
+  try { r = runScenario(c.scenario, c.origin, { cards, mutants: m ? [m as MutantName] : [] }); } catch { r = null; }
   memo?.set(m, r);
   return r;
 }
 
+/**
+ * Which mutants of the reference engine give the simulator's answer (diagnosis by rule)? A mutant matches when it
+ * reproduces the simulator's final state and, at fidelity events/phases, its events; a mutant that behaves like the
+ * reference engine on this case explains nothing and is left out.
+ */
 export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?: { trace: TraceRecord[]; fidelity: Fidelity }, memo?: MutantRuns): CaseResult['diagnosis'] {
   const out: CaseResult['diagnosis'] = [];
   const useEvents = sim && sim.fidelity !== 'final_state';
-  const ref = runScenario(c.scenario, c.origin, { cards });
+  const ref = mutantRun(c, cards, '', memo) ?? runScenario(c.scenario, c.origin, { cards });
   const refFinal = comparableFromGame(ref.g);
   const refEvents = useEvents ? eventSignature(ref.trace, sim.fidelity) : [];
   const simEvents = useEvents ? eventSignature(sim.trace, sim.fidelity) : [];
@@ -280,6 +280,8 @@ function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, j
     try { return runScenario(replay, c.origin, { cards }); } catch { return null; /* its choices cannot happen here */ }
   })();
   let ref = replayed ?? runScenario(c.scenario, c.origin, { cards });
+  // The case as written on the reference engine: the diagnosis compares each mutant with it.
+  if (!replayed) memo?.set('', ref);
   const equivalent: Equivalence[] = [];
   const compareWith = (r: typeof ref) => {
     equivalent.length = 0;

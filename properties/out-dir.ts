@@ -1,9 +1,9 @@
 /**
- * The folder a finding is written to (`arbiter fuzz --out`, `arbiter repro --out`): checked before any work, with the
- * same usage errors as a report folder (reports/files.ts ensureOutDir: a system folder, a file), and made one level
- * at a time. Node's `mkdirSync(dir, { recursive: true })` is not used: where the kernel answers ENOENT for a child of
- * a folder that exists (procfs, e.g. /proc/x), its walk makes the parent (EEXIST), tries the child again (ENOENT) and
- * never ends. Here each missing level is one `mkdir`, so a failing write is one error, never a loop.
+ * The folder written files go to (`arbiter run`'s report folder, `fuzz --out`, `repro --out`): checked before any
+ * work, with one usage error for each wrong kind of path (a system folder, a file, a path under a file), and made one
+ * level at a time. Node's `mkdirSync(dir, { recursive: true })` is not used: where the kernel answers ENOENT for a
+ * child of a folder that exists (procfs, e.g. /proc/x), its walk makes the parent (EEXIST), tries the child again
+ * (ENOENT) and never ends. Here each missing level is one `mkdir`, so a failing write is one error, never a loop.
  */
 import { accessSync, constants, lstatSync, mkdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';

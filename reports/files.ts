@@ -32,13 +32,6 @@ export function writeFileAtomic(file: string, data: string): void {
   renameSync(tmp, file);
 }
 
-/** Make the report folder, with a usage error (not a stack trace) when it cannot be one. */
-export function ensureOutDir(dir: string, flag = '--out'): void {
-  // Checked (a system folder, a link into one, a file, a path under a file) and made one level at a time: Node's
-  // recursive mkdir never ends on a path inside procfs (properties/out-dir.ts).
-  makeOutDir(dir, flag);
-}
-
 export const LOCK_FILE = '.arbiter.lock';
 
 interface LockInfo { pid: number; host: string; started: string }
@@ -58,7 +51,8 @@ function alive(pid: number): boolean {
  * Returns the function that releases it (also run when the process exits).
  */
 export function lockOutDir(dir: string, flag = '--out'): () => void {
-  ensureOutDir(dir, flag);
+  // The folder is checked (a system folder, a link into one, a file) and made one level at a time (properties/out-dir.ts).
+  makeOutDir(dir, flag);
   const file = join(dir, LOCK_FILE);
   const me: LockInfo = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
   for (let attempt = 0; attempt < 2; attempt++) {
