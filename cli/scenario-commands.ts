@@ -1,37 +1,27 @@
 /** `arbiter run-scenario` and `arbiter trace`: scenarios on the reference engine, several in one process. */
 import type { Command } from 'commander';
 import type { HostCardPool } from '../engine/host/load.js';
+import type { GoldenStatus } from '../golden/suite.js';
 import { mutantOption, parseAnyMutants, cardsOption, hostCardsOption } from './options.js';
 import { scenarioFiles } from './scenario-files.js';
 import { setExitCode } from './exit-code.js';
 
 /** What the commands run, loaded when one of them runs (not for `arbiter --help` or another command). */
 async function engine() {
-  const [pool, load, run, format, tree, judge, invariants, suite, host, hostJudge, hostRun, variants] = await Promise.all([
+  const [pool, load, run, format, tree, judge, invariants, suite, goldenFormat, host, hostJudge, hostRun, variants] = await Promise.all([
     import('../engine/cards/pool.js'), import('../engine/scenario/load.js'), import('../engine/scenario/run.js'),
     import('../engine/trace/format.js'), import('../engine/trace/tree.js'), import('../engine/scenario/judge.js'),
-    import('../properties/invariants/index.js'), import('../golden/suite.js'), import('../engine/host/load.js'),
+    import('../properties/invariants/index.js'), import('../golden/suite.js'), import('../golden/format.js'), import('../engine/host/load.js'),
     import('../engine/host/judge.js'), import('../engine/host/run.js'), import('../engine/scenario/variants.js'),
   ]);
-  return { ...pool, ...load, ...run, ...format, ...tree, ...judge, ...invariants, ...suite, ...host, ...hostJudge, ...hostRun, ...variants };
+  return { ...pool, ...load, ...run, ...format, ...tree, ...judge, ...invariants, ...suite, ...goldenFormat, ...host, ...hostJudge, ...hostRun, ...variants };
 }
 
-/**
- * A scenario's result as `golden verify` states it: a file marked `"status": "expected-fail"` (the reference engine
- * cannot do this yet; its `reason` says why) that fails is an expected failure (XFAIL), not a failure; one that passes
- * is an unexpected pass (XPASS), which fails the run like a failure: the marking is out of date.
- */
-export type ScenarioStatus = 'pass' | 'fail' | 'expected-fail' | 'unexpected-pass';
+/** A scenario's result as `golden verify` states it (golden/suite.ts statusOf): PASS, FAIL, XFAIL or XPASS. */
+type ScenarioStatus = Exclude<GoldenStatus, 'error'>;
 
-export function statusOf(marked: 'pass' | 'expected-fail' | undefined, failures: readonly string[]): ScenarioStatus {
-  const ok = failures.length === 0;
-  return marked === 'expected-fail' ? (ok ? 'unexpected-pass' : 'expected-fail') : ok ? 'pass' : 'fail';
-}
-
-const LABEL: Record<ScenarioStatus, string> = { pass: 'PASS', fail: 'FAIL', 'expected-fail': 'XFAIL', 'unexpected-pass': 'XPASS' };
-
-function resultText(r: { id: string; title: string; status: ScenarioStatus; failures: string[]; reason?: string }): string {
-  const head = `${LABEL[r.status]} ${r.id}: ${r.title}\n`;
+function resultText(r: { id: string; title: string; status: ScenarioStatus; failures: string[]; reason?: string }, label: Record<ScenarioStatus, string>): string {
+  const head = `${label[r.status]} ${r.id}: ${r.title}\n`;
   if (r.status === 'pass') return head;
   if (r.status === 'unexpected-pass') return head + '  - marked "status": "expected-fail" but every expectation holds: remove the marking\n';
   const why = r.status === 'expected-fail' ? `  (expected to fail${r.reason ? `: ${r.reason}` : ''})\n` : '';
@@ -39,7 +29,7 @@ function resultText(r: { id: string; title: string; status: ScenarioStatus; fail
 }
 
 /** `N passed, M failed`, then the expected failures and unexpected passes when there are any. */
-export function countLine(statuses: readonly ScenarioStatus[]): string {
+function countLine(statuses: readonly ScenarioStatus[]): string {
   const n = (s: ScenarioStatus) => statuses.filter((x) => x === s).length;
   const extra = [n('expected-fail') ? `, ${n('expected-fail')} expected-fail` : '', n('unexpected-pass') ? `, ${n('unexpected-pass')} unexpected pass` : ''];
   return `${n('pass')} passed, ${n('fail')} failed${extra.join('')}`;
@@ -55,7 +45,7 @@ export function addScenarioCommands(program: Command): void {
     .addOption(hostCardsOption())
     .option('--json', 'print the result as JSON (an array when there are several files)')
     .action(async (args: string[], o: { mutant: string[]; cards?: string[]; hostCards?: string[]; json?: boolean }) => {
-      const { loadCardPool, profileOf, loadHostCards, loadHostScenario, judgeHostScenario, checkTrace, withVariants, loadScenario, judgeScenario, traceJudge } = await engine();
+      const { loadCardPool, profileOf, loadHostCards, loadHostScenario, judgeHostScenario, checkTrace, withVariants, loadScenario, judgeScenario, traceJudge, statusOf, LABEL } = await engine();
       const cards = loadCardPool(o.cards ?? []);
       const { hs: mutants, host } = parseAnyMutants(o.mutant);
       const files = scenarioFiles(args);
@@ -75,7 +65,7 @@ export function addScenarioCommands(program: Command): void {
         const json = results.map(({ id, status, failures, final }) => ({ id, ok: status === 'pass' || status === 'expected-fail', status, failures, final }));
         process.stdout.write(JSON.stringify(json.length === 1 ? json[0] : json, null, 2) + '\n');
       } else {
-        for (const r of results) process.stdout.write(resultText(r));
+        for (const r of results) process.stdout.write(resultText(r, LABEL));
         if (results.length > 1) process.stdout.write(countLine(results.map((r) => r.status)) + '\n');
       }
       setExitCode(results.every((r) => r.status === 'pass' || r.status === 'expected-fail') ? 0 : 1);

@@ -1,7 +1,8 @@
 /** The golden suite's results as text: one line per scenario, failures and diffs under it, a closing count. */
 import { summarize, type GoldenResult } from './suite.js';
 
-const LABEL: Record<GoldenResult['status'], string> = { pass: 'PASS', fail: 'FAIL', 'expected-fail': 'XFAIL', 'unexpected-pass': 'XPASS', error: 'ERROR' };
+/** How each status is shown (golden verify, run-scenario). */
+export const LABEL: Record<GoldenResult['status'], string> = { pass: 'PASS', fail: 'FAIL', 'expected-fail': 'XFAIL', 'unexpected-pass': 'XPASS', error: 'ERROR' };
 
 export function formatGolden(results: GoldenResult[], opts: { diffLines?: number } = {}): string {
   const out: string[] = [];
