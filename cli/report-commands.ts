@@ -9,6 +9,7 @@ import { DEMO_COMMAND } from './run-commands.js';
 import { hostCardsOption } from './options.js';
 import type { CaseResult } from '../differential/verdict.js';
 import { closeMatches } from './close-matches.js';
+import { showControls } from '../reports/escape.js';
 
 /** `arbiter repro <case>` for a Host result; the simulator is the Host kernel's own adapter unless --sim says. */
 async function reproHostCommand(r: CaseResult, o: { sim?: string; out: string; timeout: string; hostCards?: string[] }): Promise<void> {
@@ -20,7 +21,7 @@ async function reproHostCommand(r: CaseResult, o: { sim?: string; out: string; t
   if (r.status === 'PASS') throw new InputError(r.case, '$', 'this case passed: nothing to shrink');
   const command = o.sim !== undefined ? simCommand(o.sim) : HOST_REFERENCE_COMMAND;
   const x = await reproHost(r, { command, cards: loadHostCards(o.hostCards ?? []), timeoutMs, outDir: o.out, hostCards: o.hostCards ?? [] });
-  process.stdout.write(`shrunk ${r.case} from ${x.before.actions} decisions and ${x.before.cards} set-up cards to ${x.after.actions} decisions and ${x.after.cards} set-up cards (${x.tries} tries); divergence: ${x.want}\n`);
+  process.stdout.write(showControls(`shrunk ${r.case} from ${x.before.actions} decisions and ${x.before.cards} set-up cards to ${x.after.actions} decisions and ${x.after.cards} set-up cards (${x.tries} tries); divergence: ${x.want}\n`));
   if (!x.files) {
     const { unwrittenText, writeFailed } = await import('../properties/out-dir.js');
     process.stdout.write(unwrittenText([{ name: `the shrunk Host scenario (${x.scenario.id}.json)`, data: x.scenario }]));
@@ -74,9 +75,7 @@ export function addReportCommands(program: Command): void {
       const shrunk = existsSync(shrunkFile) ? { file: shrunkFile, scenario: readJson(shrunkFile) } : undefined;
       const fallback = r.profile === 'host' ? (await import('./host-run.js')).HOST_REFERENCE_COMMAND : DEMO_COMMAND;
       const { runCommand } = await import('../reports/merge.js');
-      const { showControls } = await import('../reports/escape.js');
-      // The simulator's text in it with its control characters escaped, as in the other reports.
-      const md = showControls(issueMarkdown(o.report, r, { command: o.sim ?? runCommand(o.report) ?? fallback.join(' '), shrunk }));
+      const md = issueMarkdown(o.report, r, { command: o.sim ?? runCommand(o.report) ?? fallback.join(' '), shrunk });
       if (o.out) writeFileSync(o.out, md); else process.stdout.write(md);
     });
 
@@ -137,9 +136,9 @@ export function addReportCommands(program: Command): void {
         const rules = [...new Set([...(r.attribution ? [r.attribution.rule] : []), ...r.diagnosis.map((d) => d.rule), ...start.rules])];
         let repro: Scenario = { ...body, id: `${id}-repro`.replace(/[^a-z0-9-]/g, '-'), title: `Repro: ${start.title}`, rules, expect: Object.keys(stated).length ? stated : (body.expect ?? {}), generated: { ...(start.generated ?? {}), from: arg, signature: want, simulator: command.join(' '), ...(r.cause ? { cause: r.cause } : {}), ...(r.attribution ? { attribution: r.attribution } : {}) } };
         if (judgeScenario(repro, 'repro', cards).failures.length) repro = { ...repro, expect: body.expect ?? {} };
-        process.stdout.write(`shrunk ${arg} to ${shrunk.minions} minions, ${shrunk.actions} actions (${shrunk.tries} tries); divergence: ${want}\n`);
-        if (r.attribution) process.stdout.write(`  first divergence: rule ${r.attribution.rule} (${r.cause ?? 'rule'}) at ${r.attribution.at}: ${r.attribution.step}\n`);
-        for (const d of r.diagnosis) process.stdout.write(`  matches mutant ${d.mutant}: rule ${d.rule} (${d.text})\n`);
+        process.stdout.write(showControls(`shrunk ${arg} to ${shrunk.minions} minions, ${shrunk.actions} actions (${shrunk.tries} tries); divergence: ${want}\n`));
+        if (r.attribution) process.stdout.write(showControls(`  first divergence: rule ${r.attribution.rule} (${r.cause ?? 'rule'}) at ${r.attribution.at}: ${r.attribution.step}\n`));
+        for (const d of r.diagnosis) process.stdout.write(showControls(`  matches mutant ${d.mutant}: rule ${d.rule} (${d.text})\n`));
         let files: ReturnType<typeof writeRepro>;
         try {
           files = writeRepro(o.out, repro.id, repro, { command, expected: r.expected!, rules, divergence: want, cards });

@@ -147,7 +147,6 @@ Examples (the bundled simulators' exit codes as stated):
         onResult: (r: CaseResult, done: number, total: number) => progress.tick(done, total, r.status),
       });
       progress.stop();
-      writeRunInfo(o.out, info);
       const summary = writeReports(o.out, results, { simulator: hello, expectationsFile: expectations, updateExpectations: o.updateExpectations, command: commandText });
       unlock();
       // Simulator text (its name, version, messages) is shown with its control characters escaped, as in the reports.

@@ -7,6 +7,7 @@ import { rule } from '../engine/rules.js';
 import { readReportTrace } from './files.js';
 import { failureText } from './write.js';
 import { hostFactRows } from './issue-host.js';
+import { showControls } from './escape.js';
 
 const trace = (dir: string, rel: string | undefined) => readReportTrace<TraceRecord>(dir, rel);
 
@@ -31,7 +32,8 @@ export function issueMarkdown(dir: string, r: CaseResult, o: { command: string; 
     ? createTwoFilesPatch('reference engine', r.simulator.name, eventSignature(ref, r.simulator.fidelity, host ? 'host' : 'hearthstone').join('\n') + '\n', eventSignature(sim, r.simulator.fidelity, host ? 'host' : 'hearthstone').join('\n') + '\n', undefined, undefined, { context: 3 })
     : createTwoFilesPatch('reference engine (final state)', `${r.simulator.name} (final state)`, JSON.stringify((host ? r.host?.expected : r.expected) ?? null, null, 1) + '\n', JSON.stringify((host ? r.host?.actual : r.actual) ?? null, null, 1) + '\n', undefined, undefined, { context: 3 });
   const ruleText = rules.map((id) => `- **${id}** — ${rule(id)?.title ?? ''}\n\n  > ${(rule(id)?.text ?? '(not in the catalog)').replace(/\n/g, ' ')}\n\n  (source: ${rule(id)?.source ?? '?'})`).join('\n');
-  return `# ${title}
+  // The simulator's text in it with its control characters escaped, as in the other reports.
+  return showControls(`# ${title}
 
 **Simulator:** ${r.simulator.name} ${r.simulator.version} (fidelity: ${r.simulator.fidelity})
 **Case:** \`${r.case}\` (${r.origin}) · **status:** ${r.status}
@@ -63,7 +65,7 @@ ${JSON.stringify(o.shrunk?.scenario ?? r.scenario ?? r.host?.scenario ?? null, n
 ${o.scenarioFile ? `npx arbiter run-scenario ${o.scenarioFile}            # the reference engine's outcome\n` : ''}npx arbiter repro ${r.case} --sim ${JSON.stringify(o.command)}   # shrink it and write a ready test
 ${host ? (hostFile ? `npx arbiter run --profile host --cases ${hostFile} --sim ${JSON.stringify(o.command)}   # run the case against the simulator` : '') : `npx arbiter run --sim ${JSON.stringify(o.command)} --resume           # re-run the suite`}
 \`\`\`
-`;
+`);
 }
 
 /** The Hearthstone "Expected vs actual" rows: result, each player's hero health, board and hand. */
