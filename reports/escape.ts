@@ -14,3 +14,8 @@ const UNSHOWN = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF]
 export function showControls(s: string): string {
   return s.replace(UNSHOWN, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** Text for an XML or HTML file (junit.xml, report.html): control characters as \uXXXX, then & < > " as entities. */
+export function escapeMarkup(s: string): string {
+  return showControls(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -7,9 +7,9 @@
  */
 import type { CaseResult } from '../differential/runner.js';
 import { ruleMatrix, ruleTitle } from './summary.js';
-import { showControls } from './escape.js';
+import { escapeMarkup } from './escape.js';
 
-const esc = (s: string) => showControls(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = escapeMarkup;
 
 /** Fill colour of a fail share in [0, 1]: hue 120 (green) down to 0 (red). */
 export function shareColour(share: number): string {

@@ -14,9 +14,9 @@ import { rule } from '../engine/rules.js';
 import { failureMessage, ruleMatrix, ruleTitle, summaryLine, type ReportOptions, type Summary } from './summary.js';
 import { readReportTrace } from './files.js';
 import { heatmapSvg } from './heatmap.js';
-import { showControls } from './escape.js';
+import { escapeMarkup, showControls } from './escape.js';
 
-const esc = (s: string) => showControls(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = escapeMarkup;
 
 const readTrace = (dir: string, rel: string | undefined) => readReportTrace<TraceRecord>(dir, rel);
 
@@ -39,8 +39,8 @@ function diffLines(a: string, b: string, nameA: string, nameB: string): string[]
 }
 
 /** JSON inside a <script type="application/json"> block: no '<' can end the block early. */
-// JSON.stringify writes C0 controls and lone surrogates as \uXXXX; the other characters no report shows raw are written so too.
-const jsonBlock = (v: unknown) => JSON.stringify(v).replace(/[\u007f-\u009f\ufffe\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+// JSON.stringify writes C0 controls and lone surrogates as \uXXXX; showControls writes the other characters no report shows raw so too.
+const jsonBlock = (v: unknown) => showControls(JSON.stringify(v)).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /**
  * One failure: its summary line and why it failed stay in the page; the heavy parts (state tables, trace diff, phase

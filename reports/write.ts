@@ -10,7 +10,7 @@ import type { CaseResult } from '../differential/runner.js';
 import { loadExpectations, verdict, writeExpectations, type Verdict } from './expectations.js';
 import { renderHtml } from './html.js';
 import { ruleTitle } from './summary.js';
-import { showControls } from './escape.js';
+import { escapeMarkup, showControls } from './escape.js';
 export { showControls } from './escape.js';
 
 export { summarize, summaryLine, unsupportedNotice, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
@@ -36,9 +36,7 @@ export function perRuleTable(results: CaseResult[]): string {
 }
 
 /** Text in an XML attribute or element: markup escaped, characters XML 1.0 does not allow written `\uXXXX`. */
-function xml(s: string): string {
-  return showControls(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+const xml = escapeMarkup;
 
 /** The cause and first-divergence rule of a FAIL, in one line. */
 export function causeLine(r: CaseResult): string | undefined {
