@@ -52,6 +52,11 @@ type SchemaError = { name: string; path: (string | number)[]; argument: unknown;
 
 const samePath = (a: SchemaError, b: SchemaError) => a.path.length === b.path.length && a.path.every((p, i) => p === b.path[i]);
 
+/** ` (expected: <the schema's description>)`, or nothing for a schema without one. */
+function expected(schema: unknown): string {
+  return schema && typeof schema === 'object' && 'description' in schema ? ` (expected: ${String(schema.description)})` : '';
+}
+
 function typeName(t: string): string {
   return `${/^[aeiou]/.test(t) ? 'an' : 'a'} ${t}`;
 }
@@ -71,7 +76,7 @@ function typeOfNoBranch(all: readonly SchemaError[], pool: readonly SchemaError[
   const alternative = all.find((e) => (e.name === 'oneOf' || e.name === 'anyOf') && samePath(e, first));
   if (!alternative) return null;
   const types = [...new Set(here.flatMap((e) => (Array.isArray(e.argument) ? e.argument.map(String) : [String(e.argument)])))];
-  const desc = alternative.schema && typeof alternative.schema === 'object' && 'description' in alternative.schema ? ` (expected: ${String(alternative.schema.description)})` : '';
+  const desc = expected(alternative.schema);
   return `is ${valueType(first.instance)}, not ${types.map(typeName).join(' or ')}${desc}`;
 }
 
@@ -101,7 +106,7 @@ export function validate(file: string, data: unknown, schemaName: string): void 
   const noBranch = typeOfNoBranch(res.errors, pool, first);
   if (noBranch) throw new InputError(file, jsonPath(first.path), noBranch);
   const say = (e: (typeof best)[number]) => (e.name === 'additionalProperties' ? `unexpected property "${String(e.argument)}"` : e.message);
-  const described = first.schema && typeof first.schema === 'object' && 'description' in first.schema ? ` (expected: ${String(first.schema.description)})` : '';
+  const described = expected(first.schema);
   const detail = [...new Set(best.map(say))].join('; ') + described;
   throw new InputError(file, jsonPath(first.path), detail);
 }

@@ -112,6 +112,8 @@ describe.concurrent('clear messages for bad input', () => {
     expect(closeMatches('master-cult', known)).toEqual(['cult', 'cult-master-a', 'cult-master-b']);
     expect(closeMatches('knife', known)).toEqual(['knife-juggler-x']);
     expect(closeMatches('unrelated', known)).toEqual([]);
+    // a shared prefix alone (abomin…) counts, after an id that shares a word (cult)
+    expect(closeMatches('abomin-cult', ['abomination-x', 'other-cult', 'zzz'])).toEqual(['other-cult', 'abomination-x']);
     expect(closeMatches('xy', Array.from({ length: 20 }, (_, i) => `xy-${i}`))).toHaveLength(5);
   });
 });

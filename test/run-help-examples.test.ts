@@ -10,13 +10,9 @@ import { join } from 'node:path';
 import { runCli } from './support/capture.js';
 import { tempDirs } from './support/temp.js';
 import { ROOT } from '../engine/validation.js';
+import { splitCommand } from '../differential/adapter-process.js';
 
 const tempDir = tempDirs();
-
-/** Split a command line as a POSIX shell does for these examples: words, with "double-quoted" words kept whole. */
-export function words(line: string): string[] {
-  return [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]!);
-}
 
 interface Example { line: string; commands: string[][]; exit: number | undefined }
 
@@ -25,7 +21,7 @@ function examples(help: string): Example[] {
   return block.split('\n').slice(1).filter((l) => /^ {2}arbiter /.test(l)).map((l) => {
     const [cmd, comment = ''] = l.trim().split(/\s+#\s+/, 2) as [string, string?];
     const exit = /\bexit (\d)\b/.exec(comment);
-    return { line: l.trim(), commands: cmd.split(' && ').map((c) => words(c).slice(1)), exit: exit ? Number(exit[1]) : undefined };
+    return { line: l.trim(), commands: cmd.split(' && ').map((c) => splitCommand(c).slice(1)), exit: exit ? Number(exit[1]) : undefined };
   });
 }
 
