@@ -13,7 +13,7 @@ export const DEMO_MUTANTS: MutantName[] = ['deaths-one-at-a-time', 'ignore-rule-
  * Hearthstone run that rewrote a shared file would drop the Hearthtop entries. (Host runs have their own bug-free
  * default simulator, the Host kernel's adapter, and no default baseline.)
  */
-export const DEMO_BASELINES: Readonly<Record<Profile['id'], string>> = { hearthstone: 'expectations.json', hearthtop: 'expectations-hearthtop.json' };
+const DEMO_BASELINES: Readonly<Record<Profile['id'], string>> = { hearthstone: 'expectations.json', hearthtop: 'expectations-hearthtop.json' };
 
 /** The demo's default baseline file for a profile's run. */
 export function demoBaseline(profile: Profile['id']): string {
