@@ -23,9 +23,8 @@ async function reproHostCommand(r: CaseResult, o: { sim?: string; out: string; t
   const x = await reproHost(r, { command, cards: loadHostCards(o.hostCards ?? []), timeoutMs, outDir: o.out, hostCards: o.hostCards ?? [] });
   process.stdout.write(showControls(`shrunk ${r.case} from ${x.before.actions} decisions and ${x.before.cards} set-up cards to ${x.after.actions} decisions and ${x.after.cards} set-up cards (${x.tries} tries); divergence: ${x.want}\n`));
   if (!x.files) {
-    const { unwrittenText, writeFailed } = await import('../properties/out-dir.js');
-    process.stdout.write(unwrittenText([{ name: `the shrunk Host scenario (${x.scenario.id}.json)`, data: x.scenario }]));
-    throw writeFailed(x.writeError!.dir, x.writeError!.error);
+    const { unwritten } = await import('../properties/out-dir.js');
+    throw unwritten((s) => process.stdout.write(s), x.writeError!.dir, x.writeError!.error, [{ name: `the shrunk Host scenario (${x.scenario.id}.json)`, data: x.scenario }]);
   }
   process.stdout.write(`wrote ${x.files.scenario}\nwrote ${x.files.test}\nrun the test: ${x.files.run}\n`);
 }
@@ -90,7 +89,7 @@ export function addReportCommands(program: Command): void {
     .addOption(hostCardsOption())
     .action(async (arg: string, o: { report: string; sim?: string; out: string; timeout: string; hostCards?: string[] }) => {
       // A folder the repro cannot be written to is a usage error before anything is run or shrunk.
-      const { checkOutDir, unwrittenText, writeFailed } = await import('../properties/out-dir.js');
+      const { checkOutDir, unwritten } = await import('../properties/out-dir.js');
       checkOutDir(o.out);
       // The simulator the run used, unless --sim names another.
       if (o.sim === undefined) o.sim = (await import('../reports/merge.js')).runCommand(o.report) ?? undefined;
@@ -144,8 +143,7 @@ export function addReportCommands(program: Command): void {
           files = writeRepro(o.out, repro.id, repro, { command, expected: r.expected!, rules, divergence: want, cards });
         } catch (e) {
           // The folder changed while shrinking (or the disk is full): the shrunk scenario is printed instead.
-          process.stdout.write(unwrittenText([{ name: `the shrunk scenario (${repro.id}.json)`, data: repro }]));
-          throw writeFailed(o.out, e);
+          throw unwritten((s) => process.stdout.write(s), o.out, e, [{ name: `the shrunk scenario (${repro.id}.json)`, data: repro }]);
         }
         process.stdout.write(`wrote ${files.scenario}\nwrote ${files.test}\n${files.python ? `wrote ${files.python}\n` : ''}run the test: ${files.run}\n`);
       } finally {

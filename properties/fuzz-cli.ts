@@ -4,7 +4,7 @@ import { sizeText } from './size.js';
 import { fuzzHearthtop } from './hearthtop-fuzz.js';
 import { checkScenarioFile, fuzz, type FuzzOptions } from './fuzz.js';
 import { fuzzJobs, shards } from './fuzz-jobs.js';
-import { checkOutDir, unwrittenText, writeFailed } from './out-dir.js';
+import { checkOutDir, unwritten } from './out-dir.js';
 
 /** The shards of a `--jobs` run, as the header line names them. */
 function shardText(seed: number, runs: number, jobs: number): string {
@@ -51,8 +51,7 @@ export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = 
     if (f.file) out(`wrote ${f.file}\nreplay:\n  arbiter run-scenario ${f.file}${m}\n  arbiter fuzz --profile hearthtop --seed ${seed} --path ${f.path}${m}\n`);
     else out(`replay:\n  arbiter fuzz --profile hearthtop --seed ${seed} --path ${f.path}${m}\n`);
     if (f.writeError) {
-      out(unwrittenText([{ name: `the scenario of the failing game (${f.scenario?.id ?? 'crashed before its scenario was made'})`, data: f.scenario ?? null }]));
-      throw writeFailed(f.writeError.dir, f.writeError.error);
+      throw unwritten(out, f.writeError.dir, f.writeError.error, [{ name: `the scenario of the failing game (${f.scenario?.id ?? 'crashed before its scenario was made'})`, data: f.scenario ?? null }]);
     }
     return 1;
   }
@@ -76,8 +75,7 @@ export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = 
   if (f.file) out(`wrote ${f.file}${f.cardsDir ? ` and ${f.cardsDir}/` : ''}\n`);
   out(`replay:\n${f.replay.split('\n').map((l) => `  ${l}`).join('\n')}\n`);
   if (f.writeError) {
-    out(unwrittenText([{ name: `the shrunk case (${f.scenario.id}.json)`, data: f.scenario }, ...f.cards.map((c) => ({ name: `its card ${c.id} (${f.scenario.id}.cards/${c.id}.json)`, data: c }))]));
-    throw writeFailed(f.writeError.dir, f.writeError.error);
+    throw unwritten(out, f.writeError.dir, f.writeError.error, [{ name: `the shrunk case (${f.scenario.id}.json)`, data: f.scenario }, ...f.cards.map((c) => ({ name: `its card ${c.id} (${f.scenario.id}.cards/${c.id}.json)`, data: c }))]);
   }
   return 1;
 }

@@ -5,7 +5,7 @@ import { loadHostCards } from '../engine/host/load.js';
 import type { HostMutant } from '../engine/host/mutants.js';
 import { hostFuzz } from './host-fuzz.js';
 import { hostSize, shrinkHostFinding } from './host-shrink.js';
-import { checkOutDir, makeOutDir, unwrittenText, writeFailed } from './out-dir.js';
+import { checkOutDir, makeOutDir, unwritten } from './out-dir.js';
 
 export function hostFuzzCommand(o: { runs?: number; seed?: number; mutants: HostMutant[]; only?: string[]; outDir?: string; noWrite?: boolean; hostCards?: string[] }, out: (s: string) => void = (s) => process.stdout.write(s)): number {
   const dir = o.outDir ?? 'fuzz-out';
@@ -42,8 +42,7 @@ export function hostFuzzCommand(o: { runs?: number; seed?: number; mutants: Host
     writeFileSync(file, JSON.stringify(shrunk, null, 2) + '\n');
   } catch (e) {
     // The folder changed while fuzzing (or the disk is full): the finding is printed instead.
-    out(unwrittenText([{ name: `the shrunk game (${f.scenario.id}.json)`, data: shrunk }, { name: `the game as found (${f.scenario.id}.original.json)`, data: original }]));
-    throw writeFailed(dir, e);
+    throw unwritten(out, dir, e, [{ name: `the shrunk game (${f.scenario.id}.json)`, data: shrunk }, { name: `the game as found (${f.scenario.id}.original.json)`, data: original }]);
   }
   out(`wrote ${file} (replay: arbiter run-scenario ${file}${mutants}); the game as found: ${originalFile}\n`);
   return 1;

@@ -82,15 +82,12 @@ export function makeOutDir(dir: string, flag = '--out'): void {
 }
 
 /**
- * The error for files that could not be written once the work was done (the folder was checked before it: it changed
- * meanwhile, or the disk is full). The caller prints the finding first, so that nothing found is lost.
+ * Files that could not be written once the work was done (the folder was checked before it: it changed meanwhile, or
+ * the disk is full): each is printed through `out` as it would have been written (a JSON file each), so nothing found
+ * is lost, and the error to throw says so.
  */
-export function writeFailed(dir: string, e: unknown, flag = '--out'): InputError {
+export function unwritten(out: (text: string) => void, dir: string, e: unknown, files: readonly { name: string; data: unknown }[], flag = '--out'): InputError {
+  out(files.map((f) => `not written, ${f.name}:\n${JSON.stringify(f.data, null, 2)}\n`).join(''));
   const why = e instanceof InputError ? e.detail : code(e);
   return new InputError(flag, '$', `the finding could not be written to ${dir} (${why}); it is printed above`);
-}
-
-/** What could not be written, printed as it would have been written (a JSON file each), so nothing found is lost. */
-export function unwrittenText(files: readonly { name: string; data: unknown }[]): string {
-  return files.map((f) => `not written, ${f.name}:\n${JSON.stringify(f.data, null, 2)}\n`).join('');
 }
