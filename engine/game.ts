@@ -35,6 +35,7 @@ export function newGame(o: GameOptions): Game {
   const profile = o.profile ?? HEARTHSTONE;
   return {
     entities: new Map(),
+    byId: [],
     players: [emptyPlayer(0, profile), emptyPlayer(1, profile)],
     active: 0,
     turn: 1,

@@ -144,6 +144,12 @@ function recordQueue(g: Game, events: GameEventRef[], entries: Entry[], rule: st
 export function inOrderOfPlay<T>(g: Game, items: readonly T[], of: (x: T) => Entity): T[] {
   if (items.length < 2) return items.slice();
   const byPlayer = g.mutants.has('queue-by-player');
+  if (!byPlayer) {
+    // Most lists are in order already (a sort is stable, so the copy is what it would give).
+    let sorted = true;
+    for (let i = 1; i < items.length && sorted; i++) sorted = of(items[i - 1]!).order <= of(items[i]!).order;
+    if (sorted) return items.slice();
+  }
   return [...items].sort((a, b) => {
     const ea = of(a);
     const eb = of(b);
