@@ -118,16 +118,22 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** The JSON path of the first object key that could reach an object's prototype, or null. */
 function prototypeKey(v: unknown, path: string): string | null {
+  const at = prototypeKeyPath(v);
+  return at === null ? null : path + at.reverse().join('');
+}
+
+/** The steps (innermost first) to the first such key, or null: a path is written only for a key found. */
+function prototypeKeyPath(v: unknown): string[] | null {
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const p = prototypeKey(v[i], `${path}[${i}]`);
-      if (p) return p;
+      const p = prototypeKeyPath(v[i]);
+      if (p) { p.push(`[${i}]`); return p; }
     }
   } else if (v && typeof v === 'object') {
     for (const k of Object.keys(v)) {
-      if (FORBIDDEN_KEYS.has(k)) return `${path}.${k}`;
-      const p = prototypeKey((v as Record<string, unknown>)[k], `${path}.${k}`);
-      if (p) return p;
+      if (FORBIDDEN_KEYS.has(k)) return [`.${k}`];
+      const p = prototypeKeyPath((v as Record<string, unknown>)[k]);
+      if (p) { p.push(`.${k}`); return p; }
     }
   }
   return null;

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `npm test`: build dist/ (the CLI tests run it, and the layer check reads it), then vitest, with the two checks
+// running beside it: the type check of every source and test (`tsc --noEmit -p .`) and the layer check
+// (dependency-cruiser on dist/, as `npm run deps`). The suite is bound by CPU but leaves a few percent of the two cores
+// idle (files waiting on child processes): the checks fit there instead of running before the first test.
+// Vitest's output streams as it runs; each check's output is printed whole once everything has ended. The exit code is
+// the first failure's (the build, vitest, then the checks in order), 0 when all pass. Arguments go to vitest
+// (`npm test -- engine/` runs only the files under engine/; the checks still run whole).
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** A file of an installed package (some packages, dependency-cruiser among them, export no package.json to resolve). */
+const bin = (pkg, path) => join(root, 'node_modules', pkg, path);
+
+// None of these processes makes a TLS connection: they start without NODE_EXTRA_CA_CERTS, which makes each Node start
+// read and parse that certificate file where a machine sets it (test/support/build-dist.ts does the same for the
+// processes the tests start).
+const env = { ...process.env };
+delete env.NODE_EXTRA_CA_CERTS;
+
+/** Run a Node script; its output is kept (printed later) unless `show`, when it streams. */
+function node(name, args, show = false) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', show ? 'inherit' : 'pipe', show ? 'inherit' : 'pipe'], env });
+    const out = [];
+    child.stdout?.on('data', (d) => out.push(d));
+    child.stderr?.on('data', (d) => out.push(d));
+    child.on('error', (e) => resolve({ name, code: 1, text: `${e.message}\n` }));
+    child.on('close', (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), text: Buffer.concat(out).toString() }));
+  });
+}
+
+const build = await node('build', [join(root, 'scripts', 'build.mjs')], true);
+if (build.code) process.exit(build.code);
+
+const checks = [
+  node('tsc --noEmit -p .', [bin('typescript', join('bin', 'tsc')), '--noEmit', '-p', root]),
+  node('layer check (depcruise --config .dependency-cruiser.cjs dist)', [bin('dependency-cruiser', join('bin', 'dependency-cruise.mjs')), '--config', join(root, '.dependency-cruiser.cjs'), join(root, 'dist')]),
+];
+const tests = await node('vitest', [bin('vitest', 'vitest.mjs'), 'run', ...process.argv.slice(2)], true);
+let code = tests.code;
+for (const r of await Promise.all(checks)) {
+  process.stdout.write(`> ${r.name}${r.code ? ` (exit ${r.code})` : ''}\n${r.text}`);
+  if (r.code && !code) code = r.code;
+}
+process.exit(code);
