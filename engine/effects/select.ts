@@ -80,52 +80,79 @@ function baseSet(ctx: Ctx, sel: Selector): number[] {
 /** Does entity e pass filter f, as seen by ctx (relations are relative to ctx.controller, Rule 10)? */
 export function passes(ctx: Ctx, e: Entity, f: Filter | undefined): boolean {
   if (!f) return true;
-  const g = ctx.g;
-  if (f.is === 'self' && e.id !== ctx.self.id) return false;
-  if (f.is === 'other' && e.id === ctx.self.id) return false;
-  if (f.type) {
-    const t = e.card.type;
-    const isSecret = !!e.card.secret;
-    const ok =
-      f.type === 'card' ? true
-      : f.type === 'character' ? isCharacter(e)
-      : f.type === 'secret' ? isSecret
-      : f.type === 'spell' ? t === 'spell'
-      : t === f.type;
-    if (!ok) return false;
+  let check = COMPILED.get(f);
+  if (check === undefined) { check = compileFilter(f); COMPILED.set(f, check); }
+  return check(ctx, e);
+}
+
+type Check = (ctx: Ctx, e: Entity) => boolean;
+
+/**
+ * Each filter of the card pool compiled once into the checks it asks for, in the order they are listed here (a
+ * filter names a few of some twenty fields: reading them all at every call, on filter objects of as many shapes,
+ * was most of the cost of a selection). A check reads the game only through its arguments (the same filter serves
+ * every game and every mutant); the filters are the card definitions' own objects, never changed once loaded.
+ */
+const COMPILED = new WeakMap<Filter, Check>();
+
+function compileFilter(f: Filter): Check {
+  const checks: Check[] = [];
+  if (f.is === 'self') checks.push((ctx, e) => e.id === ctx.self.id);
+  if (f.is === 'other') checks.push((ctx, e) => e.id !== ctx.self.id);
+  const type = f.type;
+  if (type) {
+    checks.push(
+      type === 'card' ? () => true
+      : type === 'character' ? (_ctx, e) => isCharacter(e)
+      : type === 'secret' ? (_ctx, e) => !!e.card.secret
+      : (_ctx, e) => e.card.type === type,
+    );
   }
-  if (f.player === 'friendly' && e.controller !== ctx.controller) return false;
-  if (f.player === 'enemy' && e.controller === ctx.controller) return false;
-  if (f.race && e.card.race !== f.race) return false;
-  if (f.keyword && !hasKeyword(g, e, f.keyword)) return false;
-  if (f.hasBattlecry !== undefined && (!!e.card.battlecry && !e.silenced) !== f.hasBattlecry) return false;
-  if (f.hasDeathrattle !== undefined && (!!e.card.deathrattle && !e.silenced) !== f.hasDeathrattle) return false;
-  if (f.mortallyWoundedOrPendingDestroy !== undefined) {
-    const dead = g.mutants.has('survives-reads-health') ? isCharacter(e) && health(g, e) <= 0 : mortallyWoundedOrPendingDestroy(g, e);
-    if (dead !== f.mortallyWoundedOrPendingDestroy) return false;
+  if (f.player === 'friendly') checks.push((ctx, e) => e.controller === ctx.controller);
+  if (f.player === 'enemy') checks.push((ctx, e) => e.controller !== ctx.controller);
+  const { race, keyword, hasBattlecry, hasDeathrattle, mortallyWoundedOrPendingDestroy: mortal, attackAtLeast, attackAtMost, card, damaged, legendary, costAtLeast, costAtMost, diedThisTurn, frozen, hasOverload, role, not, and } = f;
+  if (race) checks.push((_ctx, e) => e.card.race === race);
+  if (keyword) checks.push((ctx, e) => hasKeyword(ctx.g, e, keyword));
+  if (hasBattlecry !== undefined) checks.push((_ctx, e) => (!!e.card.battlecry && !e.silenced) === hasBattlecry);
+  if (hasDeathrattle !== undefined) checks.push((_ctx, e) => (!!e.card.deathrattle && !e.silenced) === hasDeathrattle);
+  if (mortal !== undefined) {
+    checks.push((ctx, e) => {
+      const g = ctx.g;
+      const dead = g.mutants.has('survives-reads-health') ? isCharacter(e) && health(g, e) <= 0 : mortallyWoundedOrPendingDestroy(g, e);
+      return dead === mortal;
+    });
   }
-  if (f.attackAtLeast !== undefined && attack(g, e) < f.attackAtLeast) return false;
-  if (f.attackAtMost !== undefined && attack(g, e) > f.attackAtMost) return false;
-  if (f.card !== undefined && e.card.id !== f.card) return false;
-  if (f.damaged !== undefined && (e.damage > 0) !== f.damaged) return false;
-  if (f.legendary !== undefined && (e.card.rarity === 'legendary') !== f.legendary) return false;
-  if (f.costAtLeast !== undefined && cost(g, e) < f.costAtLeast) return false;
-  if (f.costAtMost !== undefined && cost(g, e) > f.costAtMost) return false;
-  if (f.diedThisTurn !== undefined && (e.zone === 'graveyard' && e.diedTurn === g.turn) !== f.diedThisTurn) return false;
-  if (f.frozen !== undefined && isFrozen(g, e) !== f.frozen) return false;
-  if (f.hasOverload !== undefined && (e.card.overload !== undefined) !== f.hasOverload) return false;
-  if (f.role !== undefined) {
-    const ev = ctx.event;
-    const id =
-      f.role === 'event_subject' ? ev?.subject
-      : f.role === 'event_source' ? ev?.source
-      : f.role === 'event_target' ? (ev?.seq?.defender ?? ev?.seq?.target ?? ev?.target)
-      : ctx.target;
-    if (id !== e.id) return false;
+  if (attackAtLeast !== undefined) checks.push((ctx, e) => attack(ctx.g, e) >= attackAtLeast);
+  if (attackAtMost !== undefined) checks.push((ctx, e) => attack(ctx.g, e) <= attackAtMost);
+  if (card !== undefined) checks.push((_ctx, e) => e.card.id === card);
+  if (damaged !== undefined) checks.push((_ctx, e) => (e.damage > 0) === damaged);
+  if (legendary !== undefined) checks.push((_ctx, e) => (e.card.rarity === 'legendary') === legendary);
+  if (costAtLeast !== undefined) checks.push((ctx, e) => cost(ctx.g, e) >= costAtLeast);
+  if (costAtMost !== undefined) checks.push((ctx, e) => cost(ctx.g, e) <= costAtMost);
+  if (diedThisTurn !== undefined) checks.push((ctx, e) => (e.zone === 'graveyard' && e.diedTurn === ctx.g.turn) === diedThisTurn);
+  if (frozen !== undefined) checks.push((ctx, e) => isFrozen(ctx.g, e) === frozen);
+  if (hasOverload !== undefined) checks.push((_ctx, e) => (e.card.overload !== undefined) === hasOverload);
+  if (role !== undefined) {
+    checks.push((ctx, e) => {
+      const ev = ctx.event;
+      const id =
+        role === 'event_subject' ? ev?.subject
+        : role === 'event_source' ? ev?.source
+        : role === 'event_target' ? (ev?.seq?.defender ?? ev?.seq?.target ?? ev?.target)
+        : ctx.target;
+      return id === e.id;
+    });
   }
-  if (f.not && passes(ctx, e, f.not)) return false;
-  if (f.and && !f.and.every((x) => passes(ctx, e, x))) return false;
-  return true;
+  if (not) checks.push((ctx, e) => !passes(ctx, e, not));
+  if (and) checks.push((ctx, e) => and.every((x) => passes(ctx, e, x)));
+  const n = checks.length;
+  if (n === 0) return () => true;
+  if (n === 1) return checks[0]!;
+  if (n === 2) { const [a, b] = checks as [Check, Check]; return (ctx, e) => a(ctx, e) && b(ctx, e); }
+  return (ctx, e) => {
+    for (let i = 0; i < n; i++) if (!checks[i]!(ctx, e)) return false;
+    return true;
+  };
 }
 
 function isFrozen(g: Game, e: Entity): boolean {

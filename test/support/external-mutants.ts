@@ -33,7 +33,7 @@ export interface ExternalMutant {
 }
 
 export const EXTERNAL_MUTANTS: readonly ExternalMutant[] = [
-  { name: 'other-filter-ignored', kind: 'trigger subject filter ("another minion") ignored', rule: '10', file: 'engine/effects/select.js', find: "f.is === 'other' && e.id === ctx.self.id", replace: 'false', killers: ['abomination-malganis-hellfire-immune-ends'] },
+  { name: 'other-filter-ignored', kind: 'trigger subject filter ("another minion") ignored', rule: '10', file: 'engine/effects/select.js', find: "checks.push((ctx, e) => e.id !== ctx.self.id);", replace: 'checks.push(() => true);', killers: ['abomination-malganis-hellfire-immune-ends'] },
   { name: 'auras-before-enchantments', kind: 'auras applied before enchantments (Attack)', rule: '4d', file: 'engine/state.js', find: 'let v = e.card.attack ?? 0;', replace: 'layers.reverse(); let v = e.card.attack ?? 0;', killers: ['lightspawn-aura-last'] },
   { name: 'cost-aura-priority-reversed', kind: 'mana cost auras in the wrong priority order', rule: '4-aura-priority', file: 'engine/state.js', find: 'mods.sort((a, b) => a.priority - b.priority || a.order - b.order);', replace: 'mods.sort((a, b) => b.priority - a.priority || a.order - b.order);', killers: ['summoning-portal-mechwarper-harvest-golem'] },
   { name: 'deathrattle-summon-right-end', kind: 'a Deathrattle summon placed at the right end, not in the dead minion\'s slot', rule: 'summon-sequence', file: 'engine/effects/summon.js', find: 'return before >= 0 ? before + 1 : Math.min(self.lastPosition, board.length);', replace: 'return board.length;', killers: ['force-play-minion-is-oldest'] },
