@@ -394,6 +394,6 @@ const NO_TRIGGERS: readonly Trigger[] = Object.freeze([]);
 
 export function triggersOf(e: Entity): readonly Trigger[] {
   if (e.silenced) return NO_TRIGGERS;
-  return e.card.triggers ?? [];
+  return e.card.triggers ?? NO_TRIGGERS;
 }
 
