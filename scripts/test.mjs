@@ -19,16 +19,34 @@ const bin = (pkg, path) => join(root, 'node_modules', pkg, path);
 // processes the tests start).
 const env = { ...process.env };
 delete env.NODE_EXTRA_CA_CERTS;
+// dist/ is built here, before vitest: its global set-up (test/support/build-dist.ts) must not build it again, which
+// would replace dist/ under the layer check reading it.
+env.ARBITER_DIST_FRESH = '1';
+
+/**
+ * The children running now, each the leader of its own process group: a signal that stops this script (a CI timeout,
+ * Ctrl-C) is passed on to each group whole, so vitest's workers and the processes the tests started stop too.
+ */
+const running = new Set();
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    for (const c of running) {
+      try { process.kill(-c.pid, sig); } catch { /* the group has ended already */ }
+    }
+    process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1));
+  });
+}
 
 /** Run a Node script; its output is kept (printed later) unless `show`, when it streams. */
 function node(name, args, show = false) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', show ? 'inherit' : 'pipe', show ? 'inherit' : 'pipe'], env });
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', show ? 'inherit' : 'pipe', show ? 'inherit' : 'pipe'], env, detached: true });
+    running.add(child);
     const out = [];
     child.stdout?.on('data', (d) => out.push(d));
     child.stderr?.on('data', (d) => out.push(d));
     child.on('error', (e) => resolve({ name, code: 1, text: `${e.message}\n` }));
-    child.on('close', (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), text: Buffer.concat(out).toString() }));
+    child.on('close', (code, signal) => { running.delete(child); resolve({ name, code: code ?? (signal ? 1 : 0), text: Buffer.concat(out).toString() }); });
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * Vitest global set-up and teardown. Before the tests: compile dist/, so the CLI tests (which run bin/arbiter.mjs,
- * and so dist/) always run the sources under test, also when vitest is started directly (under `npm test` the layer
- * check before vitest has built it). After them: the checkout
+ * and so dist/) always run the sources under test, also when vitest is started directly (`npm test`, through
+ * scripts/test.mjs, has built it just before). After them: the checkout
  * must be as clean as before (tests write only under the OS temporary folder); a file they left, ignored by git or
  * not, fails the run.
  */
@@ -35,9 +35,9 @@ export default function setup(): () => void {
   // Nor can it judge the checkout: its parent's tests run beside it and write and remove their own files, so the
   // parent's teardown, which sees the whole run, is the one that checks.
   if (process.env.ARBITER_DIST_BUILT === '1') return () => {};
-  // Under `npm test` the step before vitest, the layer check (`npm run deps`), has just built dist/ from the same
-  // sources: a second build would only cost time.
-  if (process.env.npm_lifecycle_event !== 'test') execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  // Under `npm test`, scripts/test.mjs has just built dist/ from the same sources (ARBITER_DIST_FRESH), and its layer
+  // check reads dist/ while the tests run: a second build would cost time and pull the files from under it.
+  if (process.env.ARBITER_DIST_FRESH !== '1') execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
   process.env.ARBITER_DIST_BUILT = '1';
   const before = leftovers();
   return () => {
