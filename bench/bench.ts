@@ -383,8 +383,8 @@ async function realSimulators(golden: ReturnType<typeof goldenCases>, cards: Ret
     /** Each side's times per case, one per repetition. */
     const simMs = new Map<string, number[]>();
     const refMs = new Map<string, number[]>();
-    let failed = false;
-    let ref: ReferenceTimer | null = null;
+    /** Why a side could not be measured (the row says so), or null. */
+    let failed: string | null = null;
     // The two sides take turns, `blocks` times, each running `reps` passes in a row: a spell of the machine's other
     // work falls on both alike, and each side runs warm within its block (as a run of many cases runs it). Each block
     // of either side runs in a fresh process, warmed up first (the simulator by SIM_WARM_PASSES passes, the reference
@@ -403,16 +403,19 @@ async function realSimulators(golden: ReturnType<typeof goldenCases>, cards: Ret
           list.push(Number(m[1]));
           simMs.set(c.id, list);
         }
+      } catch (e) {
+        failed = `the simulator's adapter failed (${(e as Error).message})`;
+        break;
       } finally {
         await proc.close();
       }
-      ref = new ReferenceTimer();
+      const ref = new ReferenceTimer();
       const times = (await ref.ready()) ? await ref.block(reps) : null;
       ref.close();
-      if (!times) { failed = true; break; }
+      if (!times) { failed = `the reference engine's process failed${ref.stderr.trim() ? ` (${ref.stderr.trim().split('\n').pop()})` : ''}`; break; }
       for (const [id, t] of Object.entries(times)) refMs.set(id, [...(refMs.get(id) ?? []), ...t]);
     }
-    if (failed) { add(`${sim.name}, side by side with the reference engine`, `not measured: the reference engine's process failed${ref?.stderr.trim() ? ` (${ref.stderr.trim().split('\n').pop()})` : ''}`); continue; }
+    if (failed) { add(`${sim.name}, side by side with the reference engine`, `not measured: ${failed}`); continue; }
     const same = golden.filter((c) => simMs.has(c.id));
     if (!same.length) { add(`${sim.name}, side by side with the reference engine`, 'no case answered with a result'); continue; }
     for (const id of [...refMs.keys()]) if (!simMs.has(id)) refMs.delete(id);
