@@ -85,21 +85,30 @@ function cli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ ms
 }
 const seconds = (r: { ms: number; cpu: number }) => `${(r.ms / 1000).toFixed(1)} s${Number.isNaN(r.cpu) ? '' : ` (CPU ${(r.cpu / 1000).toFixed(1)} s)`}`;
 
-/** Run a script in a fresh Node process on the compiled dist/ (`url(f)` gives a dist file's import URL); the JSON it prints, or null if it fails. */
-function freshProcess<T>(lines: (url: (f: string) => string) => string[]): Promise<T | null> {
+/**
+ * Run a script in a fresh Node process on the compiled dist/ (`url(f)` gives a dist file's import URL, quoted): the
+ * JSON it prints, or why it failed (the last line it wrote on stderr, or its exit code).
+ */
+function freshProcess<T>(lines: (url: (f: string) => string) => string[]): Promise<{ value: T } | { failed: string }> {
   const url = (f: string) => JSON.stringify(pathToFileURL(join(ROOT, 'dist', f)).href);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', lines(url).join('\n')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', lines(url).join('\n')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
     let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    let err = '';
+    child.stdout.on('data', (d: string) => { out += d; });
+    child.stderr.on('data', (d: string) => { err = (err + d).slice(-2000); });
+    child.on('error', (e) => resolve({ failed: e.message }));
     child.on('close', (code) => {
-      try { resolve(code === 0 ? JSON.parse(out) : null); } catch { resolve(null); }
+      const why = err.trim().split('\n').pop() || `exit code ${code}`;
+      try { resolve(code === 0 ? { value: JSON.parse(out) as T } : { failed: why }); } catch { resolve({ failed: why }); }
     });
   });
 }
 
 /** Wall-clock and CPU time of golden verify run twice in a fresh Node process on the compiled dist/ (null if it fails). */
-function freshVerify(): Promise<{ count: number; first: { wall: number; cpu: number }; second: { wall: number; cpu: number } } | null> {
+function freshVerify(): Promise<{ value: { count: number; first: { wall: number; cpu: number }; second: { wall: number; cpu: number } } } | { failed: string }> {
   return freshProcess((url) => [
     `const { readCardPool } = await import(${url('engine/cards/pool.js')});`,
     `const { verifyAll } = await import(${url('golden/suite.js')});`,
@@ -112,78 +121,23 @@ function freshVerify(): Promise<{ count: number; first: { wall: number; cpu: num
 }
 
 /**
- * The reference engine timed pass by pass in a Node process of its own that runs only the golden cases (as a
- * simulator's adapter process runs only the cases it is sent), after WARM_PASSES passes not timed: each line written
- * to it runs one pass and answers with each case's wall-clock time. This process is no place for it: by then it has
- * run the generated games, whose cards V8 has seen too, and the engine's compiled code is slower for it (about 1.25
- * to 2 times on the golden set).
+ * The reference engine's wall-clock time for each golden case, `reps` passes, in a fresh Node process that runs only the
+ * golden cases (as a simulator's adapter process runs only the cases it is sent), after WARM_PASSES passes not timed.
+ * This process is no place for it: by then it has run the generated games, whose cards V8 has seen too, and the
+ * engine's compiled code is slower for it (about 1.25 to 2 times on the golden set).
  */
-class ReferenceTimer {
-  private readonly child = spawn(process.execPath, ['--input-type=module', '-e', [
-    `const { readCardPool } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'engine', 'cards', 'pool.js')).href)});`,
-    `const { runScenario } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'engine', 'scenario', 'run.js')).href)});`,
-    `const { goldenCases } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'differential', 'cases.js')).href)});`,
+function referenceBlock(reps: number): Promise<{ value: Record<string, number[]> } | { failed: string }> {
+  return freshProcess((url) => [
+    `const { readCardPool } = await import(${url('engine/cards/pool.js')});`,
+    `const { runScenario } = await import(${url('engine/scenario/run.js')});`,
+    `const { goldenCases } = await import(${url('differential/cases.js')});`,
     'const cards = readCardPool();',
     'const golden = goldenCases(cards);',
     `for (let i = 0; i < ${WARM_PASSES}; i++) for (const c of golden) runScenario(c.scenario, c.origin, { cards });`,
-    'const block = (n) => { const out = Object.fromEntries(golden.map((c) => [c.id, []])); for (let i = 0; i < n; i++) for (const c of golden) { const t = performance.now(); runScenario(c.scenario, c.origin, { cards }); out[c.id].push(performance.now() - t); } return out; };',
-    "process.stdout.write('ready\\n');",
-    "let asked = '';",
-    "process.stdin.on('data', (d) => { asked += d; let nl; while ((nl = asked.indexOf('\\n')) >= 0) { const n = Number(asked.slice(0, nl)); asked = asked.slice(nl + 1); process.stdout.write(JSON.stringify(block(n)) + '\\n'); } });",
-  ].join('\n')], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-  private buffer = '';
-  private waiting: ((line: string | null) => void) | null = null;
-  private closed = false;
-  /** The end of what the process wrote on stderr, to say why it failed. */
-  stderr = '';
-
-  constructor() {
-    this.child.stdout.setEncoding('utf8');
-    this.child.stderr.setEncoding('utf8');
-    this.child.stdout.on('data', (d: string) => { this.buffer += d; this.deliver(); });
-    this.child.stderr.on('data', (d: string) => { this.stderr = (this.stderr + d).slice(-2000); });
-    // A process that has died: writing to it is an error to ignore (its end is seen through 'close').
-    this.child.stdin.on('error', () => {});
-    this.child.on('error', (e) => { this.stderr += e.message; this.end(); });
-    this.child.on('close', () => this.end());
-  }
-
-  private end(): void {
-    this.closed = true;
-    this.deliver();
-  }
-
-  private deliver(): void {
-    if (!this.waiting) return;
-    const nl = this.buffer.indexOf('\n');
-    if (nl < 0 && !this.closed) return;
-    const w = this.waiting;
-    this.waiting = null;
-    if (nl < 0) { w(null); return; }
-    const line = this.buffer.slice(0, nl);
-    this.buffer = this.buffer.slice(nl + 1);
-    w(line);
-  }
-
-  private line(): Promise<string | null> {
-    return new Promise((resolve) => { this.waiting = resolve; this.deliver(); });
-  }
-
-  /** Resolves once the warm-up passes are done (false when the process failed). */
-  async ready(): Promise<boolean> {
-    return (await this.line()) === 'ready';
-  }
-
-  /** `n` timed passes over the golden cases: each case's wall-clock times in ms (null when the process failed). */
-  async block(n: number): Promise<Record<string, number[]> | null> {
-    if (!this.closed) this.child.stdin.write(`${n}\n`);
-    const l = await this.line();
-    try { return l === null ? null : (JSON.parse(l) as Record<string, number[]>); } catch { return null; }
-  }
-
-  close(): void {
-    if (!this.closed) this.child.stdin.end();
-  }
+    'const out = Object.fromEntries(golden.map((c) => [c.id, []]));',
+    `for (let i = 0; i < ${reps}; i++) for (const c of golden) { const t = performance.now(); runScenario(c.scenario, c.origin, { cards }); out[c.id].push(performance.now() - t); }`,
+    'process.stdout.write(JSON.stringify(out));',
+  ]);
 }
 
 async function main(): Promise<void> {
@@ -233,9 +187,10 @@ async function main(): Promise<void> {
   // Golden verify as `arbiter golden verify` runs it, in a fresh process (this one holds the traces above, and its
   // JavaScript engine has compiled the engine already): wall-clock time of the verify itself, after the start and the
   // card pool, and its CPU time, which counts the JavaScript engine's compiler and collector threads too.
-  const v = await freshVerify();
+  const verified = await freshVerify();
+  const v = 'value' in verified ? verified.value : null;
   add('`arbiter golden verify` in process, in a fresh Node process (stated outcomes, invariants, every order and random outcome)',
-    v ? `${v.count} scenarios in ${v.first.wall.toFixed(0)} ms (CPU ${v.first.cpu.toFixed(0)} ms) the first time in the process; ${v.second.wall.toFixed(0)} ms (CPU ${v.second.cpu.toFixed(0)} ms) the second` : 'not measured (the child process failed)');
+    v ? `${v.count} scenarios in ${v.first.wall.toFixed(0)} ms (CPU ${v.first.cpu.toFixed(0)} ms) the first time in the process; ${v.second.wall.toFixed(0)} ms (CPU ${v.second.cpu.toFixed(0)} ms) the second` : `not measured (the child process failed: ${'failed' in verified ? verified.failed : ''})`);
   targets.push(['golden verify in process under 0.5 s', v ? `${v.first.wall.toFixed(0)} ms the first time in a process, ${v.second.wall.toFixed(0)} ms the second (wall-clock)` : 'not measured', v ? v.first.wall < 500 : null]);
 
   // Adapter round trip over the persistent child process: the reference engine as an adapter vs in process.
@@ -366,7 +321,7 @@ async function main(): Promise<void> {
  * The real simulators whose installations are set (docs/simulators.md), side by side with the reference engine on the
  * same scenarios: each adapter reports the time its simulator took for each case inside its own process
  * (ARBITER_ADAPTER_TIMING=1: set-up, actions and the answer's snapshot, without the pipe), compared with the
- * reference engine's time on the cases the simulator answered with a result, in a process of its own (ReferenceTimer).
+ * reference engine's time on the cases the simulator answered with a result, in a process of its own (referenceBlock).
  */
 async function realSimulators(golden: ReturnType<typeof goldenCases>, cards: ReturnType<typeof readCardPool>, add: (what: string, figure: string) => void): Promise<number | null> {
   let hearthBreaker: number | null = null;
@@ -409,11 +364,9 @@ async function realSimulators(golden: ReturnType<typeof goldenCases>, cards: Ret
       } finally {
         await proc.close();
       }
-      const ref = new ReferenceTimer();
-      const times = (await ref.ready()) ? await ref.block(reps) : null;
-      ref.close();
-      if (!times) { failed = `the reference engine's process failed${ref.stderr.trim() ? ` (${ref.stderr.trim().split('\n').pop()})` : ''}`; break; }
-      for (const [id, t] of Object.entries(times)) refMs.set(id, [...(refMs.get(id) ?? []), ...t]);
+      const times = await referenceBlock(reps);
+      if ('failed' in times) { failed = `the reference engine's process failed (${times.failed})`; break; }
+      for (const [id, t] of Object.entries(times.value)) refMs.set(id, [...(refMs.get(id) ?? []), ...t]);
     }
     if (failed) { add(`${sim.name}, side by side with the reference engine`, `not measured: ${failed}`); continue; }
     const same = golden.filter((c) => simMs.has(c.id));
