@@ -9,7 +9,7 @@ const namesRepro = process.argv.some((a) => a.includes('arbiter-repro') || a.end
 export default defineConfig({
   test: {
     globalSetup: ['test/support/build-dist.ts'],
-    exclude: [...configDefaults.exclude, ...(namesRepro ? [] : ['arbiter-report/**', 'arbiter-repro/**'])],
+    exclude: [...configDefaults.exclude, 'arbiter-report/**', ...(namesRepro ? [] : ['**/*.repro.test.ts'])],
     // One test file per core (vitest's default leaves one core free: a single worker on a 2-core machine). Many files
     // wait on child processes (CLI runs, adapters), so a second file runs while the first waits.
     maxWorkers: Math.max(2, availableParallelism()),

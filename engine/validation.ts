@@ -139,6 +139,7 @@ function prototypeKeyPath(v: unknown): string[] | null {
   return null;
 }
 
+/** Strict UTF-8; a leading byte order mark is dropped (the decoder's default). */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
@@ -153,7 +154,6 @@ function jsonText(file: string, bytes: Buffer): string {
   } catch {
     throw new InputError(file, '$', 'the file is not UTF-8 JSON text (it holds bytes that are not UTF-8: a binary file?)');
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') throw new InputError(file, '$', `the file is empty${text.length ? ' (only white space)' : bytes.length ? ' (only a byte order mark)' : ''}: expected a JSON document`);
   const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.exec(text);
   if (control) {

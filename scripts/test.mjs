@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: build dist/ (the CLI tests run it, and the layer check reads it), then vitest, with the two checks
 // running beside it: the type check of every source and test (`tsc --noEmit -p .`) and the layer check
-// (dependency-cruiser on dist/, as `npm run deps`). The suite is bound by CPU but leaves a few percent of the two cores
-// idle (files waiting on child processes): the checks fit there instead of running before the first test.
+// (`npm run deps:check`: dependency-cruiser on dist/). The suite is bound by CPU but leaves a few percent of the two
+// cores idle (files waiting on child processes): the checks fit there instead of running before the first test.
 // Vitest's output streams as it runs; each check's output is printed whole once everything has ended. The exit code is
 // the first failure's (the build, vitest, then the checks in order), 0 when all pass. Arguments go to vitest
 // (`npm test -- engine/` runs only the files under engine/; the checks still run whole).
@@ -39,8 +39,17 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 /** Run a Node script; its output is kept (printed later) unless `show`, when it streams. */
 function node(name, args, show = false) {
+  return run(name, process.execPath, args, show);
+}
+
+/** Run npm itself (this script started without npm). */
+function npmCommand(name, args) {
+  return run(name, 'npm', args, false);
+}
+
+function run(name, command, args, show) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', show ? 'inherit' : 'pipe', show ? 'inherit' : 'pipe'], env, detached: true });
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', show ? 'inherit' : 'pipe', show ? 'inherit' : 'pipe'], env, detached: true });
     running.add(child);
     const out = [];
     child.stdout?.on('data', (d) => out.push(d));
@@ -55,7 +64,11 @@ if (build.code) process.exit(build.code);
 
 const checks = [
   node('tsc --noEmit -p .', [bin('typescript', join('bin', 'tsc')), '--noEmit', '-p', root]),
-  node('layer check (depcruise --config .dependency-cruiser.cjs dist)', [bin('dependency-cruiser', join('bin', 'dependency-cruise.mjs')), '--config', join(root, '.dependency-cruiser.cjs'), join(root, 'dist')]),
+  // Through npm, as a user runs it (npm_execpath is npm's own script when npm runs this one): the command is the
+  // package's `deps:check` script, written once.
+  process.env.npm_execpath
+    ? node('npm run deps:check', [process.env.npm_execpath, 'run', '--silent', 'deps:check'])
+    : npmCommand('npm run deps:check', ['run', '--silent', 'deps:check']),
 ];
 const tests = await node('vitest', [bin('vitest', 'vitest.mjs'), 'run', ...process.argv.slice(2)], true);
 let code = tests.code;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundled, CARDS_DIR, loadCardFile, writeCardBundle } from './pool.js';
+import { bundled, CARDS_DIR, checkCardReferences, loadCardFile, MapCardPool, writeCardBundle } from './pool.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'arbiter-bundle-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -63,5 +63,9 @@ describe('card bundle', () => {
     const bundle = join(tmp, 'unknown-ref', 'cards.bundle.json');
     expect(writeCardBundle(bundle, dir)).toBe(0);
     expect(existsSync(bundle)).toBe(false);
+    // The check a command makes on the files it reads then names the card's file, the JSON path and the unknown card.
+    const pool = new MapCardPool();
+    pool.add(loadCardFile(join(dir, name), true), name);
+    expect(() => checkCardReferences(pool)).toThrow(new RegExp(`${name.replace('.', '\\.')}.*\\$\\.heroPower.*unknown card "no-such-card"`));
   });
 });

@@ -79,10 +79,13 @@ function baseSet(ctx: Ctx, sel: Selector): number[] {
 
 /** Does entity e pass filter f, as seen by ctx (relations are relative to ctx.controller, Rule 10)? */
 export function passes(ctx: Ctx, e: Entity, f: Filter | undefined): boolean {
-  if (!f) return true;
+  return f ? compiled(f)(ctx, e) : true;
+}
+
+function compiled(f: Filter): Check {
   let check = COMPILED.get(f);
   if (check === undefined) { check = compileFilter(f); COMPILED.set(f, check); }
-  return check(ctx, e);
+  return check;
 }
 
 type Check = (ctx: Ctx, e: Entity) => boolean;
@@ -143,8 +146,13 @@ function compileFilter(f: Filter): Check {
       return id === e.id;
     });
   }
-  if (not) checks.push((ctx, e) => !passes(ctx, e, not));
-  if (and) checks.push((ctx, e) => and.every((x) => passes(ctx, e, x)));
+  if (not) { const sub = compiled(not); checks.push((ctx, e) => !sub(ctx, e)); }
+  if (and) checks.push(all(and.map(compiled)));
+  return all(checks);
+}
+
+/** One check that holds when every one of `checks` does (in order, stopping at the first that fails). */
+function all(checks: readonly Check[]): Check {
   const n = checks.length;
   if (n === 0) return () => true;
   if (n === 1) return checks[0]!;

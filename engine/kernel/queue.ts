@@ -88,38 +88,15 @@ export function matchesPattern(g: Game, ctx: Ctx, p: EventPattern, ev: GameEvent
   return true;
 }
 
-const NONE_ON: readonly number[] = Object.freeze([]);
-
-/**
- * The indexes of a card's triggers by the kind of event they wait for, worked out once per card's trigger list (the
- * card definitions are never changed once loaded): a carrier whose triggers wait for other events is passed by with
- * one lookup.
- */
-const TRIGGERS_ON = new WeakMap<readonly Trigger[], Map<string, number[]>>();
-
-function triggersOn(trigs: readonly Trigger[], kind: string): readonly number[] {
-  let byKind = TRIGGERS_ON.get(trigs);
-  if (byKind === undefined) {
-    byKind = new Map();
-    for (let i = 0; i < trigs.length; i++) {
-      const on = trigs[i]!.when.on;
-      const list = byKind.get(on);
-      if (list) list.push(i); else byKind.set(on, [i]);
-    }
-    TRIGGERS_ON.set(trigs, byKind);
-  }
-  return byKind.get(kind) ?? NONE_ON;
-}
-
 /** Collect the triggers that respond to one event now (Rule 10: the current board, current controllers). */
 export function respondersTo(g: Game, ev: GameEventRef, eventIndex: number, carriers: Entity[]): Entry[] {
   const out: Entry[] = [];
   for (const src of carriers) {
     const trigs = triggersOf(src);
-    if (trigs.length === 0) continue;
-    // Only the triggers waiting for this kind of event (matchesPattern's first test): no context is built for the others.
-    for (const i of triggersOn(trigs, ev.kind)) {
+    for (let i = 0; i < trigs.length; i++) {
       const t = trigs[i]!;
+      // Another kind of event: no context is built for a trigger that cannot respond (matchesPattern's first test).
+      if (t.when.on !== ev.kind) continue;
       // Secrets only act on the opponent's turn.
       if (t.secret && g.active === src.controller) continue;
       if (!activeWhere(t, src)) continue;
