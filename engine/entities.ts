@@ -12,7 +12,6 @@ export function createEntity(g: Game, card: CardDef, controller: Side, zone: Zon
     durabilityLoss: 0,
   };
   g.entities.set(e.id, e);
-  g.byId[e.id] = e;
   const rec: Omit<EntityRecord, 't'> = { id: e.id, card: card.id, name: card.name, type: card.secret ? 'secret' : card.type, controller, zone };
   // The label last, as an object spread put it, without building an object per entity.
   if (label) { e.label = label; rec.label = label; }

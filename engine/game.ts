@@ -1,6 +1,6 @@
 /** A new, empty game: two players, the seeded random stream, the trace recorder. */
 import { HEARTHSTONE, type Profile } from './profiles/hearthstone.js';
-import type { CardPool, Game, Player, Side } from './state.js';
+import { EntityTable, type CardPool, type Game, type Player, type Side } from './state.js';
 import { Random, type Forced } from './random.js';
 import { Recorder } from './trace/recorder.js';
 import type { MutantName } from './mutants.js';
@@ -34,8 +34,7 @@ export function newGame(o: GameOptions): Game {
   const mutants = new Set(o.mutants ?? []);
   const profile = o.profile ?? HEARTHSTONE;
   return {
-    entities: new Map(),
-    byId: [],
+    entities: new EntityTable(),
     players: [emptyPlayer(0, profile), emptyPlayer(1, profile)],
     active: 0,
     turn: 1,

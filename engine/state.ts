@@ -96,10 +96,40 @@ export interface OtherAuraSnap {
   affected: Set<number>;
 }
 
+/**
+ * The entities of a game by id. Ids count up from 1 and no entity is ever removed, so an array holds them: the lookup
+ * every rule makes is an index, not a hash (a Map's `get`, `has` and `values` as the code reads them).
+ */
+export class EntityTable {
+  private readonly list: (Entity | undefined)[] = [];
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  get(id: number): Entity | undefined {
+    return this.list[id];
+  }
+
+  has(id: number): boolean {
+    return this.list[id] !== undefined;
+  }
+
+  set(id: number, e: Entity): this {
+    if (this.list[id] === undefined) this.count++;
+    this.list[id] = e;
+    return this;
+  }
+
+  /** In the order of their ids (the order they were made). */
+  *values(): IterableIterator<Entity> {
+    for (const e of this.list) if (e !== undefined) yield e;
+  }
+}
+
 export interface Game {
-  entities: Map<number, Entity>;
-  /** The same entities indexed by id (ids count up from 1): the lookup every rule makes goes through an array. */
-  byId: Entity[];
+  entities: EntityTable;
   /** The character whose attack is under way (from its Preparation Phase to the end of its Combat Phase's damage). */
   attacking?: number;
   players: [Player, Player];
@@ -164,7 +194,7 @@ export function boardLimit(g: Game): number {
 }
 
 export function entity(g: Game, id: number): Entity {
-  const e = g.byId[id];
+  const e = g.entities.get(id);
   if (e === undefined) throw new Error(`internal: no entity #${id}`);
   return e;
 }
@@ -192,7 +222,7 @@ export function describe(g: Game, e: Entity): string {
 function enchantmentMods(g: Game, e: Entity): Mods[] {
   const out: Mods[] = [];
   for (const id of e.enchantments) {
-    const en = g.byId[id];
+    const en = g.entities.get(id);
     if (en?.mods) out.push(en.mods);
   }
   return out;
@@ -213,7 +243,7 @@ export interface StatLayer {
 export function statLayers(g: Game, e: Entity): StatLayer[] {
   const ench: StatLayer[] = [];
   for (const id of e.enchantments) {
-    const en = g.byId[id];
+    const en = g.entities.get(id);
     if (en?.mods) ench.push({ source: en.id, kind: 'enchantment', mods: en.mods, priority: 0, order: en.order });
   }
   const auras: StatLayer[] = e.auraLayer.map((a) => ({ source: a.source, kind: 'aura', mods: a.mods, priority: a.priority, order: a.order }));
@@ -229,7 +259,7 @@ function layerMods(g: Game, e: Entity): Mods[] {
   const aurasFirst = g.mutants.size !== 0 && g.mutants.has('auras-first');
   if (aurasFirst) for (const a of e.auraLayer) out.push(a.mods);
   for (const id of e.enchantments) {
-    const m = g.byId[id]?.mods;
+    const m = g.entities.get(id)?.mods;
     if (m) out.push(m);
   }
   if (!aurasFirst) for (const a of e.auraLayer) out.push(a.mods);
@@ -276,7 +306,7 @@ export function durability(g: Game, e: Entity): number {
 export function hasKeyword(g: Game, e: Entity, k: Keyword): boolean {
   if (k === 'divine_shield') return e.divineShield; // the shield itself: printed or given, until popped or removed
   if (!e.silenced && e.card.keywords?.includes(k) && !e.lostKeywords?.includes(k)) return true;
-  for (const id of e.enchantments) if (g.byId[id]?.mods?.keywords?.includes(k)) return true;
+  for (const id of e.enchantments) if (g.entities.get(id)?.mods?.keywords?.includes(k)) return true;
   for (const a of g.otherAuras) if (a.mods.keywords?.includes(k) && a.affected.has(e.id)) return true;
   return false;
 }
@@ -302,7 +332,7 @@ export function keywordBits(g: Game, e: Entity): number {
     if (e.lostKeywords) m &= ~bitsOf(e.lostKeywords);
   }
   for (const id of e.enchantments) {
-    const k = g.byId[id]?.mods?.keywords;
+    const k = g.entities.get(id)?.mods?.keywords;
     if (k) m |= bitsOf(k);
   }
   for (const a of g.otherAuras) if (a.mods.keywords && a.affected.has(e.id)) m |= bitsOf(a.mods.keywords);
@@ -362,7 +392,7 @@ export function costLayers(g: Game, e: Entity): readonly CostLayer[] {
     if (amount !== 0) mods.push({ source: e.id, kind: 'card', amount, minimum: 0, priority: -1000, order: e.order });
   }
   for (const id of e.enchantments) {
-    const en = g.byId[id];
+    const en = g.entities.get(id);
     if (en?.mods?.cost) mods.push({ source: en.id, kind: 'enchantment', amount: en.mods.cost, minimum: en.mods.costMinimum ?? 0, priority: 0, order: en.order });
   }
   for (const m of e.costMods) mods.push({ source: e.id, kind: 'card', amount: m.amount, minimum: 0, priority: 0, order: m.order });

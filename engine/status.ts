@@ -50,7 +50,7 @@ interface Stated {
 
 function frozen(g: Game, e: Entity): boolean {
   if (e.frozen) return true;
-  for (const id of e.enchantments) if (g.byId[id]?.mods?.frozen) return true;
+  for (const id of e.enchantments) if (g.entities.get(id)?.mods?.frozen) return true;
   return false;
 }
 
