@@ -4,7 +4,8 @@
  * with a baseline of known failures (--expectations; only a NEW FAIL, an ERROR or a LOST case fails the run).
  */
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { withCardFiles } from './options.js';
 import { ROOT, InputError, readJson } from '../engine/validation.js';
 import { isHostScenario, loadHostCards, loadHostScenario } from '../engine/host/load.js';
 import { simCommand } from '../differential/adapter-process.js';
@@ -21,7 +22,7 @@ export const HOST_REFERENCE_COMMAND = [process.execPath, join(ROOT, 'bin', 'arbi
 export async function runHost(o: { sim?: string; cases?: string[]; hostCards?: string[]; runs?: string; seed?: string; timeout: string; startTimeout?: string; out: string; expectations?: string; updateExpectations?: boolean; allowLost?: boolean }): Promise<number> {
   // The default simulator is Arbiter's own process: it gets the run's --host-cards files, so a user's Host cards are
   // known to it as to the reference side.
-  const command = o.sim !== undefined ? simCommand(o.sim) : [...HOST_REFERENCE_COMMAND, ...(o.hostCards ?? []).flatMap((c) => ['--host-cards', resolve(c)])];
+  const command = o.sim !== undefined ? simCommand(o.sim) : withCardFiles(HOST_REFERENCE_COMMAND, '--host-cards', o.hostCards);
   const timeoutMs = Number(o.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new InputError('--timeout', '$', `"${o.timeout}" is not a whole number of milliseconds >= 1`);
   if (o.updateExpectations && !o.expectations) throw new InputError('--update-expectations', '$', 'needs --expectations <file> (where to write the baseline)');

@@ -1,5 +1,6 @@
 /** Options shared by several commands. */
 import { Option } from 'commander';
+import { resolve } from 'node:path';
 import { MUTANTS, PROFILE_MUTANTS, isMutantName, type MutantName } from '../engine/mutants.js';
 import { HOST_MUTANTS, isHostMutant, type HostMutant } from '../engine/host/mutants.js';
 import { InputError } from '../engine/validation.js';
@@ -46,4 +47,12 @@ export function parseAnyMutants(list: string[] | undefined): { hs: MutantName[];
 export function hostCardsOption(): Option {
   return new Option('--host-cards <path>', 'extra Host card files or folders beside spec/host/cards, for Host scenarios (repeatable)')
     .argParser((v: string, prev: string[] = []) => [...prev, v]);
+}
+
+/**
+ * A bundled adapter's command (Arbiter's own process) given the run's card files, so a user's cards are known to it
+ * as to the reference side: `--cards` files for the demo, `--host-cards` files for the Host kernel's adapter.
+ */
+export function withCardFiles(command: readonly string[], flag: '--cards' | '--host-cards', files: readonly string[] = []): string[] {
+  return [...command, ...files.flatMap((f) => [flag, resolve(f)])];
 }

@@ -6,7 +6,7 @@ import { readJson, InputError } from '../engine/validation.js';
 import { splitCommand } from '../differential/adapter-process.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import { DEMO_COMMAND } from './run-commands.js';
-import { hostCardsOption } from './options.js';
+import { hostCardsOption, withCardFiles } from './options.js';
 import type { CaseResult } from '../differential/verdict.js';
 import { closeMatches } from './close-matches.js';
 import { showControls } from '../reports/escape.js';
@@ -19,7 +19,8 @@ async function reproHostCommand(r: CaseResult, o: { sim?: string; out: string; t
   const timeoutMs = Number(o.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new InputError('--timeout', '$', `"${o.timeout}" is not a whole number of milliseconds >= 1`);
   if (r.status === 'PASS') throw new InputError(r.case, '$', 'this case passed: nothing to shrink');
-  const command = o.sim !== undefined ? simCommand(o.sim) : HOST_REFERENCE_COMMAND;
+  // The Host kernel's own adapter gets the --host-cards files, as in `arbiter run --profile host`.
+  const command = o.sim !== undefined ? simCommand(o.sim) : withCardFiles(HOST_REFERENCE_COMMAND, '--host-cards', o.hostCards);
   const x = await reproHost(r, { command, cards: loadHostCards(o.hostCards ?? []), timeoutMs, outDir: o.out, hostCards: o.hostCards ?? [] });
   process.stdout.write(showControls(`shrunk ${r.case} from ${x.before.actions} decisions and ${x.before.cards} set-up cards to ${x.after.actions} decisions and ${x.after.cards} set-up cards (${x.tries} tries); divergence: ${x.want}\n`));
   if (!x.files) {

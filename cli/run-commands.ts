@@ -1,14 +1,14 @@
 /** `arbiter run`, `arbiter adapter`, `arbiter merge`: differential testing against a simulator. */
 import { PROFILE_IDS, isProfileId } from '../engine/profiles/index.js';
 import { Option, type Command } from 'commander';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { InputError, ROOT } from '../engine/validation.js';
 import type { CaseResult, Case } from '../differential/runner.js';
 import { scenarioFiles } from './scenario-files.js';
 import { simCommand, DEFAULT_MAX_LINE_BYTES } from '../differential/adapter-process.js';
 import { lockOutDir } from '../reports/files.js';
 import { DEMO_MUTANTS, demoBaseline } from '../adapters/reference/demo-mutants.js';
-import { mutantOption, parseMutants, parseAnyMutants, cardsOption, hostCardsOption } from './options.js';
+import { mutantOption, parseMutants, parseAnyMutants, cardsOption, hostCardsOption, withCardFiles } from './options.js';
 import { existsSync, writeFileSync } from 'node:fs';
 import type { Hello } from '../differential/protocol.js';
 import type { RunInfo } from '../reports/merge.js';
@@ -102,7 +102,7 @@ Examples (the bundled simulators' exit codes as stated):
       // Everything a user can get wrong is checked before the suite runs.
       // The demo is Arbiter's own process: it gets the run's --cards files, so a user's cards are known to it as to the
       // reference side.
-      const command = o.sim !== undefined ? simCommand(o.sim) : [...DEMO_COMMAND, ...(o.cards ?? []).flatMap((c) => ['--cards', resolve(c)])];
+      const command = o.sim !== undefined ? simCommand(o.sim) : withCardFiles(DEMO_COMMAND, '--cards', o.cards);
       if (!isProfileId(o.profile)) throw new InputError('--profile', '$', `unknown profile "${o.profile}" (expected one of: ${PROFILE_IDS.join(', ')})`);
       const expectations = o.expectations ?? (o.sim ? undefined : demoBaseline(o.profile));
       if (o.updateExpectations && !expectations) throw new InputError('--update-expectations', '$', 'needs --expectations <file> (where to write the baseline)');

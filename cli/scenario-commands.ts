@@ -28,12 +28,14 @@ function resultText(r: { id: string; title: string; status: ScenarioStatus; fail
   return head + why + r.failures.map((f) => `  - ${f}\n`).join('');
 }
 
-/** `N passed, M failed`, then the expected failures and unexpected passes when there are any. */
-function countLine(statuses: readonly ScenarioStatus[]): string {
-  const n = (s: ScenarioStatus) => statuses.filter((x) => x === s).length;
-  const extra = [n('expected-fail') ? `, ${n('expected-fail')} expected-fail` : '', n('unexpected-pass') ? `, ${n('unexpected-pass')} unexpected pass` : ''];
-  return `${n('pass')} passed, ${n('fail')} failed${extra.join('')}`;
+/** `N passed, M failed`, then the expected failures and unexpected passes when there are any (golden/suite.ts summarize). */
+function countLine(n: Record<GoldenStatus, number>): string {
+  const extra = [n['expected-fail'] ? `, ${n['expected-fail']} expected-fail` : '', n['unexpected-pass'] ? `, ${n['unexpected-pass']} unexpected pass` : ''];
+  return `${n.pass} passed, ${n.fail} failed${extra.join('')}`;
 }
+
+/** The case's outcome is what its file says: a pass, or the failure an expected-fail case states. */
+const holds = (s: ScenarioStatus) => s === 'pass' || s === 'expected-fail';
 
 export function addScenarioCommands(program: Command): void {
   program
@@ -45,7 +47,7 @@ export function addScenarioCommands(program: Command): void {
     .addOption(hostCardsOption())
     .option('--json', 'print the result as JSON (an array when there are several files)')
     .action(async (args: string[], o: { mutant: string[]; cards?: string[]; hostCards?: string[]; json?: boolean }) => {
-      const { loadCardPool, profileOf, loadHostCards, loadHostScenario, judgeHostScenario, checkTrace, withVariants, loadScenario, judgeScenario, traceJudge, statusOf, LABEL } = await engine();
+      const { loadCardPool, profileOf, loadHostCards, loadHostScenario, judgeHostScenario, checkTrace, withVariants, loadScenario, judgeScenario, traceJudge, statusOf, summarize, LABEL } = await engine();
       const cards = loadCardPool(o.cards ?? []);
       const { hs: mutants, host } = parseAnyMutants(o.mutant);
       const files = scenarioFiles(args);
@@ -61,14 +63,13 @@ export function addScenarioCommands(program: Command): void {
         return { id: s.id, title: s.title, status: statusOf(s.status, failures), failures, final, ...(s.reason ? { reason: s.reason } : {}) };
       }));
       if (o.json) {
-        // `ok`: the case's outcome is what its file says (a pass, or the failure an expected-fail case states).
-        const json = results.map(({ id, status, failures, final }) => ({ id, ok: status === 'pass' || status === 'expected-fail', status, failures, final }));
+        const json = results.map(({ id, status, failures, final }) => ({ id, ok: holds(status), status, failures, final }));
         process.stdout.write(JSON.stringify(json.length === 1 ? json[0] : json, null, 2) + '\n');
       } else {
         for (const r of results) process.stdout.write(resultText(r, LABEL));
-        if (results.length > 1) process.stdout.write(countLine(results.map((r) => r.status)) + '\n');
+        if (results.length > 1) process.stdout.write(countLine(summarize(results)) + '\n');
       }
-      setExitCode(results.every((r) => r.status === 'pass' || r.status === 'expected-fail') ? 0 : 1);
+      setExitCode(results.every((r) => holds(r.status)) ? 0 : 1);
     });
 
   program

@@ -89,7 +89,7 @@ export function writeTraces(dir: string, id: string, ref: TraceRecord[], sim: Tr
  * resumed run runs these again. A machine that crashed or was overloaded leaves such results; a case that truly
  * times out or crashes does so again.
  */
-export const RETRIED_ON_RESUME: readonly CaseResult['status'][] = ['TIMEOUT', 'CRASH', 'ERROR'];
+const RETRIED_ON_RESUME: readonly CaseResult['status'][] = ['TIMEOUT', 'CRASH', 'ERROR'];
 
 export async function runDifferential(o: RunOptions): Promise<{ results: CaseResult[]; hello: Hello }> {
   mkdirSync(o.outDir, { recursive: true });

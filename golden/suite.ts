@@ -137,7 +137,7 @@ export function updateTraces(cards: CardPool, ids: string[] = []): string[] {
   return out;
 }
 
-export function summarize(results: GoldenResult[]): Record<GoldenStatus, number> {
+export function summarize(results: readonly { status: GoldenStatus }[]): Record<GoldenStatus, number> {
   const c: Record<GoldenStatus, number> = { pass: 0, fail: 0, 'expected-fail': 0, 'unexpected-pass': 0, error: 0 };
   for (const r of results) c[r.status]++;
   return c;

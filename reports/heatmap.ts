@@ -7,9 +7,7 @@
  */
 import type { CaseResult } from '../differential/runner.js';
 import { ruleMatrix, ruleTitle } from './summary.js';
-import { escapeMarkup } from './escape.js';
-
-const esc = escapeMarkup;
+import { escapeMarkup as esc } from './escape.js';
 
 /** Fill colour of a fail share in [0, 1]: hue 120 (green) down to 0 (red). */
 export function shareColour(share: number): string {

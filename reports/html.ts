@@ -14,9 +14,7 @@ import { rule } from '../engine/rules.js';
 import { failureMessage, ruleMatrix, ruleTitle, summaryLine, type ReportOptions, type Summary } from './summary.js';
 import { readReportTrace } from './files.js';
 import { heatmapSvg } from './heatmap.js';
-import { escapeMarkup, showControls } from './escape.js';
-
-const esc = escapeMarkup;
+import { escapeMarkup as esc, showControls } from './escape.js';
 
 const readTrace = (dir: string, rel: string | undefined) => readReportTrace<TraceRecord>(dir, rel);
 

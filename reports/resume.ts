@@ -40,7 +40,7 @@ const IDENTITY: [keyof RunInfo, string][] = [
 ];
 
 /** What differs between the run a report folder holds and this one, one phrase each (empty: the same run). */
-export function identityDiff(before: RunInfo, now: RunInfo): string[] {
+function identityDiff(before: RunInfo, now: RunInfo): string[] {
   const show = (v: unknown): string => (v === undefined ? 'not recorded' : v === null ? 'none' : typeof v === 'object' ? `${(v as { index: number }).index}/${(v as { count: number }).count}` : JSON.stringify(v));
   const generated = before.runs > 0 || now.runs > 0;
   return IDENTITY

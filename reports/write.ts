@@ -10,7 +10,7 @@ import type { CaseResult } from '../differential/runner.js';
 import { loadExpectations, verdict, writeExpectations, type Verdict } from './expectations.js';
 import { renderHtml } from './html.js';
 import { ruleTitle } from './summary.js';
-import { escapeMarkup, showControls } from './escape.js';
+import { escapeMarkup as xml, showControls } from './escape.js';
 export { showControls } from './escape.js';
 
 export { summarize, summaryLine, unsupportedNotice, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
@@ -36,7 +36,6 @@ export function perRuleTable(results: CaseResult[]): string {
 }
 
 /** Text in an XML attribute or element: markup escaped, characters XML 1.0 does not allow written `\uXXXX`. */
-const xml = escapeMarkup;
 
 /** The cause and first-divergence rule of a FAIL, in one line. */
 export function causeLine(r: CaseResult): string | undefined {
@@ -184,7 +183,7 @@ export function writeReports(dir: string, results: CaseResult[], o: ReportOption
  * to it, last, as a courtesy. When that fails (no such folder, no permission) the report folder is complete anyway:
  * one warning line on stderr, and the run keeps its own exit code.
  */
-export function appendStepSummary(text: string): void {
+function appendStepSummary(text: string): void {
   const file = process.env.GITHUB_STEP_SUMMARY;
   if (!file) return;
   try {

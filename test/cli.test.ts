@@ -96,6 +96,9 @@ describe.concurrent('arbiter CLI', () => {
     for (const m of Object.keys(PROFILE_MUTANTS)) expect(unknown.err).toContain(m);
     const ht = await cli('run-scenario', '--mutant', Object.keys(PROFILE_MUTANTS)[0]!, 'golden/cases/hearthtop-mana-cap.json');
     expect(ht.err).not.toMatch(/unknown mutant/);
+    // Accepted means run: a result line for the case, and a pass or a failure, not a usage error.
+    expect([0, 1], ht.err).toContain(ht.code);
+    expect(ht.out).toMatch(/^(PASS|FAIL) hearthtop-mana-cap:/m);
   });
   it('trace prints an indented tree with named entities and rule ids; --json prints sorted JSON lines', async () => {
     const t = await arbiter('trace', 'golden/cases/cult-master-simultaneous-death.json');
