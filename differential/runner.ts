@@ -66,11 +66,23 @@ export function shardOf(cases: Case[], shard: { index: number; count: number } |
   return sorted.filter((_, i) => i % shard.count === shard.index - 1);
 }
 
+const UNSUPPORTED_CARDS = 'uses cards the simulator does not support: ';
+
 function usesOnly(supported: '*' | string[], cards: Record<string, unknown>): string | null {
   if (supported === '*') return null;
   const set = new Set(supported);
   const missing = Object.keys(cards).filter((c) => !set.has(c)).sort();
-  return missing.length ? `uses cards the simulator does not support: ${missing.join(', ')}` : null;
+  return missing.length ? unsupportedCardsDetail(missing) : null;
+}
+
+/** The detail of a case UNSUPPORTED because the adapter's hello leaves out cards it uses, and back (missingCards). */
+export function unsupportedCardsDetail(missing: readonly string[]): string {
+  return UNSUPPORTED_CARDS + missing.join(', ');
+}
+
+/** The card ids an UNSUPPORTED case's detail names as missing from the hello (none for another reason). */
+export function missingCards(detail: string | undefined): string[] {
+  return detail?.startsWith(UNSUPPORTED_CARDS) ? detail.slice(UNSUPPORTED_CARDS.length).split(', ') : [];
 }
 
 /** Write a case's reference and simulator traces under `<dir>/traces/`; the paths are relative to `dir`. */

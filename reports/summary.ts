@@ -1,6 +1,7 @@
 /** The numbers of a run: per verdict and per rule. Shared by summary.md, junit.xml, report.html and the CLI. */
 import { rule } from '../engine/rules.js';
 import { UNATTRIBUTED } from '../differential/attribute.js';
+import { missingCards } from '../differential/runner.js';
 import type { CaseResult } from '../differential/runner.js';
 import type { Hello } from '../differential/protocol.js';
 import type { Verdict } from './expectations.js';
@@ -63,8 +64,7 @@ export function unsupportedNotice(results: readonly Pick<CaseResult, 'status' | 
   if (!unsupported.length || unsupported.length * 2 < results.length) return null;
   const missing = new Map<string, number>();
   for (const r of unsupported) {
-    const m = /^uses cards the simulator does not support: (.*)$/.exec(r.detail ?? '');
-    for (const id of m ? m[1]!.split(', ') : []) missing.set(id, (missing.get(id) ?? 0) + 1);
+    for (const id of missingCards(r.detail)) missing.set(id, (missing.get(id) ?? 0) + 1);
   }
   const top = [...missing].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5);
   const cards = top.length ? `; the cards most often missing from the adapter's hello: ${top.map(([id, n]) => `${id} (${n})`).join(', ')} (list them in its "cards", or answer "*": spec/protocol.md)` : '';

@@ -4,8 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { unsupportedNotice } from './summary.js';
+import { unsupportedCardsDetail } from '../differential/runner.js';
 
-const unsupported = (...ids: string[]) => ({ status: 'UNSUPPORTED' as const, detail: `uses cards the simulator does not support: ${ids.join(', ')}` });
+/** A case the runner found UNSUPPORTED for cards missing from the hello, with the detail the runner writes. */
+const unsupported = (...ids: string[]) => ({ status: 'UNSUPPORTED' as const, detail: unsupportedCardsDetail(ids) });
 const pass = { status: 'PASS' as const };
 
 describe('unsupported notice', () => {
