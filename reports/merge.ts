@@ -55,6 +55,24 @@ export interface RunInfo {
   conformance?: boolean;
 }
 
+/**
+ * The fields of run.json that make two runs one run (a resumed run, reports/resume.ts) and shards of one run (merge),
+ * with their JSON type, whether a run.json written before the field was recorded may lack it, and the words an error
+ * uses for it. The baseline (`expectations`) and the shard are checked on their own.
+ */
+export const RUN_IDENTITY: readonly { key: Exclude<keyof RunInfo, 'expectations' | 'shard'>; type: 'string' | 'number' | 'boolean'; required: boolean; words: string }[] = [
+  { key: 'command', type: 'string', required: true, words: 'the simulator command (--sim)' },
+  { key: 'profile', type: 'string', required: false, words: 'the rule profile (--profile)' },
+  { key: 'casesDigest', type: 'string', required: false, words: 'the cases (--cases files, or the golden cases of this version)' },
+  { key: 'cases', type: 'number', required: true, words: 'the number of cases' },
+  { key: 'cardsDigest', type: 'string', required: false, words: 'the cards (--cards)' },
+  { key: 'runs', type: 'number', required: true, words: 'the generated cases (--runs)' },
+  { key: 'seed', type: 'string', required: true, words: 'the seed of the generated cases (--seed)' },
+  { key: 'synthetic', type: 'boolean', required: false, words: 'synthetic cards in generated cases (--synthetic)' },
+  { key: 'variants', type: 'boolean', required: false, words: 'the sent variants (--no-variants)' },
+  { key: 'conformance', type: 'boolean', required: false, words: 'the card conformance cases (--no-conformance)' },
+];
+
 export function writeRunInfo(dir: string, info: RunInfo): void {
   mkdirSync(dir, { recursive: true });
   writeFileAtomic(join(dir, 'run.json'), JSON.stringify(info, null, 2) + '\n');
@@ -75,11 +93,8 @@ export function readRunInfo(dir: string): RunInfo | null {
   const data = readJson(f);
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw new InputError(f, '$', 'expected the object `arbiter run` writes (command, expectations, shard, runs, seed, cases)');
   const i = data as Record<string, unknown>;
-  for (const [key, type] of [['command', 'string'], ['runs', 'number'], ['seed', 'string'], ['cases', 'number']] as const) {
-    if (typeof i[key] !== type) throw new InputError(f, `$.${key}`, `expected a ${type}`);
-  }
-  for (const [key, type] of [['profile', 'string'], ['casesDigest', 'string'], ['cardsDigest', 'string'], ['synthetic', 'boolean'], ['variants', 'boolean'], ['conformance', 'boolean']] as const) {
-    if (i[key] !== undefined && typeof i[key] !== type) throw new InputError(f, `$.${key}`, `expected a ${type}`);
+  for (const { key, type, required } of RUN_IDENTITY) {
+    if ((required || i[key] !== undefined) && typeof i[key] !== type) throw new InputError(f, `$.${key}`, `expected a ${type}`);
   }
   if (i.expectations !== null && typeof i.expectations !== 'string') throw new InputError(f, '$.expectations', 'expected a string or null');
   const sh = i.shard as { index?: unknown; count?: unknown } | null;
@@ -96,7 +111,7 @@ export function checkShards(dirs: string[]): RunInfo {
   });
   const first = infos[0]!;
   infos.forEach((i, k) => {
-    for (const key of ['command', 'expectations', 'runs', 'seed', 'cases', 'profile', 'casesDigest', 'cardsDigest', 'synthetic', 'variants', 'conformance'] as const) {
+    for (const key of ['expectations', ...RUN_IDENTITY.map((f) => f.key)] as const) {
       if (JSON.stringify(i[key]) !== JSON.stringify(first[key])) throw new InputError(join(dirs[k]!, 'run.json'), `$.${key}`, `${JSON.stringify(i[key])} differs from ${JSON.stringify(first[key])} in ${dirs[0]}: these are not shards of one run`);
     }
   });

@@ -10,7 +10,7 @@ import type { CardPool } from '../engine/state.js';
 import type { Case } from '../differential/verdict.js';
 import { readResults, RESULTS_FILE } from '../differential/runner.js';
 import { InputError } from '../engine/validation.js';
-import { readRunInfo, type RunInfo } from './merge.js';
+import { readRunInfo, RUN_IDENTITY, type RunInfo } from './merge.js';
 
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 16);
 
@@ -25,19 +25,7 @@ export function cardsDigest(cards: CardPool): string {
 }
 
 /** The fields of run.json that make two runs one run, with the words an error uses for each. */
-const IDENTITY: [keyof RunInfo, string][] = [
-  ['command', 'the simulator command (--sim)'],
-  ['profile', 'the rule profile (--profile)'],
-  ['casesDigest', 'the cases (--cases files, or the golden cases of this version)'],
-  ['cases', 'the number of cases'],
-  ['cardsDigest', 'the cards (--cards)'],
-  ['runs', 'the generated cases (--runs)'],
-  ['seed', 'the seed of the generated cases (--seed)'],
-  ['synthetic', 'synthetic cards in generated cases (--synthetic)'],
-  ['variants', 'the sent variants (--no-variants)'],
-  ['conformance', 'the card conformance cases (--no-conformance)'],
-  ['shard', 'the shard (--shard)'],
-];
+const IDENTITY: [keyof RunInfo, string][] = [...RUN_IDENTITY.map((f): [keyof RunInfo, string] => [f.key, f.words]), ['shard', 'the shard (--shard)']];
 
 /** What differs between the run a report folder holds and this one, one phrase each (empty: the same run). */
 function identityDiff(before: RunInfo, now: RunInfo): string[] {
