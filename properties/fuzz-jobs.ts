@@ -37,8 +37,8 @@ export async function fuzzJobs(o: FuzzOptions & { jobs: number }, worker = FUZZ_
   const workers: (Worker | null)[] = [];
   /** The lowest shard index known to have failed. */
   let firstFailed = Infinity;
-  /** A shard that ended with an error, or without a report: the lowest one decides unless a lower shard failed. */
-  const broken: (string | null)[] = parts.map(() => null);
+  /** Why a shard stopped without its report (a thread error, or it could not start). */
+  const errors: (string | null)[] = parts.map(() => null);
   await new Promise<void>((resolve) => {
     let open = parts.length;
     const stop = (from: number) => workers.forEach((x, j) => { if (j > from && x) void x.terminate(); });
@@ -54,7 +54,7 @@ export async function fuzzJobs(o: FuzzOptions & { jobs: number }, worker = FUZZ_
         w = new Worker(worker, { workerData: { options: { ...options, seed: part.seed, runs: part.runs }, every: Math.max(1, Math.floor(every / parts.length)) } });
       } catch (e) {
         // Shards not started count as broken; those started are stopped.
-        for (let j = i; j < parts.length; j++) broken[j] = `could not start: ${(e as Error).message}`;
+        for (let j = i; j < parts.length; j++) errors[j] = `could not start: ${(e as Error).message}`;
         stop(-1);
         open -= parts.length - i;
         if (open === 0) resolve();
@@ -78,16 +78,17 @@ export async function fuzzJobs(o: FuzzOptions & { jobs: number }, worker = FUZZ_
         // The report is the shard's last word: it is done, whatever its thread does next.
         void w.terminate();
       });
-      w.on('error', (e) => { if (i < firstFailed) broken[i] = e.message; });
-      w.on('exit', () => { if (!reports[i] && !broken[i] && i < firstFailed) broken[i] = 'it ended without a report'; settle(i); });
+      w.on('error', (e) => { errors[i] = e.message; });
+      w.on('exit', () => settle(i));
     }
   });
   const ms = performance.now() - t0;
   const failed = reports.findIndex((r) => r !== null && !r.ok);
-  // A broken shard before the first failing one (or with no failure at all) leaves the result unknown: an error.
+  // A shard without its report before the first failing one (or with no failure at all) leaves the result unknown: an
+  // error. (Shards after the first failing one were stopped on purpose.)
   const limit = failed < 0 ? parts.length : failed;
-  const bad = broken.findIndex((b, i) => b !== null && i < limit);
-  if (bad >= 0) throw new Error(`fuzz shard ${bad} (seed ${parts[bad]!.seed}) failed: ${broken[bad]}`);
+  const bad = reports.findIndex((r, i) => r === null && i < limit);
+  if (bad >= 0) throw new Error(`fuzz shard ${bad} (seed ${parts[bad]!.seed}) failed: ${errors[bad] ?? 'it ended without a report'}`);
   if (failed < 0) return { ok: true, seed, runs: reports.reduce((n, r) => n + r!.runs, 0), mutants: o.mutants ?? [], ms };
   const r = reports[failed]!;
   // Cases before the failing one: every case of the shards before it, and the failing shard's own.
