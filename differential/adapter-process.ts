@@ -2,7 +2,8 @@
  * A simulator's adapter as a long-lived child process (spawned without a shell, in a process group of its own),
  * speaking JSON lines. A crash, a hang, a flood, garbage or an answer to the wrong case becomes that case's outcome;
  * the whole process group is killed, the adapter restarted and the run goes on. Lines that answer an earlier case
- * (late or repeated answers) are dropped with a note, never charged to the case being run.
+ * (late or repeated answers) are dropped with a note, never charged to the case being run; an exit or a line that is
+ * not an answer, from an adapter that had answered earlier cases, is checked on a fresh adapter first (runCase).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { PROTOCOL, parseResponse, type Hello, type Response } from './protocol.js';
@@ -95,6 +96,8 @@ interface Session {
   waiter: ((line: Line | null) => void) | null;
   stderr: string;
   exited: boolean;
+  /** Cases this child has answered. */
+  answered: number;
 }
 
 export class AdapterProcess {
@@ -121,7 +124,7 @@ export class AdapterProcess {
     // detached: the adapter leads a process group of its own, so a wrapper script and its children die together.
     const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'], env: this.env, shell: false, detached: true });
     track(child.pid);
-    const s: Session = { child, lines: [], waiter: null, stderr: '', exited: false };
+    const s: Session = { child, lines: [], waiter: null, stderr: '', exited: false, answered: 0 };
     this.s = s;
     const deliver = (l: Line) => {
       if (s.waiter) { const w = s.waiter; s.waiter = null; w(l); } else s.lines.push(l);
@@ -175,7 +178,27 @@ export class AdapterProcess {
     return p.msg;
   }
 
+  /**
+   * Run one case. The request is written before the first `await` when the adapter is up, so a caller may start the
+   * next case and judge the previous answer while the adapter runs it (the runner does: one case at a time in the
+   * adapter, its judging beside it). A CRASH, or a line that is not an answer, from an adapter that had answered
+   * earlier cases, is checked once on a fresh adapter before it is charged to this case: output or an exit that
+   * followed the previous answer (or state left over from earlier cases) would otherwise count against it.
+   */
   async runCase(caseId: string, payload: Record<string, unknown>, timeoutMs: number, startTimeoutMs = timeoutMs): Promise<Outcome> {
+    const first = await this.attempt(caseId, payload, timeoutMs, startTimeoutMs);
+    if (!first.recheck) return first.outcome;
+    const o = first.outcome;
+    const what = `${o.kind}${o.kind === 'answer' ? '' : `: ${o.detail}`}`;
+    const again = (await this.attempt(caseId, payload, timeoutMs, startTimeoutMs)).outcome;
+    const note = again.kind === o.kind && again.kind !== 'answer'
+      ? `the adapter, which had answered earlier cases, ended this case in ${what}; run again on a fresh adapter, the same`
+      : `the adapter, which had answered earlier cases, ended this case in ${what}; run again on a fresh adapter, this is that run's outcome (output or an exit after the previous answer, or state left over from earlier cases)`;
+    return { ...again, notes: [...(o.notes ?? []), note, ...(again.notes ?? [])] };
+  }
+
+  /** One try at a case; `recheck`: the failure could belong to what the adapter did before (see runCase). */
+  private async attempt(caseId: string, payload: Record<string, unknown>, timeoutMs: number, startTimeoutMs: number): Promise<{ outcome: Outcome; recheck: boolean }> {
     if (!this.s || this.s.exited) await this.open(startTimeoutMs);
     const s = this.s!;
     s.stderr = '';
@@ -183,30 +206,34 @@ export class AdapterProcess {
     // Lines that arrived after the previous case was answered belong to no case being run: dropped, with a note.
     const stale = s.lines.splice(0);
     if (stale.length) notes.push(`dropped ${stale.length} line(s) the adapter wrote after its previous answer`);
+    const seasoned = s.answered > 0;
     this.asked.add(caseId);
     this.send(s, { type: 'run', case: caseId, ...payload });
     const deadline = Date.now() + timeoutMs;
-    const withNotes = <T extends Outcome>(o: T): T => (notes.length ? { ...o, notes } : o);
+    const end = (o: Outcome, recheckable = false): { outcome: Outcome; recheck: boolean } => {
+      if (o.kind === 'answer') s.answered++;
+      else this.kill();
+      return { outcome: notes.length ? { ...o, notes } : o, recheck: recheckable && seasoned };
+    };
+    // Every line but a late answer to an earlier case decides the case: the first such line is this case's answer.
     for (;;) {
       const line = await this.nextLine(s, Math.max(0, deadline - Date.now()));
       const stderr = s.stderr;
-      if (line === 'timeout') { this.kill(); return withNotes({ kind: 'TIMEOUT', detail: `no answer within ${timeoutMs} ms`, stderr }); }
+      if (line === 'timeout') return end({ kind: 'TIMEOUT', detail: `no answer within ${timeoutMs} ms`, stderr });
       if (line === null) {
         const { exitCode, signalCode } = s.child;
-        this.kill();
-        return withNotes({ kind: 'CRASH', detail: `adapter exited (${signalCode ? `signal ${signalCode}` : `exit code ${exitCode ?? '?'}`})`, stderr });
+        return end({ kind: 'CRASH', detail: `adapter exited (${signalCode ? `signal ${signalCode}` : `exit code ${exitCode ?? '?'}`})`, stderr }, true);
       }
-      if (line === OVERFLOW) { this.kill(); return withNotes({ kind: 'PROTOCOL_ERROR', detail: `the answer is a line over ${this.maxLineBytes} bytes (the cap on one message; see --max-message-bytes)`, stderr }); }
+      if (line === OVERFLOW) return end({ kind: 'PROTOCOL_ERROR', detail: `the answer is a line over ${this.maxLineBytes} bytes (the cap on one message; see --max-message-bytes)`, stderr });
       const p = parseResponse(line);
-      if (!p.ok) { this.kill(); return withNotes({ kind: 'PROTOCOL_ERROR', detail: p.why, stderr }); }
+      if (!p.ok) return end({ kind: 'PROTOCOL_ERROR', detail: p.why, stderr }, true);
       const msg = p.msg;
-      if (msg.type === 'hello') { this.kill(); return withNotes({ kind: 'PROTOCOL_ERROR', detail: 'unexpected hello in answer to a case', stderr }); }
+      if (msg.type === 'hello') return end({ kind: 'PROTOCOL_ERROR', detail: 'unexpected hello in answer to a case', stderr }, true);
       if (msg.case !== undefined && msg.case !== caseId) {
         if (this.asked.has(msg.case)) { notes.push(`dropped a late or repeated answer to case "${msg.case}"`); continue; }
-        this.kill();
-        return withNotes({ kind: 'PROTOCOL_ERROR', detail: `answered case "${msg.case}" while "${caseId}" was asked`, stderr });
+        return end({ kind: 'PROTOCOL_ERROR', detail: `answered case "${msg.case}" while "${caseId}" was asked`, stderr });
       }
-      return withNotes({ kind: 'answer', msg, stderr });
+      return end({ kind: 'answer', msg, stderr });
     }
   }
 
@@ -229,6 +256,23 @@ export class AdapterProcess {
       });
     }
     release(s);
+  }
+}
+
+/**
+ * Cases through one adapter, one at a time, each outcome handled while the adapter runs the next case: `send` starts
+ * the next case (AdapterProcess.runCase writes its request at once) or returns null when there is none, `handle`
+ * takes each outcome (or the error that stopped its case) in order.
+ */
+export async function inTurn<T>(send: () => { item: T; outcome: Promise<Outcome> } | null, handle: (item: T, outcome: Outcome | Error) => void): Promise<void> {
+  for (let sent = send(); sent; ) {
+    let outcome: Outcome | Error;
+    try { outcome = await sent.outcome; } catch (e) { outcome = e instanceof Error ? e : new Error(String(e)); }
+    const done = sent.item;
+    sent = send();
+    // should `handle` throw, the case already sent must not end as an unhandled rejection
+    sent?.outcome.catch(() => undefined);
+    handle(done, outcome);
   }
 }
 

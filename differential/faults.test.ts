@@ -99,6 +99,35 @@ describe('the runner under adapter faults', () => {
       .rejects.toThrow(/did not answer the hello within 300 ms/);
   }, 10_000);
 
+  it('a line that is not an answer, or an exit, after an answer is checked on a fresh adapter, not charged to the next case', async () => {
+    const sorted = [...cases].sort((a, b) => a.id.localeCompare(b.id)).slice(0, 5);
+    const [a, b, , d, e] = sorted.map((c) => c.id);
+    // a: answers, then writes "done." before the next case's answer; d: answers, then exits.
+    const { results } = await withEnv({ FAULTS: `trailing:${a},exitafter:${d}` }, () =>
+      runDifferential({ command: faulty, cases: sorted, cards, outDir: tmp() }));
+    const by = new Map(results.map((r) => [r.case, r]));
+    // the fake answers empty boards: every case is judged, none is a CRASH or a PROTOCOL_ERROR
+    expect(results.map((r) => r.status)).toEqual(sorted.map(() => 'FAIL'));
+    expect(by.get(b!)!.notes?.join(' ')).toMatch(/ended this case in PROTOCOL_ERROR: .*not JSON.*run again on a fresh adapter, this is that run's outcome/);
+    // the exit after d's answer is seen either before e is sent (a fresh adapter, no note) or after (e run again)
+    expect(by.get(e!)!.notes?.join(' ') ?? '').not.toMatch(/the same/);
+  }, 30_000);
+
+  it('a case that crashes an adapter which had answered earlier cases is run again on a fresh one before CRASH is charged', async () => {
+    const sorted = [...cases].sort((a, b) => a.id.localeCompare(b.id)).slice(0, 3);
+    const [a, b, c] = sorted.map((x) => x.id);
+    const { results } = await withEnv({ FAULTS: `crash:${a},crash:${c}` }, () =>
+      runDifferential({ command: faulty, cases: sorted, cards, outDir: tmp() }));
+    const by = new Map(results.map((r) => [r.case, r]));
+    // a is the first case of a fresh adapter: charged at once
+    expect(by.get(a!)!.status).toBe('CRASH');
+    expect(by.get(a!)!.notes).toBeUndefined();
+    expect(by.get(b!)!.status).toBe('FAIL');
+    // c comes after the restarted adapter answered b: run again on a fresh adapter, where it crashes too
+    expect(by.get(c!)!.status).toBe('CRASH');
+    expect(by.get(c!)!.notes?.join(' ')).toMatch(/ended this case in CRASH: adapter exited \(exit code 139\); run again on a fresh adapter, the same/);
+  }, 30_000);
+
   it('an empty --sim or one with an open quote is a usage error', () => {
     expect(() => simCommand('')).toThrow(AdapterStartError);
     expect(() => simCommand('   ')).toThrow(/empty/);

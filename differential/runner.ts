@@ -7,7 +7,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import type { CardPool } from '../engine/state.js';
 import { traceToJsonl, type TraceRecord } from '../engine/trace/format.js';
-import { AdapterProcess } from './adapter-process.js';
+import { AdapterProcess, inTurn, type Outcome } from './adapter-process.js';
 import { InputError } from '../engine/validation.js';
 import { TIMINGS_FILE, writeFileAtomic } from '../reports/files.js';
 import { withCardIds } from './compare.js';
@@ -143,29 +143,45 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
   let finished = previous.length;
   let total = previous.length + todo.length;
   const results: CaseResult[] = [...previous];
-  const worker = async (p: AdapterProcess) => {
+  const record = (c: Case, r: CaseResult, t0: number) => {
+    appendFileSync(resultsFile, JSON.stringify(r) + '\n');
+    appendFileSync(timingsFile, JSON.stringify({ case: c.id, ms: Math.round((performance.now() - t0) * 1000) / 1000 }) + '\n');
+    results.push(r);
+    finished++;
+    o.onResult?.(r, finished, total);
+  };
+  const errorResult = (c: Case, e: unknown): CaseResult => ({ case: c.id, origin: c.origin, ...(c.scenario.profile && c.scenario.profile !== 'hearthstone' ? { profile: c.scenario.profile } : {}), ...(c.group && c.group !== c.id ? { group: c.group } : {}), status: 'ERROR', rules: c.scenario.rules, title: c.scenario.title, simulator: { name: hello.name, version: hello.version, fidelity: hello.fidelity }, divergences: [], violations: [], diagnosis: [], detail: (e as Error).message });
+  const judged = (c: Case, outcome: Outcome): CaseResult => {
+    const j = judgeCase(c, hello, outcome, o.cards, o.judgeTrace);
+    const r = j.result;
+    if (r.status === 'FAIL' && j.refTrace) r.traces = writeTraces(o.outDir, c.id, j.refTrace, j.simTrace);
+    return r;
+  };
+  /**
+   * The next case of the round sent to the adapter: its outcome to come, or null when the round is done. A case the
+   * hello's cards leave out, or one that cannot be prepared, is recorded at once without being sent.
+   */
+  const sendNext = (p: AdapterProcess): { item: { c: Case; t0: number }; outcome: Promise<Outcome> } | null => {
     while (next < round.length) {
       const c = round[next++]!;
-      let r: CaseResult;
       const t0 = performance.now();
       try {
         const { scenario, cards } = withCardIds(c.scenario, o.cards);
         const unsupported = usesOnly(hello.cards, cards);
-        const j = unsupported
-          ? judgeCase(c, hello, { kind: 'answer', msg: { type: 'unsupported', case: c.id, reason: unsupported }, stderr: '' }, o.cards)
-          : judgeCase(c, hello, await p.runCase(c.id, { scenario, cards }, timeout, startTimeout), o.cards, o.judgeTrace);
-        r = j.result;
-        if (r.status === 'FAIL' && j.refTrace) r.traces = writeTraces(o.outDir, c.id, j.refTrace, j.simTrace);
+        if (!unsupported) return { item: { c, t0 }, outcome: p.runCase(c.id, { scenario, cards }, timeout, startTimeout) };
+        record(c, judged(c, { kind: 'answer', msg: { type: 'unsupported', case: c.id, reason: unsupported }, stderr: '' }), t0);
       } catch (e) {
-        r = { case: c.id, origin: c.origin, ...(c.scenario.profile && c.scenario.profile !== 'hearthstone' ? { profile: c.scenario.profile } : {}), ...(c.group && c.group !== c.id ? { group: c.group } : {}), status: 'ERROR', rules: c.scenario.rules, title: c.scenario.title, simulator: { name: hello.name, version: hello.version, fidelity: hello.fidelity }, divergences: [], violations: [], diagnosis: [], detail: (e as Error).message };
+        record(c, errorResult(c, e), t0);
       }
-      appendFileSync(resultsFile, JSON.stringify(r) + '\n');
-      appendFileSync(timingsFile, JSON.stringify({ case: c.id, ms: Math.round((performance.now() - t0) * 1000) / 1000 }) + '\n');
-      results.push(r);
-      finished++;
-      o.onResult?.(r, finished, total);
     }
+    return null;
   };
+  // One case at a time in each adapter; the runner judges an answer while its adapter runs the next case.
+  const worker = (p: AdapterProcess) => inTurn(() => sendNext(p), ({ c, t0 }, outcome) => {
+    let r: CaseResult;
+    try { r = outcome instanceof Error ? errorResult(c, outcome) : judged(c, outcome); } catch (e) { r = errorResult(c, e); }
+    record(c, r, t0);
+  });
   try {
     await Promise.all(procs.map(worker));
     // A second round for the cases that passed: probes that show what their final state hides.
