@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { readJson, InputError } from '../engine/validation.js';
 import { splitCommand } from '../differential/adapter-process.js';
 import type { Scenario } from '../engine/scenario/format.js';
+import type { CardPool } from '../engine/state.js';
 import { DEMO_COMMAND } from './run-commands.js';
-import { hostCardsOption, withCardFiles } from './options.js';
+import { cardsOption, hostCardsOption, withCardFiles } from './options.js';
 import type { CaseResult } from '../differential/verdict.js';
 import { closeMatches } from './close-matches.js';
 import { showControls } from '../reports/escape.js';
@@ -57,6 +58,26 @@ async function findResult(dir: string, id: string) {
   return r;
 }
 
+/**
+ * The case's cards must be known to the repro as they were to the run: a run given card files (--cards) needs the
+ * same files here. A card the pool lacks is a usage error naming it; other cards than the run's, a warning.
+ */
+async function checkReproCards(report: string, id: string, scenario: Scenario, cards: CardPool): Promise<void> {
+  const [{ parseScenario }, { readRunInfo }, { cardsDigest }, { RESULTS_FILE }] = await Promise.all([
+    import('../engine/scenario/load.js'), import('../reports/merge.js'), import('../reports/resume.js'), import('../differential/runner.js'),
+  ]);
+  const ran = readRunInfo(report)?.cardsDigest;
+  const other = ran !== undefined && ran !== cardsDigest(cards);
+  const hint = 'the run was made with other cards than these (run.json cardsDigest): give repro the --cards files the run was given';
+  try {
+    parseScenario(`${join(report, RESULTS_FILE)} (case ${id})`, scenario, cards);
+  } catch (e) {
+    if (e instanceof InputError && other) throw new InputError(e.file, e.path, `${e.detail}; ${hint}`);
+    throw e;
+  }
+  if (other) process.stderr.write(`arbiter: warning: ${hint}\n`);
+}
+
 export function addReportCommands(program: Command): void {
   const report = program.command('report').description('reports from a finished run');
   report
@@ -87,8 +108,9 @@ export function addReportCommands(program: Command): void {
     .option('--sim <command>', 'the adapter command (default: the one the run used, from the report folder\'s run.json; else the bundled demo simulator, or for a Host result the Host kernel\'s own adapter)')
     .option('--out <dir>', 'where to write the repro files', 'arbiter-repro')
     .option('--timeout <ms>', 'time limit per run of the simulator', '10000')
+    .addOption(cardsOption())
     .addOption(hostCardsOption())
-    .action(async (arg: string, o: { report: string; sim?: string; out: string; timeout: string; hostCards?: string[] }) => {
+    .action(async (arg: string, o: { report: string; sim?: string; out: string; timeout: string; cards?: string[]; hostCards?: string[] }) => {
       // A folder the repro cannot be written to is a usage error before anything is run or shrunk.
       const { checkOutDir, unwritten } = await import('../properties/out-dir.js');
       checkOutDir(o.out);
@@ -98,8 +120,9 @@ export function addReportCommands(program: Command): void {
       const hostResult = existsSync(join(o.report, 'results.jsonl')) ? (await import('../differential/runner.js')).readResults(o.report).find((r) => r.case === arg && r.profile === 'host') : undefined;
       if (hostResult) { await reproHostCommand(hostResult, o); return; }
       const { fc, loadCardPool, OneCaseRunner, readResults, generatedCaseArb, DIFFERENTIAL_CONSTRAINTS, seedNumber, signature, shrink, runScenario, expectAtDivergence, judgeScenario, writeRepro } = await repro();
-      const cards = loadCardPool();
-      const command = o.sim ? splitCommand(o.sim) : DEMO_COMMAND;
+      const cards = loadCardPool(o.cards ?? []);
+      // The bundled demo gets the --cards files too, as in `arbiter run --cards`.
+      const command = o.sim ? splitCommand(o.sim) : withCardFiles(DEMO_COMMAND, '--cards', o.cards);
       const runner = new OneCaseRunner(command, cards, Number(o.timeout));
       try {
         let start: Scenario;
@@ -117,6 +140,7 @@ export function addReportCommands(program: Command): void {
         } else {
           const r = await findResult(o.report, arg);
           if (r.status === 'PASS' || !r.scenario) throw new InputError(arg, '$', 'this case passed: nothing to shrink');
+          await checkReproCards(o.report, arg, r.scenario, cards);
           id = arg;
           start = r.scenario;
         }
@@ -141,7 +165,7 @@ export function addReportCommands(program: Command): void {
         for (const d of r.diagnosis) process.stdout.write(showControls(`  matches mutant ${d.mutant}: rule ${d.rule} (${d.text})\n`));
         let files: ReturnType<typeof writeRepro>;
         try {
-          files = writeRepro(o.out, repro.id, repro, { command, expected: r.expected!, rules, divergence: want, cards });
+          files = writeRepro(o.out, repro.id, repro, { command, expected: r.expected!, rules, divergence: want, cards, cardFiles: o.cards ?? [] });
         } catch (e) {
           // The folder changed while shrinking (or the disk is full): the shrunk scenario is printed instead.
           throw unwritten((s) => process.stdout.write(s), o.out, e, [{ name: `the shrunk scenario (${repro.id}.json)`, data: repro }]);

@@ -1,7 +1,7 @@
 /** A user card file with an id of the pool replaces that card for the run (another balance patch), with a notice. */
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 import { readCardPool } from '../engine/cards/pool.js';
 import { arbiter } from './run-cli.js';
@@ -66,6 +66,31 @@ describe('arbiter run --cards with the bundled demo simulator', () => {
     expect(results.map((x) => [x.case, x.status, x.detail])).toEqual([['conformance-my-001', 'PASS', undefined], ['my-yeti', 'PASS', undefined]]);
     // The demo plays the run's own cards: it is still the demo of the baseline, not a simulator with other card texts.
     expect(results[0]!.simulator.name).toBe('arbiter-demo');
+  });
+  it('repro --cards shrinks a case of a run made with --cards; without them it is a usage error naming the card', async () => {
+    const dir = tempDir('arbiter-repro-cards-');
+    mkdirSync(join(dir, 'mycards'));
+    const cult = JSON.parse(readFileSync(join(ROOT, 'spec', 'cards', 'cult-master.json'), 'utf8'));
+    writeFileSync(join(dir, 'mycards', 'my.json'), JSON.stringify({ ...cult, id: 'MY_CULT', name: 'My Cult Master' }));
+    // The golden Cult Master case with the user's copy of the card: the demo's Death Phase bug fails it.
+    const golden = JSON.parse(readFileSync(join(ROOT, 'golden', 'cases', 'cult-master-simultaneous-death.json'), 'utf8'));
+    const { allOrders: _, ...rest } = golden;
+    writeFileSync(join(dir, 'my.json'), JSON.stringify({ ...rest, id: 'my-cult', setup: { ...rest.setup, A: { ...rest.setup.A, board: [{ card: 'My Cult Master', label: 'cult' }, rest.setup.A.board[1]] } } }));
+    const report = join(dir, 'report');
+    const run = await runCli(['run', '--cases', join(dir, 'my.json'), '--cards', join(dir, 'mycards'), '--no-conformance', '--out', report]);
+    expect(run.out).toMatch(/1 cases: 0 pass, 1 NEW FAIL/);
+    const without = await runCli(['repro', 'my-cult', '--report', report, '--out', join(dir, 'without')]);
+    expect(without.code).toBe(2);
+    expect(without.err).toMatch(/results\.jsonl \(case my-cult\): \$\.setup\.A\.board\[0\]: unknown card "My Cult Master".*give repro the --cards files the run was given/);
+    const out = join(dir, 'repro');
+    const r = await runCli(['repro', 'my-cult', '--report', report, '--cards', join(dir, 'mycards'), '--out', out]);
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(r.err).not.toMatch(/warning/);
+    expect(JSON.stringify(JSON.parse(readFileSync(join(out, 'my-cult-repro.json'), 'utf8')).setup)).toContain('My Cult Master');
+    // The written test loads the same card files, named from its own folder (no absolute path).
+    const test = readFileSync(join(out, 'my-cult-repro.repro.test.ts'), 'utf8');
+    const files = JSON.parse(/loadCardPool\((\[.*?\])\.map\(here\)\)/.exec(test)![1]!) as string[];
+    expect(files.map((f) => resolve(out, f))).toEqual([join(dir, 'mycards')]);
   });
   it('--profile host: the Host kernel\'s own adapter gets the run\'s --host-cards the same way', async () => {
     const dir = tempDir('arbiter-host-cards-');
