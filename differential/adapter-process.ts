@@ -107,6 +107,8 @@ export class AdapterProcess {
   private readonly asked = new Set<string>();
   private readonly env: NodeJS.ProcessEnv;
   private readonly maxLineBytes: number;
+  /** Closed for good (close()): no case starts it again. */
+  private closed = false;
 
   constructor(private readonly command: string[], opts: AdapterOptions = {}) {
     this.env = opts.env ?? process.env;
@@ -147,8 +149,11 @@ export class AdapterProcess {
     if (s.lines.length) return Promise.resolve(s.lines.shift()!);
     if (s.exited) return Promise.resolve(null);
     return new Promise((resolve) => {
-      const t = setTimeout(() => { s.waiter = null; resolve('timeout'); }, timeoutMs);
-      s.waiter = (l) => { clearTimeout(t); resolve(l); };
+      // At the deadline, a line that has reached the pipe is still read first: this process may have been busy (judging
+      // the previous case) when it came, and timers run before the reads of the same turn of the event loop.
+      const t = setTimeout(() => setImmediate(() => { if (s.waiter !== waiter) return; s.waiter = null; resolve('timeout'); }), timeoutMs);
+      const waiter = (l: Line | null) => { clearTimeout(t); resolve(l); };
+      s.waiter = waiter;
     });
   }
 
@@ -158,6 +163,7 @@ export class AdapterProcess {
 
   /** Start (or restart) and shake hands. Throws with a clear message when the adapter cannot start. */
   async open(timeoutMs: number): Promise<Hello> {
+    if (this.closed) throw new AdapterStartError('the adapter was closed: the run has ended');
     this.kill();
     const s = this.start();
     this.send(s, { type: 'hello', protocol: PROTOCOL });
@@ -181,19 +187,27 @@ export class AdapterProcess {
   /**
    * Run one case. The request is written before the first `await` when the adapter is up, so a caller may start the
    * next case and judge the previous answer while the adapter runs it (the runner does: one case at a time in the
-   * adapter, its judging beside it). A CRASH, or a line that is not an answer, from an adapter that had answered
-   * earlier cases, is checked once on a fresh adapter before it is charged to this case: output or an exit that
-   * followed the previous answer (or state left over from earlier cases) would otherwise count against it.
+   * adapter, its judging beside it). A CRASH, a line that is not an answer, or an error without a case id, from an
+   * adapter that had answered earlier cases, is checked once on a fresh adapter before it is charged to this case:
+   * output or an exit that followed the previous answer (or state left over from earlier cases) would otherwise count
+   * against it.
    */
   async runCase(caseId: string, payload: Record<string, unknown>, timeoutMs: number, startTimeoutMs = timeoutMs): Promise<Outcome> {
     const first = await this.attempt(caseId, payload, timeoutMs, startTimeoutMs);
     if (!first.recheck) return first.outcome;
     const o = first.outcome;
-    const what = `${o.kind}${o.kind === 'answer' ? '' : `: ${o.detail}`}`;
-    const again = (await this.attempt(caseId, payload, timeoutMs, startTimeoutMs)).outcome;
-    const note = again.kind === o.kind && again.kind !== 'answer'
-      ? `the adapter, which had answered earlier cases, ended this case in ${what}; run again on a fresh adapter, the same`
-      : `the adapter, which had answered earlier cases, ended this case in ${what}; run again on a fresh adapter, this is that run's outcome (output or an exit after the previous answer, or state left over from earlier cases)`;
+    const detail = o.kind === 'answer' ? (o.msg.type === 'error' ? `an error without a case id: ${o.msg.message}` : o.msg.type) : o.detail;
+    const what = `the adapter, which had answered earlier cases, ended this case in ${o.kind === 'answer' ? 'CRASH' : o.kind} (${detail})${o.stderr.trim() ? ` (stderr: ${stderrGist(o.stderr)})` : ''}`;
+    let again: Outcome;
+    try {
+      again = (await this.attempt(caseId, payload, timeoutMs, startTimeoutMs)).outcome;
+    } catch (e) {
+      return { ...o, notes: [...(o.notes ?? []), `${what}; a fresh adapter to run it again could not start (${(e as Error).message})`] };
+    }
+    const same = again.kind === o.kind && (again.kind === 'answer' ? o.kind === 'answer' && JSON.stringify(again.msg) === JSON.stringify(o.msg) : o.kind !== 'answer' && again.detail === o.detail);
+    const note = same
+      ? `${what}; run again on a fresh adapter, the same`
+      : `${what}; run again on a fresh adapter, this is that run's outcome (output or an exit after the previous answer, or state left over from earlier cases)`;
     return { ...again, notes: [...(o.notes ?? []), note, ...(again.notes ?? [])] };
   }
 
@@ -211,9 +225,10 @@ export class AdapterProcess {
     this.send(s, { type: 'run', case: caseId, ...payload });
     const deadline = Date.now() + timeoutMs;
     const end = (o: Outcome, recheckable = false): { outcome: Outcome; recheck: boolean } => {
-      if (o.kind === 'answer') s.answered++;
+      const recheck = recheckable && seasoned;
+      if (o.kind === 'answer' && !recheck) s.answered++;
       else this.kill();
-      return { outcome: notes.length ? { ...o, notes } : o, recheck: recheckable && seasoned };
+      return { outcome: notes.length ? { ...o, notes } : o, recheck };
     };
     // Every line but a late answer to an earlier case decides the case: the first such line is this case's answer.
     for (;;) {
@@ -233,7 +248,8 @@ export class AdapterProcess {
         if (this.asked.has(msg.case)) { notes.push(`dropped a late or repeated answer to case "${msg.case}"`); continue; }
         return end({ kind: 'PROTOCOL_ERROR', detail: `answered case "${msg.case}" while "${caseId}" was asked`, stderr });
       }
-      return end({ kind: 'answer', msg, stderr });
+      // An error without a case id may be about what came before this case (checked like a line that is not an answer).
+      return end({ kind: 'answer', msg, stderr }, msg.type === 'error' && msg.case === undefined);
     }
   }
 
@@ -245,6 +261,7 @@ export class AdapterProcess {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const s = this.s;
     if (!s) return;
     this.s = null;

@@ -11,7 +11,7 @@ import { loadCardPool } from '../engine/cards/pool.js';
 import { ROOT } from '../engine/validation.js';
 import { runDifferential, readResults } from './runner.js';
 import { goldenCases } from './cases.js';
-import { AdapterStartError, simCommand } from './adapter-process.js';
+import { AdapterProcess, AdapterStartError, inTurn, simCommand, type Outcome } from './adapter-process.js';
 import { LineReader, OVERFLOW, type Line } from './line-reader.js';
 import { lockOutDir, writeFileAtomic, readReportTrace, LOCK_FILE } from '../reports/files.js';
 import { InputError } from '../engine/validation.js';
@@ -99,18 +99,67 @@ describe('the runner under adapter faults', () => {
       .rejects.toThrow(/did not answer the hello within 300 ms/);
   }, 10_000);
 
-  it('a line that is not an answer, or an exit, after an answer is checked on a fresh adapter, not charged to the next case', async () => {
-    const sorted = [...cases].sort((a, b) => a.id.localeCompare(b.id)).slice(0, 5);
-    const [a, b, , d, e] = sorted.map((c) => c.id);
-    // a: answers, then writes "done." before the next case's answer; d: answers, then exits.
-    const { results } = await withEnv({ FAULTS: `trailing:${a},exitafter:${d}` }, () =>
+  it('a line that is not an answer, an error naming no case, or an exit, after an answer is checked on a fresh adapter, not charged to the next case', async () => {
+    const sorted = [...cases].sort((a, b) => a.id.localeCompare(b.id)).slice(0, 6);
+    const [a, b, c, d, e, f] = sorted.map((x) => x.id);
+    // a: answers, then writes "done." before the next case's answer; c: the same with an error naming no case;
+    // e: answers, then exits.
+    const { results } = await withEnv({ FAULTS: `trailing:${a},trailingerror:${c},exitafter:${e}` }, () =>
       runDifferential({ command: faulty, cases: sorted, cards, outDir: tmp() }));
     const by = new Map(results.map((r) => [r.case, r]));
     // the fake answers empty boards: every case is judged, none is a CRASH or a PROTOCOL_ERROR
     expect(results.map((r) => r.status)).toEqual(sorted.map(() => 'FAIL'));
-    expect(by.get(b!)!.notes?.join(' ')).toMatch(/ended this case in PROTOCOL_ERROR: .*not JSON.*run again on a fresh adapter, this is that run's outcome/);
-    // the exit after d's answer is seen either before e is sent (a fresh adapter, no note) or after (e run again)
-    expect(by.get(e!)!.notes?.join(' ') ?? '').not.toMatch(/the same/);
+    expect(by.get(b!)!.notes?.join(' ')).toMatch(/ended this case in PROTOCOL_ERROR \(.*not JSON.*\); run again on a fresh adapter, this is that run's outcome/);
+    expect(by.get(d!)!.notes?.join(' ')).toMatch(/ended this case in CRASH \(an error without a case id: log closed\); run again on a fresh adapter, this is that run's outcome/);
+    // the exit after e's answer is seen either before f is sent (a fresh adapter, no note) or after (f run again)
+    expect(by.get(f!)!.notes?.join(' ') ?? '').not.toMatch(/the same/);
+  }, 30_000);
+
+  it('the next case is sent before the previous outcome is handled; an answer waiting in the pipe at the deadline is read, not a TIMEOUT', async () => {
+    const log: string[] = [];
+    const items = ['a', 'b', 'c'];
+    let k = 0;
+    const answer = (id: string): Outcome => ({ kind: 'answer', msg: { type: 'unsupported', case: id, reason: 'test' }, stderr: '' });
+    await inTurn(() => {
+      const x = items[k++];
+      if (!x) return null;
+      log.push(`send ${x}`);
+      return { item: x, outcome: Promise.resolve(answer(x)) };
+    }, (x) => { log.push(`handle ${x}`); });
+    expect(log).toEqual(['send a', 'send b', 'handle a', 'send c', 'handle b', 'handle c']);
+    // The fake adapter answers at once; each answer is handled for longer than the timeout, while the next case runs.
+    const p = new AdapterProcess(faulty);
+    const sorted = [...cases].sort((x, y) => x.id.localeCompare(y.id)).slice(0, 3);
+    const kinds: string[] = [];
+    let n = 0;
+    try {
+      await p.open(10_000);
+      await inTurn(() => {
+        const c = sorted[n++];
+        return c ? { item: c.id, outcome: p.runCase(c.id, { scenario: c.scenario, cards: {} }, 150) } : null;
+      }, (_id, o) => {
+        kinds.push(o instanceof Error ? o.message : o.kind);
+        for (const end = Date.now() + 400; Date.now() < end;) { /* busy, as a long judgement is */ }
+      });
+    } finally {
+      await p.close();
+    }
+    expect(kinds).toEqual(['answer', 'answer', 'answer']);
+  }, 30_000);
+
+  it('a closed adapter is not started again for a case still running in it (a run that ended starts no process)', async () => {
+    const sorted = [...cases].sort((x, y) => x.id.localeCompare(y.id)).slice(0, 2);
+    const [a, b] = sorted;
+    const pidfile = join(tmp(), 'pids');
+    const p = new AdapterProcess(faulty, { env: { ...process.env, FAULTS: `hang:${b!.id}`, PIDFILE: pidfile } });
+    await p.open(10_000);
+    expect((await p.runCase(a!.id, { scenario: a!.scenario, cards: {} }, 10_000)).kind).toBe('answer');
+    const hanging = p.runCase(b!.id, { scenario: b!.scenario, cards: {} }, 10_000);
+    await p.close(); // the adapter exits on "bye" with b unanswered
+    const o = await hanging;
+    expect(o.kind).toBe('CRASH');
+    expect(o.notes?.join(' ')).toMatch(/could not start \(the adapter was closed/);
+    expect(readFileSync(pidfile, 'utf8').trim().split('\n')).toHaveLength(1);
   }, 30_000);
 
   it('a case that crashes an adapter which had answered earlier cases is run again on a fresh one before CRASH is charged', async () => {
@@ -125,7 +174,7 @@ describe('the runner under adapter faults', () => {
     expect(by.get(b!)!.status).toBe('FAIL');
     // c comes after the restarted adapter answered b: run again on a fresh adapter, where it crashes too
     expect(by.get(c!)!.status).toBe('CRASH');
-    expect(by.get(c!)!.notes?.join(' ')).toMatch(/ended this case in CRASH: adapter exited \(exit code 139\); run again on a fresh adapter, the same/);
+    expect(by.get(c!)!.notes?.join(' ')).toMatch(/ended this case in CRASH \(adapter exited \(exit code 139\)\); run again on a fresh adapter, the same/);
   }, 30_000);
 
   it('an empty --sim or one with an open quote is a usage error', () => {

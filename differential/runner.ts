@@ -143,9 +143,10 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
   let finished = previous.length;
   let total = previous.length + todo.length;
   const results: CaseResult[] = [...previous];
-  const record = (c: Case, r: CaseResult, t0: number) => {
+  /** Record a case's result; `ms`: its time (timings.jsonl, junit.xml). */
+  const record = (c: Case, r: CaseResult, ms: number) => {
     appendFileSync(resultsFile, JSON.stringify(r) + '\n');
-    appendFileSync(timingsFile, JSON.stringify({ case: c.id, ms: Math.round((performance.now() - t0) * 1000) / 1000 }) + '\n');
+    appendFileSync(timingsFile, JSON.stringify({ case: c.id, ms: Math.round(ms * 1000) / 1000 }) + '\n');
     results.push(r);
     finished++;
     o.onResult?.(r, finished, total);
@@ -157,31 +158,47 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
     if (r.status === 'FAIL' && j.refTrace) r.traces = writeTraces(o.outDir, c.id, j.refTrace, j.simTrace);
     return r;
   };
+  /** Set when a worker fails (a result that cannot be written): the others send no more cases. */
+  let aborted = false;
+  interface Sent { c: Case; sent: number; answered: number }
   /**
    * The next case of the round sent to the adapter: its outcome to come, or null when the round is done. A case the
    * hello's cards leave out, or one that cannot be prepared, is recorded at once without being sent.
    */
-  const sendNext = (p: AdapterProcess): { item: { c: Case; t0: number }; outcome: Promise<Outcome> } | null => {
-    while (next < round.length) {
+  const sendNext = (p: AdapterProcess): { item: Sent; outcome: Promise<Outcome> } | null => {
+    while (next < round.length && !aborted) {
       const c = round[next++]!;
       const t0 = performance.now();
+      let r: CaseResult;
       try {
         const { scenario, cards } = withCardIds(c.scenario, o.cards);
         const unsupported = usesOnly(hello.cards, cards);
-        if (!unsupported) return { item: { c, t0 }, outcome: p.runCase(c.id, { scenario, cards }, timeout, startTimeout) };
-        record(c, judged(c, { kind: 'answer', msg: { type: 'unsupported', case: c.id, reason: unsupported }, stderr: '' }), t0);
+        if (!unsupported) {
+          const item: Sent = { c, sent: t0, answered: t0 };
+          return { item, outcome: p.runCase(c.id, { scenario, cards }, timeout, startTimeout).then((x) => { item.answered = performance.now(); return x; }) };
+        }
+        r = judged(c, { kind: 'answer', msg: { type: 'unsupported', case: c.id, reason: unsupported }, stderr: '' });
       } catch (e) {
-        record(c, errorResult(c, e), t0);
+        r = errorResult(c, e);
       }
+      record(c, r, performance.now() - t0);
     }
     return null;
   };
-  // One case at a time in each adapter; the runner judges an answer while its adapter runs the next case.
-  const worker = (p: AdapterProcess) => inTurn(() => sendNext(p), ({ c, t0 }, outcome) => {
-    let r: CaseResult;
-    try { r = outcome instanceof Error ? errorResult(c, outcome) : judged(c, outcome); } catch (e) { r = errorResult(c, e); }
-    record(c, r, t0);
-  });
+  // One case at a time in each adapter; the runner judges an answer while its adapter runs the next case. A case's
+  // time is its adapter's, from the request (or from the end of the previous judgement, which it overlapped) to the
+  // answer read, plus its own judgement: the times of a run add up to its length.
+  const worker = (p: AdapterProcess) => {
+    let free = 0;
+    return inTurn(() => sendNext(p), ({ c, sent, answered }, outcome) => {
+      const t = performance.now();
+      let r: CaseResult;
+      try { r = outcome instanceof Error ? errorResult(c, outcome) : judged(c, outcome); } catch (e) { r = errorResult(c, e); }
+      const end = performance.now();
+      record(c, r, Math.max(0, answered - Math.max(sent, free)) + (end - t));
+      free = end;
+    }).catch((e: unknown) => { aborted = true; throw e; });
+  };
   try {
     await Promise.all(procs.map(worker));
     // A second round for the cases that passed: probes that show what their final state hides.
