@@ -100,6 +100,14 @@ interface Session {
   answered: number;
 }
 
+/** The note of a case whose run on a fresh adapter ended otherwise than on the adapter that had run earlier cases. */
+const FRESH_OTHER = 'run again on a fresh adapter, this is that run\'s outcome (output or an exit after the previous answer, or state left over from earlier cases)';
+
+/** Whether a result's notes say its case ended otherwise on a fresh adapter (see AdapterProcess.runCase). */
+export function endedOtherwiseFresh(notes: readonly string[] | undefined): boolean {
+  return notes?.some((n) => n.endsWith(FRESH_OTHER)) ?? false;
+}
+
 export class AdapterProcess {
   private s: Session | null = null;
   hello: Hello | null = null;
@@ -205,9 +213,7 @@ export class AdapterProcess {
       return { ...o, notes: [...(o.notes ?? []), `${what}; a fresh adapter to run it again could not start (${(e as Error).message})`] };
     }
     const same = again.kind === o.kind && (again.kind === 'answer' ? o.kind === 'answer' && JSON.stringify(again.msg) === JSON.stringify(o.msg) : o.kind !== 'answer' && again.detail === o.detail);
-    const note = same
-      ? `${what}; run again on a fresh adapter, the same`
-      : `${what}; run again on a fresh adapter, this is that run's outcome (output or an exit after the previous answer, or state left over from earlier cases)`;
+    const note = same ? `${what}; run again on a fresh adapter, the same` : `${what}; ${FRESH_OTHER}`;
     return { ...again, notes: [...(o.notes ?? []), note, ...(again.notes ?? [])] };
   }
 

@@ -13,6 +13,7 @@ import { runDifferential, readResults } from './runner.js';
 import { goldenCases } from './cases.js';
 import { AdapterProcess, AdapterStartError, inTurn, simCommand, type Outcome } from './adapter-process.js';
 import { LineReader, OVERFLOW, type Line } from './line-reader.js';
+import { freshRerunNotice } from '../reports/summary.js';
 import { lockOutDir, writeFileAtomic, readReportTrace, LOCK_FILE } from '../reports/files.js';
 import { InputError } from '../engine/validation.js';
 import { tempDirs } from '../test/support/temp.js';
@@ -113,6 +114,9 @@ describe('the runner under adapter faults', () => {
     expect(by.get(d!)!.notes?.join(' ')).toMatch(/ended this case in CRASH \(an error without a case id: log closed\); run again on a fresh adapter, this is that run's outcome/);
     // the exit after e's answer is seen either before f is sent (a fresh adapter, no note) or after (f run again)
     expect(by.get(f!)!.notes?.join(' ') ?? '').not.toMatch(/the same/);
+    // the run's notice names them and says what to do
+    expect(freshRerunNotice(results)).toMatch(new RegExp(`^[23] case\\(s\\) ended otherwise when run again on a fresh adapter .*\\(${b}, ${d}.*write logs to stderr`));
+    expect(freshRerunNotice(results.filter((r) => r.case === a))).toBeNull();
   }, 30_000);
 
   it('the next case is sent before the previous outcome is handled; an answer waiting in the pipe at the deadline is read, not a TIMEOUT', async () => {

@@ -2,6 +2,7 @@
 import { rule } from '../engine/rules.js';
 import { UNATTRIBUTED } from '../differential/attribute.js';
 import { missingCards } from '../differential/runner.js';
+import { endedOtherwiseFresh } from '../differential/adapter-process.js';
 import type { CaseResult } from '../differential/runner.js';
 import type { Hello } from '../differential/protocol.js';
 import type { Verdict } from './expectations.js';
@@ -69,6 +70,16 @@ export function unsupportedNotice(results: readonly Pick<CaseResult, 'status' | 
   const top = [...missing].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5);
   const cards = top.length ? `; the cards most often missing from the adapter's hello: ${top.map(([id, n]) => `${id} (${n})`).join(', ')} (list them in its "cards", or answer "*": spec/protocol.md)` : '';
   return `${unsupported.length} of ${results.length} cases are UNSUPPORTED${cards}`;
+}
+
+/**
+ * A notice when cases ended otherwise on a fresh adapter than on the one that had run earlier cases: the adapter
+ * writes something other than answers on stdout, exits after answering, or keeps state from case to case.
+ */
+export function freshRerunNotice(results: readonly Pick<CaseResult, 'case' | 'notes'>[]): string | null {
+  const hit = results.filter((r) => endedOtherwiseFresh(r.notes));
+  if (!hit.length) return null;
+  return `${hit.length} case(s) ended otherwise when run again on a fresh adapter than on the adapter that had run earlier cases (${hit.slice(0, 3).map((r) => r.case).join(', ')}${hit.length > 3 ? ', ...' : ''}; each result's notes say how): the adapter writes something other than answers on stdout, exits after answering, or keeps state from one case to the next (write logs to stderr; each such case costs a restart)`;
 }
 
 export function summaryLine(s: Summary): string {
