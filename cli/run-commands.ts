@@ -118,7 +118,7 @@ Examples (the bundled simulators' exit codes as stated):
       const shard = parseShard(o.shard);
       const runs = positiveInt('--runs', o.runs);
       if (o.profile !== 'hearthstone' && runs > 0) throw new InputError('--runs', '$', `generated cases are Hearthstone games; generated ${o.profile} games run with: arbiter fuzz --profile ${o.profile}`);
-      const { loadCardPool, fileCases, goldenCases, generatedCases, Progress, runDifferential, judgeTrace, planCases, followUpCases, writeRunInfo, writeReports, perRuleTable, summaryLine, unsupportedNotice, freshRerunNotice, showControls, checkResume, casesDigest, cardsDigest, RESULTS_FILE } = await differential();
+      const { loadCardPool, fileCases, goldenCases, generatedCases, Progress, runDifferential, judgeTrace, planCases, followUpCases, writeRunInfo, writeReports, perRuleTable, summaryLine, unsupportedNotice, adapterOutputNotice, showControls, checkResume, casesDigest, cardsDigest, RESULTS_FILE } = await differential();
       const cards = loadCardPool(o.cards ?? []);
       const cases: Case[] = o.cases ? fileCases(scenarioFiles(o.cases), cards) : goldenCases(cards, o.profile);
       // Generated cases are drawn once the simulator has said which cards and actions it supports.
@@ -151,7 +151,7 @@ Examples (the bundled simulators' exit codes as stated):
       unlock();
       // Simulator text (its name, version, messages) is shown with its control characters escaped, as in the reports.
       process.stdout.write(showControls(perRuleTable(results) + '\n' + summaryLine(summary) + `\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`));
-      for (const notice of [unsupportedNotice(results), freshRerunNotice(results)]) {
+      for (const notice of [unsupportedNotice(results), adapterOutputNotice(results)]) {
         if (notice) process.stderr.write(showControls(`arbiter: notice: ${notice}\n`));
       }
       if (o.updateExpectations) {

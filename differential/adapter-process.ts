@@ -102,10 +102,22 @@ interface Session {
 
 /** The note of a case whose run on a fresh adapter ended otherwise than on the adapter that had run earlier cases. */
 const FRESH_OTHER = 'run again on a fresh adapter, this is that run\'s outcome (output or an exit after the previous answer, or state left over from earlier cases)';
+/** The notes of lines an adapter wrote on stdout after an answer, dropped (they belong to no case being run). */
+const AFTER_ANSWER = 'the adapter wrote after its previous answer';
+const LATE_ANSWER = 'dropped a late or repeated answer to case';
 
-/** Whether a result's notes say its case ended otherwise on a fresh adapter (see AdapterProcess.runCase). */
-export function endedOtherwiseFresh(notes: readonly string[] | undefined): boolean {
-  return notes?.some((n) => n.endsWith(FRESH_OTHER)) ?? false;
+/** The line a note quotes: its start, as JSON text. */
+const quoteLine = (l: Line) => (l === OVERFLOW ? '(a line over the size cap)' : JSON.stringify(l.length > 80 ? `${l.slice(0, 80)}...` : l));
+
+/**
+ * What a result's notes say about the adapter's output besides its answer: `stray`, the note on lines it wrote on
+ * stdout after an answer (dropped); `fresh`, how the case ended on the adapter that had run earlier cases when a run
+ * on a fresh adapter ended otherwise (see AdapterProcess.runCase). Null where the notes say nothing of it.
+ */
+export function adapterOutput(notes: readonly string[] | undefined): { stray: string | null; fresh: string | null } {
+  const stray = notes?.find((n) => n.includes(AFTER_ANSWER) || n.startsWith(LATE_ANSWER)) ?? null;
+  const fresh = notes?.find((n) => n.endsWith(FRESH_OTHER)) ?? null;
+  return { stray, fresh: fresh && fresh.slice(0, fresh.length - FRESH_OTHER.length - 2) };
 }
 
 export class AdapterProcess {
@@ -225,7 +237,7 @@ export class AdapterProcess {
     const notes: string[] = [];
     // Lines that arrived after the previous case was answered belong to no case being run: dropped, with a note.
     const stale = s.lines.splice(0);
-    if (stale.length) notes.push(`dropped ${stale.length} line(s) the adapter wrote after its previous answer`);
+    if (stale.length) notes.push(`dropped ${stale.length} line(s) ${AFTER_ANSWER}, the first ${quoteLine(stale[0]!)}`);
     const seasoned = s.answered > 0;
     this.asked.add(caseId);
     this.send(s, { type: 'run', case: caseId, ...payload });
@@ -251,7 +263,7 @@ export class AdapterProcess {
       const msg = p.msg;
       if (msg.type === 'hello') return end({ kind: 'PROTOCOL_ERROR', detail: 'unexpected hello in answer to a case', stderr }, true);
       if (msg.case !== undefined && msg.case !== caseId) {
-        if (this.asked.has(msg.case)) { notes.push(`dropped a late or repeated answer to case "${msg.case}"`); continue; }
+        if (this.asked.has(msg.case)) { notes.push(`${LATE_ANSWER} "${msg.case}"`); continue; }
         return end({ kind: 'PROTOCOL_ERROR', detail: `answered case "${msg.case}" while "${caseId}" was asked`, stderr });
       }
       // An error without a case id may be about what came before this case (checked like a line that is not an answer).

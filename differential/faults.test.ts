@@ -13,7 +13,7 @@ import { runDifferential, readResults } from './runner.js';
 import { goldenCases } from './cases.js';
 import { AdapterProcess, AdapterStartError, inTurn, simCommand, type Outcome } from './adapter-process.js';
 import { LineReader, OVERFLOW, type Line } from './line-reader.js';
-import { freshRerunNotice } from '../reports/summary.js';
+import { adapterOutputNotice } from '../reports/summary.js';
 import { lockOutDir, writeFileAtomic, readReportTrace, LOCK_FILE } from '../reports/files.js';
 import { InputError } from '../engine/validation.js';
 import { tempDirs } from '../test/support/temp.js';
@@ -114,9 +114,20 @@ describe('the runner under adapter faults', () => {
     expect(by.get(d!)!.notes?.join(' ')).toMatch(/ended this case in CRASH \(an error without a case id: log closed\); run again on a fresh adapter, this is that run's outcome/);
     // the exit after e's answer is seen either before f is sent (a fresh adapter, no note) or after (f run again)
     expect(by.get(f!)!.notes?.join(' ') ?? '').not.toMatch(/the same/);
-    // the run's notice names them and says what to do
-    expect(freshRerunNotice(results)).toMatch(new RegExp(`^[23] case\\(s\\) ended otherwise when run again on a fresh adapter .*\\(${b}, ${d}.*write logs to stderr`));
-    expect(freshRerunNotice(results.filter((r) => r.case === a))).toBeNull();
+    // the run's notice names the first of them, quotes what happened and says what to do
+    expect(adapterOutputNotice(results)).toMatch(new RegExp(`^[23] case\\(s\\) ended otherwise when run again on a fresh adapter \\(first, ${b}: .*PROTOCOL_ERROR .*done\\..*\\)\\. Only answers go to stdout \\(write logs to stderr\\)`));
+    expect(adapterOutputNotice(results.filter((r) => r.case === a))).toBeNull();
+  }, 30_000);
+
+  it('a line written right after an answer, in the same write, is dropped with a note quoting it, and the run\'s notice says so', async () => {
+    const sorted = [...cases].sort((a, b) => a.id.localeCompare(b.id)).slice(0, 3);
+    const [a, b] = sorted.map((x) => x.id);
+    const { results } = await withEnv({ FAULTS: `junkafter:${a}` }, () =>
+      runDifferential({ command: faulty, cases: sorted, cards, outDir: tmp() }));
+    expect(results.map((r) => r.status)).toEqual(sorted.map(() => 'FAIL'));
+    const note = `dropped 1 line(s) the adapter wrote after its previous answer, the first "done case ${a}"`;
+    expect(results.find((r) => r.case === b)!.notes).toEqual([note]);
+    expect(adapterOutputNotice(results)).toBe(`in 1 case(s) the adapter had written lines on stdout after its previous answer, which were dropped (first, ${b}: ${note}). Only answers go to stdout (write logs to stderr); an adapter neither exits after answering nor keeps state from one case to the next (spec/protocol.md, Robustness)`);
   }, 30_000);
 
   it('the next case is sent before the previous outcome is handled; an answer waiting in the pipe at the deadline is read, not a TIMEOUT', async () => {

@@ -2,7 +2,7 @@
 import { rule } from '../engine/rules.js';
 import { UNATTRIBUTED } from '../differential/attribute.js';
 import { missingCards } from '../differential/runner.js';
-import { endedOtherwiseFresh } from '../differential/adapter-process.js';
+import { adapterOutput } from '../differential/adapter-process.js';
 import type { CaseResult } from '../differential/runner.js';
 import type { Hello } from '../differential/protocol.js';
 import type { Verdict } from './expectations.js';
@@ -73,13 +73,18 @@ export function unsupportedNotice(results: readonly Pick<CaseResult, 'status' | 
 }
 
 /**
- * A notice when cases ended otherwise on a fresh adapter than on the one that had run earlier cases: the adapter
- * writes something other than answers on stdout, exits after answering, or keeps state from case to case.
+ * A notice when the adapter wrote on stdout more than its answers: lines after an answer (dropped), or cases that
+ * ended otherwise when run again on a fresh adapter (output or an exit after an answer, or state kept between cases).
+ * Each part names its first case and quotes its note.
  */
-export function freshRerunNotice(results: readonly Pick<CaseResult, 'case' | 'notes'>[]): string | null {
-  const hit = results.filter((r) => endedOtherwiseFresh(r.notes));
-  if (!hit.length) return null;
-  return `${hit.length} case(s) ended otherwise when run again on a fresh adapter than on the adapter that had run earlier cases (${hit.slice(0, 3).map((r) => r.case).join(', ')}${hit.length > 3 ? ', ...' : ''}; each result's notes say how): the adapter writes something other than answers on stdout, exits after answering, or keeps state from one case to the next (write logs to stderr; each such case costs a restart)`;
+export function adapterOutputNotice(results: readonly Pick<CaseResult, 'case' | 'notes'>[]): string | null {
+  const parts: string[] = [];
+  const stray = results.map((r) => ({ id: r.case, note: adapterOutput(r.notes).stray })).filter((x) => x.note);
+  if (stray.length) parts.push(`in ${stray.length} case(s) the adapter had written lines on stdout after its previous answer, which were dropped (first, ${stray[0]!.id}: ${stray[0]!.note})`);
+  const fresh = results.map((r) => ({ id: r.case, note: adapterOutput(r.notes).fresh })).filter((x) => x.note);
+  if (fresh.length) parts.push(`${fresh.length} case(s) ended otherwise when run again on a fresh adapter (first, ${fresh[0]!.id}: ${fresh[0]!.note})`);
+  if (!parts.length) return null;
+  return `${parts.join('; ')}. Only answers go to stdout (write logs to stderr); an adapter neither exits after answering nor keeps state from one case to the next (spec/protocol.md, Robustness)`;
 }
 
 export function summaryLine(s: Summary): string {
