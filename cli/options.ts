@@ -25,8 +25,8 @@ export function parseMutants(list: string[] | undefined): MutantName[] {
   return out;
 }
 
-export function cardsOption(): Option {
-  return new Option('--cards <path>', 'extra card files or folders to load beside spec/cards (repeatable)')
+export function cardsOption(more = ''): Option {
+  return new Option('--cards <path>', `extra card files or folders to load beside spec/cards (repeatable)${more}`)
     .argParser((v: string, prev: string[] = []) => [...prev, v]);
 }
 

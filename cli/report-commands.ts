@@ -33,13 +33,12 @@ async function reproHostCommand(r: CaseResult, o: { sim?: string; out: string; t
 
 /** What the report commands run, loaded when one of them runs. */
 async function repro() {
-  const [fc, pool, runner, one, generated, arb, shrink, write, expect, run, judge, issue] = await Promise.all([
+  const [fc, pool, runner, one, generated, arb, shrink, write, expect, run, issue] = await Promise.all([
     import('fast-check'), import('../engine/cards/pool.js'), import('../differential/runner.js'), import('../differential/one.js'),
     import('../differential/generated.js'), import('../properties/arbitraries/generatedCase.js'), import('../repro/shrink.js'),
-    import('../repro/write.js'), import('../repro/expect.js'), import('../engine/scenario/run.js'), import('../engine/scenario/judge.js'),
-    import('../reports/issue.js'),
+    import('../repro/write.js'), import('../repro/expect.js'), import('../engine/scenario/run.js'), import('../reports/issue.js'),
   ]);
-  return { fc: fc.default, ...pool, ...runner, ...one, ...generated, ...arb, ...shrink, ...write, ...expect, ...run, ...judge, ...issue };
+  return { fc: fc.default, ...pool, ...runner, ...one, ...generated, ...arb, ...shrink, ...write, ...expect, ...run, ...issue };
 }
 
 async function findResult(dir: string, id: string) {
@@ -66,9 +65,11 @@ async function checkReproCards(report: string, id: string, scenario: Scenario, c
   const [{ parseScenario }, { readRunInfo }, { cardsDigest }, { RESULTS_FILE }] = await Promise.all([
     import('../engine/scenario/load.js'), import('../reports/merge.js'), import('../reports/resume.js'), import('../differential/runner.js'),
   ]);
-  const ran = readRunInfo(report)?.cardsDigest;
+  const info = readRunInfo(report);
+  const ran = info?.cardsDigest;
   const other = ran !== undefined && ran !== cardsDigest(cards);
-  const hint = 'the run was made with other cards than these (run.json cardsDigest): give repro the --cards files the run was given';
+  const given = info?.cardFiles?.length ? ` (as given to the run: ${info.cardFiles.map((f) => `--cards ${f}`).join(' ')})` : '';
+  const hint = `the run was made with other cards than these (run.json cardsDigest): give repro the --cards files the run was given${given}`;
   try {
     parseScenario(`${join(report, RESULTS_FILE)} (case ${id})`, scenario, cards);
   } catch (e) {
@@ -108,18 +109,19 @@ export function addReportCommands(program: Command): void {
     .option('--sim <command>', 'the adapter command (default: the one the run used, from the report folder\'s run.json; else the bundled demo simulator, or for a Host result the Host kernel\'s own adapter)')
     .option('--out <dir>', 'where to write the repro files', 'arbiter-repro')
     .option('--timeout <ms>', 'time limit per run of the simulator', '10000')
-    .addOption(cardsOption())
+    .addOption(cardsOption(' (default: the ones the run was given, from the report folder\'s run.json)'))
     .addOption(hostCardsOption())
     .action(async (arg: string, o: { report: string; sim?: string; out: string; timeout: string; cards?: string[]; hostCards?: string[] }) => {
       // A folder the repro cannot be written to is a usage error before anything is run or shrunk.
       const { checkOutDir, unwritten } = await import('../properties/out-dir.js');
       checkOutDir(o.out);
-      // The simulator the run used, unless --sim names another.
+      // The simulator the run used, unless --sim names another; the card files it was given, unless --cards names others.
       if (o.sim === undefined) o.sim = (await import('../reports/merge.js')).runCommand(o.report) ?? undefined;
+      if (o.cards === undefined && existsSync(join(o.report, 'run.json'))) o.cards = (await import('../reports/merge.js')).readRunInfo(o.report)?.cardFiles;
       // A result of `arbiter run --profile host`: the Host scenario, shrunk against the Host simulator.
       const hostResult = existsSync(join(o.report, 'results.jsonl')) ? (await import('../differential/runner.js')).readResults(o.report).find((r) => r.case === arg && r.profile === 'host') : undefined;
       if (hostResult) { await reproHostCommand(hostResult, o); return; }
-      const { fc, loadCardPool, OneCaseRunner, readResults, generatedCaseArb, DIFFERENTIAL_CONSTRAINTS, seedNumber, signature, shrink, runScenario, expectAtDivergence, judgeScenario, writeRepro } = await repro();
+      const { fc, loadCardPool, OneCaseRunner, readResults, generatedCaseArb, DIFFERENTIAL_CONSTRAINTS, seedNumber, signature, shrink, runScenario, expectAtDivergence, holdingExpect, writeRepro } = await repro();
       const cards = loadCardPool(o.cards ?? []);
       // The bundled demo gets the --cards files too, as in `arbiter run --cards`.
       const command = o.sim ? splitCommand(o.sim) : withCardFiles(DEMO_COMMAND, '--cards', o.cards);
@@ -158,8 +160,9 @@ export function addReportCommands(program: Command): void {
         }
         const stated = r.expected ? expectAtDivergence(r.expected, r.divergences, cards) : {};
         const rules = [...new Set([...(r.attribution ? [r.attribution.rule] : []), ...r.diagnosis.map((d) => d.rule), ...start.rules])];
-        let repro: Scenario = { ...body, id: `${id}-repro`.replace(/[^a-z0-9-]/g, '-'), title: `Repro: ${start.title}`, rules, expect: Object.keys(stated).length ? stated : (body.expect ?? {}), generated: { ...(start.generated ?? {}), from: arg, signature: want, simulator: command.join(' '), ...(r.cause ? { cause: r.cause } : {}), ...(r.attribution ? { attribution: r.attribution } : {}) } };
-        if (judgeScenario(repro, 'repro', cards).failures.length) repro = { ...repro, expect: body.expect ?? {} };
+        const draft: Scenario = { ...body, id: `${id}-repro`.replace(/[^a-z0-9-]/g, '-'), title: `Repro: ${start.title}`, rules, expect: {}, generated: { ...(start.generated ?? {}), from: arg, signature: want, simulator: command.join(' '), ...(r.cause ? { cause: r.cause } : {}), ...(r.attribution ? { attribution: r.attribution } : {}) } };
+        // The stated outcome: the reference engine's at the first divergence, else the case's own, if it holds.
+        const repro: Scenario = { ...draft, expect: holdingExpect(draft, [stated, body.expect], cards) };
         process.stdout.write(showControls(`shrunk ${arg} to ${shrunk.minions} minions, ${shrunk.actions} actions (${shrunk.tries} tries); divergence: ${want}\n`));
         if (r.attribution) process.stdout.write(showControls(`  first divergence: rule ${r.attribution.rule} (${r.cause ?? 'rule'}) at ${r.attribution.at}: ${r.attribution.step}\n`));
         for (const d of r.diagnosis) process.stdout.write(showControls(`  matches mutant ${d.mutant}: rule ${d.rule} (${d.text})\n`));

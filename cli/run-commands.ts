@@ -128,6 +128,7 @@ Examples (the bundled simulators' exit codes as stated):
       const info: RunInfo = {
         command: commandText, expectations: expectations ?? null, shard: shard ?? null, runs, seed: o.seed, cases: cases.length,
         profile: o.profile, casesDigest: casesDigest(cases), cardsDigest: cardsDigest(cards), synthetic: o.synthetic === true, variants: o.variants, conformance: o.conformance,
+        ...(o.cards?.length ? { cardFiles: o.cards } : {}),
       };
       const unlock = lockOutDir(o.out);
       try {

@@ -53,6 +53,8 @@ export interface RunInfo {
   synthetic?: boolean;
   variants?: boolean;
   conformance?: boolean;
+  /** The card files the run was given (--cards), as given: \`arbiter repro\` loads them by default. */
+  cardFiles?: string[];
 }
 
 /**
@@ -97,6 +99,7 @@ export function readRunInfo(dir: string): RunInfo | null {
     if ((required || i[key] !== undefined) && typeof i[key] !== type) throw new InputError(f, `$.${key}`, `expected a ${type}`);
   }
   if (i.expectations !== null && typeof i.expectations !== 'string') throw new InputError(f, '$.expectations', 'expected a string or null');
+  if (i.cardFiles !== undefined && (!Array.isArray(i.cardFiles) || i.cardFiles.some((x) => typeof x !== 'string'))) throw new InputError(f, '$.cardFiles', 'expected an array of card file or folder paths');
   const sh = i.shard as { index?: unknown; count?: unknown } | null;
   if (sh !== null && (typeof sh !== 'object' || !Number.isInteger(sh.index) || !Number.isInteger(sh.count))) throw new InputError(f, '$.shard', 'expected null or {"index": i, "count": n}');
   return data as RunInfo;

@@ -7,6 +7,16 @@ import type { CardPool } from '../engine/state.js';
 import type { Expect, PlayerName } from '../engine/scenario/format.js';
 import type { ComparableState } from '../differential/protocol.js';
 import type { Divergence } from '../differential/compare.js';
+import type { Scenario } from '../engine/scenario/format.js';
+import { judgeScenario } from '../engine/scenario/judge.js';
+
+/**
+ * The first of the candidate outcomes that states something and holds for the shrunk scenario on the reference
+ * engine, else none: shrinking may have taken away what a case's own outcome was about.
+ */
+export function holdingExpect(s: Scenario, candidates: readonly (Expect | undefined)[], cards: CardPool): Expect {
+  return candidates.find((e): e is Expect => !!e && Object.keys(e).length > 0 && judgeScenario({ ...s, expect: e }, 'repro', cards).failures.length === 0) ?? {};
+}
 
 export function expectAtDivergence(expected: ComparableState, divergences: readonly Divergence[], pool: CardPool): Expect {
   const name = (id: string) => (pool.has(id) ? pool.get(id).name : id);

@@ -67,7 +67,7 @@ describe('arbiter run --cards with the bundled demo simulator', () => {
     // The demo plays the run's own cards: it is still the demo of the baseline, not a simulator with other card texts.
     expect(results[0]!.simulator.name).toBe('arbiter-demo');
   });
-  it('repro --cards shrinks a case of a run made with --cards; without them it is a usage error naming the card', async () => {
+  it('repro shrinks a case of a run made with --cards with the run\'s card files (run.json); a pool without the case\'s card is a usage error naming it and the run\'s files', async () => {
     const dir = tempDir('arbiter-repro-cards-');
     mkdirSync(join(dir, 'mycards'));
     const cult = JSON.parse(readFileSync(join(ROOT, 'spec', 'cards', 'cult-master.json'), 'utf8'));
@@ -76,14 +76,20 @@ describe('arbiter run --cards with the bundled demo simulator', () => {
     const golden = JSON.parse(readFileSync(join(ROOT, 'golden', 'cases', 'cult-master-simultaneous-death.json'), 'utf8'));
     const { allOrders: _, ...rest } = golden;
     writeFileSync(join(dir, 'my.json'), JSON.stringify({ ...rest, id: 'my-cult', setup: { ...rest.setup, A: { ...rest.setup.A, board: [{ card: 'My Cult Master', label: 'cult' }, rest.setup.A.board[1]] } } }));
+    // Another user card, in a folder of its own: a pool without My Cult Master.
+    mkdirSync(join(dir, 'other'));
+    writeFileSync(join(dir, 'other', 'o.json'), JSON.stringify({ ...cult, id: 'MY_OTHER', name: 'My Other Master' }));
     const report = join(dir, 'report');
     const run = await runCli(['run', '--cases', join(dir, 'my.json'), '--cards', join(dir, 'mycards'), '--no-conformance', '--out', report]);
     expect(run.out).toMatch(/1 cases: 0 pass, 1 NEW FAIL/);
-    const without = await runCli(['repro', 'my-cult', '--report', report, '--out', join(dir, 'without')]);
-    expect(without.code).toBe(2);
-    expect(without.err).toMatch(/results\.jsonl \(case my-cult\): \$\.setup\.A\.board\[0\]: unknown card "My Cult Master".*give repro the --cards files the run was given/);
+    expect(JSON.parse(readFileSync(join(report, 'run.json'), 'utf8')).cardFiles).toEqual([join(dir, 'mycards')]);
+    const wrong = await runCli(['repro', 'my-cult', '--report', report, '--cards', join(dir, 'other'), '--out', join(dir, 'wrong')]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toContain(`results.jsonl (case my-cult): $.setup.A.board[0]: unknown card "My Cult Master"`);
+    expect(wrong.err).toContain(`give repro the --cards files the run was given (as given to the run: --cards ${join(dir, 'mycards')})`);
+    // Without --cards, the files the run was given (run.json).
     const out = join(dir, 'repro');
-    const r = await runCli(['repro', 'my-cult', '--report', report, '--cards', join(dir, 'mycards'), '--out', out]);
+    const r = await runCli(['repro', 'my-cult', '--report', report, '--out', out]);
     expect(r.code, r.out + r.err).toBe(0);
     expect(r.err).not.toMatch(/warning/);
     expect(JSON.stringify(JSON.parse(readFileSync(join(out, 'my-cult-repro.json'), 'utf8')).setup)).toContain('My Cult Master');
