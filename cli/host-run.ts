@@ -12,7 +12,7 @@ import { simCommand } from '../differential/adapter-process.js';
 import { runHostDifferential } from '../differential/host-runner.js';
 import { CASES_DIR, caseFiles } from '../golden/suite.js';
 import { lockOutDir } from '../reports/files.js';
-import { perRuleTable, showControls, summaryLine, writeReports } from '../reports/write.js';
+import { adapterOutputNotice, perRuleTable, showControls, summaryLine, writeReports } from '../reports/write.js';
 import { writeRunInfo } from '../reports/merge.js';
 import { generatedHostScenarios } from '../properties/host-fuzz.js';
 import { scenarioFiles } from './scenario-files.js';
@@ -54,6 +54,8 @@ export async function runHost(o: { sim?: string; cases?: string[]; hostCards?: s
   }
   const n = (s: string) => results.filter((r) => r.status === s).length;
   process.stdout.write(showControls(`${perRuleTable(shared)}\nhost: ${results.length} cases: ${n('PASS')} pass, ${n('FAIL')} fail, ${n('UNSUPPORTED')} unsupported, ${n('ERROR')} error\n${summaryLine(summary)}\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`));
+  const notice = adapterOutputNotice(shared);
+  if (notice) process.stderr.write(showControls(`arbiter: notice: ${notice}\n`));
   if (o.updateExpectations) { process.stdout.write(showControls(`baseline written: ${o.expectations}\n`)); return 0; }
   return summary.newFail > 0 || summary.errors > 0 || (summary.lost > 0 && !o.allowLost) ? 1 : 0;
 }

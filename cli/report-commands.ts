@@ -1,7 +1,7 @@
 /** `arbiter report issue` and `arbiter repro`: hand a simulator's authors the smallest case that shows a bug. */
 import type { Command } from 'commander';
 import { writeFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { readJson, InputError } from '../engine/validation.js';
 import { splitCommand } from '../differential/adapter-process.js';
 import type { Scenario } from '../engine/scenario/format.js';
@@ -61,15 +61,18 @@ async function findResult(dir: string, id: string) {
  * The case's cards must be known to the repro as they were to the run: a run given card files (--cards) needs the
  * same files here. A card the pool lacks is a usage error naming it; other cards than the run's, a warning.
  */
-async function checkReproCards(report: string, id: string, scenario: Scenario, cards: CardPool): Promise<void> {
+async function checkReproCards(report: string, id: string, scenario: Scenario, cards: CardPool, files: readonly string[]): Promise<void> {
   const [{ parseScenario }, { readRunInfo }, { cardsDigest }, { RESULTS_FILE }] = await Promise.all([
     import('../engine/scenario/load.js'), import('../reports/merge.js'), import('../reports/resume.js'), import('../differential/runner.js'),
   ]);
   const info = readRunInfo(report);
   const ran = info?.cardsDigest;
   const other = ran !== undefined && ran !== cardsDigest(cards);
-  const given = info?.cardFiles?.length ? ` (as given to the run: ${info.cardFiles.map((f) => `--cards ${f}`).join(' ')})` : '';
-  const hint = `the run was made with other cards than these (run.json cardsDigest): give repro the --cards files the run was given${given}`;
+  const recorded = info?.cardFiles ?? [];
+  const same = recorded.length === files.length && recorded.every((f, i) => resolve(f) === resolve(files[i]!));
+  const hint = same && recorded.length
+    ? 'the card files named in run.json (cardFiles) have changed since the run (run.json cardsDigest)'
+    : `the run was made with other cards than these (run.json cardsDigest): give repro the card files the run was given${recorded.length ? ` (${recorded.map((f) => `--cards ${f}`).join(' ')})` : ' (--cards)'}`;
   try {
     parseScenario(`${join(report, RESULTS_FILE)} (case ${id})`, scenario, cards);
   } catch (e) {
@@ -117,7 +120,12 @@ export function addReportCommands(program: Command): void {
       checkOutDir(o.out);
       // The simulator the run used, unless --sim names another; the card files it was given, unless --cards names others.
       if (o.sim === undefined) o.sim = (await import('../reports/merge.js')).runCommand(o.report) ?? undefined;
-      if (o.cards === undefined && existsSync(join(o.report, 'run.json'))) o.cards = (await import('../reports/merge.js')).readRunInfo(o.report)?.cardFiles;
+      if (o.cards === undefined && existsSync(join(o.report, 'run.json'))) {
+        const files = (await import('../reports/merge.js')).readRunInfo(o.report)?.cardFiles;
+        const gone = files?.find((f) => !existsSync(f));
+        if (gone) throw new InputError(join(o.report, 'run.json'), '$.cardFiles', `the run's card file or folder ${JSON.stringify(gone)} is not there any more: give repro the card files with --cards`);
+        o.cards = files;
+      }
       // A result of `arbiter run --profile host`: the Host scenario, shrunk against the Host simulator.
       const hostResult = existsSync(join(o.report, 'results.jsonl')) ? (await import('../differential/runner.js')).readResults(o.report).find((r) => r.case === arg && r.profile === 'host') : undefined;
       if (hostResult) { await reproHostCommand(hostResult, o); return; }
@@ -142,7 +150,7 @@ export function addReportCommands(program: Command): void {
         } else {
           const r = await findResult(o.report, arg);
           if (r.status === 'PASS' || !r.scenario) throw new InputError(arg, '$', 'this case passed: nothing to shrink');
-          await checkReproCards(o.report, arg, r.scenario, cards);
+          await checkReproCards(o.report, arg, r.scenario, cards, o.cards ?? []);
           id = arg;
           start = r.scenario;
         }

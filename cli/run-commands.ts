@@ -1,7 +1,7 @@
 /** `arbiter run`, `arbiter adapter`, `arbiter merge`: differential testing against a simulator. */
 import { PROFILE_IDS, isProfileId } from '../engine/profiles/index.js';
 import { Option, type Command } from 'commander';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { InputError, ROOT } from '../engine/validation.js';
 import type { CaseResult, Case } from '../differential/runner.js';
 import { scenarioFiles } from './scenario-files.js';
@@ -128,7 +128,7 @@ Examples (the bundled simulators' exit codes as stated):
       const info: RunInfo = {
         command: commandText, expectations: expectations ?? null, shard: shard ?? null, runs, seed: o.seed, cases: cases.length,
         profile: o.profile, casesDigest: casesDigest(cases), cardsDigest: cardsDigest(cards), synthetic: o.synthetic === true, variants: o.variants, conformance: o.conformance,
-        ...(o.cards?.length ? { cardFiles: o.cards } : {}),
+        ...(o.cards?.length ? { cardFiles: o.cards.map((f) => resolve(f)) } : {}),
       };
       const unlock = lockOutDir(o.out);
       try {

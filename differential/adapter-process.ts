@@ -2,8 +2,9 @@
  * A simulator's adapter as a long-lived child process (spawned without a shell, in a process group of its own),
  * speaking JSON lines. A crash, a hang, a flood, garbage or an answer to the wrong case becomes that case's outcome;
  * the whole process group is killed, the adapter restarted and the run goes on. Lines that answer an earlier case
- * (late or repeated answers) are dropped with a note, never charged to the case being run; an exit or a line that is
- * not an answer, from an adapter that had answered earlier cases, is checked on a fresh adapter first (runCase).
+ * (late or repeated answers) are dropped with a note, never charged to the case being run; an exit, a line that is
+ * not an answer or an error naming no case, from an adapter that had answered earlier cases, is checked on a fresh
+ * adapter first (runCase).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { PROTOCOL, parseResponse, type Hello, type Response } from './protocol.js';
@@ -102,8 +103,8 @@ interface Session {
 
 /** The note of a case whose run on a fresh adapter ended otherwise than on the adapter that had run earlier cases. */
 const FRESH_OTHER = 'run again on a fresh adapter, this is that run\'s outcome (output or an exit after the previous answer, or state left over from earlier cases)';
-/** The notes of lines an adapter wrote on stdout after an answer, dropped (they belong to no case being run). */
-const AFTER_ANSWER = 'the adapter wrote after its previous answer';
+/** The notes of lines an adapter wrote on stdout after an answer (or its hello), dropped: they belong to no case. */
+const AFTER_ANSWER = ' line(s) the adapter wrote after its ';
 const LATE_ANSWER = 'dropped a late or repeated answer to case';
 
 /** The line a note quotes: its start, as JSON text. */
@@ -115,7 +116,7 @@ const quoteLine = (l: Line) => (l === OVERFLOW ? '(a line over the size cap)' : 
  * on a fresh adapter ended otherwise (see AdapterProcess.runCase). Null where the notes say nothing of it.
  */
 export function adapterOutput(notes: readonly string[] | undefined): { stray: string | null; fresh: string | null } {
-  const stray = notes?.find((n) => n.includes(AFTER_ANSWER) || n.startsWith(LATE_ANSWER)) ?? null;
+  const stray = notes?.find((n) => (n.startsWith('dropped ') && n.includes(AFTER_ANSWER)) || n.startsWith(LATE_ANSWER)) ?? null;
   const fresh = notes?.find((n) => n.endsWith(FRESH_OTHER)) ?? null;
   return { stray, fresh: fresh && fresh.slice(0, fresh.length - FRESH_OTHER.length - 2) };
 }
@@ -237,7 +238,7 @@ export class AdapterProcess {
     const notes: string[] = [];
     // Lines that arrived after the previous case was answered belong to no case being run: dropped, with a note.
     const stale = s.lines.splice(0);
-    if (stale.length) notes.push(`dropped ${stale.length} line(s) ${AFTER_ANSWER}, the first ${quoteLine(stale[0]!)}`);
+    if (stale.length) notes.push(`dropped ${stale.length}${AFTER_ANSWER}${s.answered ? 'previous answer' : 'hello'}, the first ${quoteLine(stale[0]!)}`);
     const seasoned = s.answered > 0;
     this.asked.add(caseId);
     this.send(s, { type: 'run', case: caseId, ...payload });

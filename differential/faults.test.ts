@@ -17,6 +17,7 @@ import { adapterOutputNotice } from '../reports/summary.js';
 import { lockOutDir, writeFileAtomic, readReportTrace, LOCK_FILE } from '../reports/files.js';
 import { InputError } from '../engine/validation.js';
 import { tempDirs } from '../test/support/temp.js';
+import { runCli } from '../test/support/capture.js';
 
 /** Temporary folders, removed when this file's tests are done. */
 const tempDir = tempDirs();
@@ -127,7 +128,20 @@ describe('the runner under adapter faults', () => {
     expect(results.map((r) => r.status)).toEqual(sorted.map(() => 'FAIL'));
     const note = `dropped 1 line(s) the adapter wrote after its previous answer, the first "done case ${a}"`;
     expect(results.find((r) => r.case === b)!.notes).toEqual([note]);
-    expect(adapterOutputNotice(results)).toBe(`in 1 case(s) the adapter had written lines on stdout after its previous answer, which were dropped (first, ${b}: ${note}). Only answers go to stdout (write logs to stderr); an adapter neither exits after answering nor keeps state from one case to the next (spec/protocol.md, Robustness)`);
+    expect(adapterOutputNotice(results)).toBe(`in 1 case(s) the adapter had written lines on stdout after its previous answer or its hello, which were dropped (first, ${b}: ${note}). Only answers go to stdout (write logs to stderr); an adapter neither exits after answering nor keeps state from one case to the next (spec/protocol.md, Robustness)`);
+  }, 30_000);
+
+  it('--profile host: the notes of a dropped line reach the Host results and the run\'s notice; a final state of another shape is that case\'s error', async () => {
+    const files = readdirSync(join(ROOT, 'golden', 'cases')).filter((f) => f.startsWith('host-')).sort().slice(0, 2).map((f) => join(ROOT, 'golden', 'cases', f));
+    const [first, second] = files.map((f) => (JSON.parse(readFileSync(f, 'utf8')) as { id: string }).id);
+    const out = tmp();
+    const r = await withEnv({ FAULTS: `junkafter:${first}`, FAULTY_PROFILE: 'host' }, () =>
+      runCli(['run', '--profile', 'host', '--sim', `${process.execPath} ${join(ROOT, 'test', 'fixtures', 'faulty-adapter.mjs')}`, ...files.flatMap((f) => ['--cases', f]), '--out', join(out, 'r')]));
+    expect(r.err).toContain(`arbiter: notice: in 1 case(s) the adapter had written lines on stdout after its previous answer or its hello, which were dropped (first, ${second}: dropped 1 line(s) the adapter wrote after its previous answer, the first "done case ${first}")`);
+    expect(readResults(join(out, 'r')).find((x) => x.case === second)!.notes).toEqual([`dropped 1 line(s) the adapter wrote after its previous answer, the first "done case ${first}"`]);
+    // The fake answers a Hearthstone final state (players as a list): each case's error, not the run's.
+    expect(r.code).toBe(1);
+    expect(readResults(join(out, 'r')).map((x) => [x.status, x.detail])).toEqual(files.map(() => ['ERROR', expect.stringMatching(/^PROTOCOL_ERROR: the final state is not a Host final state/)]));
   }, 30_000);
 
   it('the next case is sent before the previous outcome is handled; an answer waiting in the pipe at the deadline is read, not a TIMEOUT', async () => {

@@ -24,6 +24,8 @@ export interface HostCaseResult {
   divergences: string[]; violations: { invariant: string; rule: string; message: string }[]; detail?: string;
   /** The divergences with both values, for the shared reports (final state paths; `expect` for a stated outcome). */
   parts?: Divergence[];
+  /** What the runner noticed on the way (lines dropped, a run again on a fresh adapter: AdapterProcess.runCase). */
+  notes?: string[];
 }
 
 /** Where two final states differ, with both values. */
@@ -66,6 +68,7 @@ export function toCaseResult(c: HostCase, r: HostCaseResult, sim: { name: string
     divergences: r.parts ?? r.divergences.map((d) => ({ path: 'final', expected: null, actual: d })),
     violations: r.violations.map((v) => ({ ...v, path: '', entities: [] })), diagnosis: [],
     ...(r.detail ? { detail: r.detail } : {}),
+    ...(r.notes?.length ? { notes: r.notes } : {}),
     // A result that did not pass keeps the scenario as sent and both final states (repro, the issue report).
     ...(status !== 'PASS' && run ? { host: { scenario: c.scenario, expected: run.ref.final, ...(run.final ? { actual: run.final } : {}) } } : {}),
     ...(status === 'FAIL' && r.rule ? { cause: 'rule' as const, attribution: { rule: r.rule, at: r.violations[0] ? `invariant ${r.violations[0].invariant}` : r.divergences[0]?.split(':')[0] ?? 'final', step: r.violations[0]?.message ?? r.divergences[0] ?? '', basis: r.violations.length ? 'invariant' as const : 'final' as const } } : {}),
@@ -82,8 +85,8 @@ export interface HostCaseRun { result: HostCaseResult; ref: HostRunResult; trace
  */
 export async function runHostCase(proc: AdapterProcess, hello: Hello, c: HostCase, cards: HostCardPool, timeoutMs: number, startTimeoutMs: number): Promise<HostCaseRun> {
   const ref = runHostScenario(c.scenario, c.file, { cards });
-  const base = { case: c.id, rules: c.scenario.rules, divergences: [], violations: [] };
   const out = await proc.runCase(c.id, { scenario: c.scenario }, timeoutMs, startTimeoutMs);
+  const base = { case: c.id, rules: c.scenario.rules, divergences: [], violations: [], ...(out.notes?.length ? { notes: out.notes } : {}) };
   if (out.kind !== 'answer') return { ref, result: { ...base, status: 'ERROR', detail: `${out.kind}: ${out.detail}` } };
   const m = out.msg;
   if (m.type === 'unsupported') return { ref, result: { ...base, status: 'UNSUPPORTED', detail: m.reason } };
@@ -96,7 +99,20 @@ export async function runHostCase(proc: AdapterProcess, hello: Hello, c: HostCas
     }
   } else trace = undefined;
   const final = m.final as unknown as HostFinal;
-  return { ref, trace, final, result: judge(c, ref, final, trace) };
+  // A Hearthstone final state (players as a list) fits the answer's schema too: a Host answer must have one by side.
+  const obj = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x);
+  const players = (final as { players?: unknown }).players as Record<string, unknown> | undefined;
+  if (!obj(players) || !obj(players!.A) || !obj(players!.B) || !obj((final as { entities?: unknown }).entities)) {
+    return { ref, result: { ...base, status: 'ERROR', detail: 'PROTOCOL_ERROR: the final state is not a Host final state (players by side "A" and "B", entities by label: spec/schema/adapter-response.schema.json HostFinalState)' } };
+  }
+  let result: HostCaseResult;
+  try {
+    result = judge(c, ref, final, trace);
+  } catch (e) {
+    // An answer the judge cannot read is that case's error, never the run's.
+    return { ref, result: { ...base, status: 'ERROR', detail: `the answer could not be judged: ${(e as Error).message}` } };
+  }
+  return { ref, trace, final, result: out.notes?.length ? { ...result, notes: out.notes } : result };
 }
 
 export async function runHostDifferential(o: { command: string[]; cases: HostCase[]; cards: HostCardPool; timeoutMs: number; startTimeoutMs: number; outDir: string }): Promise<{ results: HostCaseResult[]; shared: CaseResult[]; hello: Hello }> {

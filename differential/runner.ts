@@ -175,7 +175,8 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
         const unsupported = usesOnly(hello.cards, cards);
         if (!unsupported) {
           const item: Sent = { c, sent: t0, answered: t0 };
-          return { item, outcome: p.runCase(c.id, { scenario, cards }, timeout, startTimeout).then((x) => { item.answered = performance.now(); return x; }) };
+          const done = () => { item.answered = performance.now(); };
+          return { item, outcome: p.runCase(c.id, { scenario, cards }, timeout, startTimeout).then((x) => { done(); return x; }, (e: unknown) => { done(); throw e; }) };
         }
         r = judged(c, { kind: 'answer', msg: { type: 'unsupported', case: c.id, reason: unsupported }, stderr: '' });
       } catch (e) {
@@ -187,7 +188,7 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
   };
   // One case at a time in each adapter; the runner judges an answer while its adapter runs the next case. A case's
   // time is its adapter's, from the request (or from the end of the previous judgement, which it overlapped) to the
-  // answer read, plus its own judgement: the times of a run add up to its length.
+  // answer read, plus its own judgement: with --jobs 1 the times of a run add up to its length.
   const worker = (p: AdapterProcess) => {
     let free = 0;
     return inTurn(() => sendNext(p), ({ c, sent, answered }, outcome) => {

@@ -83,10 +83,25 @@ describe('arbiter run --cards with the bundled demo simulator', () => {
     const run = await runCli(['run', '--cases', join(dir, 'my.json'), '--cards', join(dir, 'mycards'), '--no-conformance', '--out', report]);
     expect(run.out).toMatch(/1 cases: 0 pass, 1 NEW FAIL/);
     expect(JSON.parse(readFileSync(join(report, 'run.json'), 'utf8')).cardFiles).toEqual([join(dir, 'mycards')]);
+    // A path given relative to the run's folder is recorded resolved, so repro finds it from any folder.
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      expect((await runCli(['run', '--cases', 'my.json', '--cards', 'mycards', '--no-conformance', '--out', 'rel'])).code).toBe(1);
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(JSON.parse(readFileSync(join(dir, 'rel', 'run.json'), 'utf8')).cardFiles).toEqual([join(dir, 'mycards')]);
     const wrong = await runCli(['repro', 'my-cult', '--report', report, '--cards', join(dir, 'other'), '--out', join(dir, 'wrong')]);
     expect(wrong.code).toBe(2);
     expect(wrong.err).toContain(`results.jsonl (case my-cult): $.setup.A.board[0]: unknown card "My Cult Master"`);
-    expect(wrong.err).toContain(`give repro the --cards files the run was given (as given to the run: --cards ${join(dir, 'mycards')})`);
+    expect(wrong.err).toContain(`give repro the card files the run was given (--cards ${join(dir, 'mycards')})`);
+    // A card file named in run.json that is gone: the error says so and what to do.
+    const info = JSON.parse(readFileSync(join(dir, 'rel', 'run.json'), 'utf8'));
+    writeFileSync(join(dir, 'rel', 'run.json'), JSON.stringify({ ...info, cardFiles: [join(dir, 'gone')] }));
+    const gone = await runCli(['repro', 'my-cult', '--report', join(dir, 'rel'), '--out', join(dir, 'gone-out')]);
+    expect(gone.code).toBe(2);
+    expect(gone.err).toContain(`run.json: $.cardFiles: the run's card file or folder ${JSON.stringify(join(dir, 'gone'))} is not there any more: give repro the card files with --cards`);
     // Without --cards, the files the run was given (run.json).
     const out = join(dir, 'repro');
     const r = await runCli(['repro', 'my-cult', '--report', report, '--out', out]);
