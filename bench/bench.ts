@@ -563,7 +563,8 @@ const BOUNDS = `
   With the checks running beside vitest instead of before it, 85.3 s (vitest 82.1 s) and 90.4 s at quiet moments,
   95 to 98 s when the machine was busier (the checks, run first, used to take 4.4 s). A fresh clone's \`.ci/run\`
   took 99.7 s in all (vitest 86.9 s). Once \`arbiter run\` judged each answer while the adapter ran the next case,
-  88.9 s and 86.8 s (vitest 86.1 s and 83.9 s, 2,324 and 2,327 tests) later that day at load averages near 1. Running the short-lived Node processes the tests start without V8's optimising compiler
+  88.9 s, 86.8 s and 87.5 s (vitest 86.1 s, 83.9 s and 84.4 s, 2,324 to 2,331 tests) later that day at load averages
+  near 1; a fresh clone's \`.ci/run\`, 94.4 s and 91.8 s in all (vitest 81.1 s and 78.9 s, 1,586 and 1,590 tests). Running the short-lived Node processes the tests start without V8's optimising compiler
   (\`--no-opt\`: a demo run's runner and adapter so took about a third less CPU) is not possible through
   NODE_OPTIONS, which refuses that flag, and the runner starts the bundled adapters itself. A
   fresh clone's \`.ci/run\` adds npm install (with the build: 10 to 20 s) and runs without the CardDefs data.
