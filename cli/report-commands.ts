@@ -9,6 +9,7 @@ import type { CardPool } from '../engine/state.js';
 import { DEMO_COMMAND } from './run-commands.js';
 import { cardsOption, hostCardsOption, withCardFiles } from './options.js';
 import type { CaseResult } from '../differential/verdict.js';
+import type { RunInfo } from '../reports/merge.js';
 import { closeMatches } from './close-matches.js';
 import { showControls } from '../reports/escape.js';
 
@@ -61,11 +62,10 @@ async function findResult(dir: string, id: string) {
  * The case's cards must be known to the repro as they were to the run: a run given card files (--cards) needs the
  * same files here. A card the pool lacks is a usage error naming it; other cards than the run's, a warning.
  */
-async function checkReproCards(report: string, id: string, scenario: Scenario, cards: CardPool, files: readonly string[]): Promise<void> {
-  const [{ parseScenario }, { readRunInfo }, { cardsDigest }, { RESULTS_FILE }] = await Promise.all([
-    import('../engine/scenario/load.js'), import('../reports/merge.js'), import('../reports/resume.js'), import('../differential/runner.js'),
+async function checkReproCards(report: string, info: RunInfo | null, id: string, scenario: Scenario, cards: CardPool, files: readonly string[]): Promise<void> {
+  const [{ parseScenario }, { cardsDigest }, { RESULTS_FILE }] = await Promise.all([
+    import('../engine/scenario/load.js'), import('../reports/resume.js'), import('../differential/runner.js'),
   ]);
-  const info = readRunInfo(report);
   const ran = info?.cardsDigest;
   const other = ran !== undefined && ran !== cardsDigest(cards);
   const recorded = info?.cardFiles ?? [];
@@ -119,9 +119,11 @@ export function addReportCommands(program: Command): void {
       const { checkOutDir, unwritten } = await import('../properties/out-dir.js');
       checkOutDir(o.out);
       // The simulator the run used, unless --sim names another; the card files it was given, unless --cards names others.
-      if (o.sim === undefined) o.sim = (await import('../reports/merge.js')).runCommand(o.report) ?? undefined;
-      if (o.cards === undefined && existsSync(join(o.report, 'run.json'))) {
-        const files = (await import('../reports/merge.js')).readRunInfo(o.report)?.cardFiles;
+      const { runCommand, readRunInfo } = await import('../reports/merge.js');
+      const info = readRunInfo(o.report);
+      if (o.sim === undefined) o.sim = runCommand(o.report) ?? undefined;
+      if (o.cards === undefined) {
+        const files = info?.cardFiles;
         const gone = files?.find((f) => !existsSync(f));
         if (gone) throw new InputError(join(o.report, 'run.json'), '$.cardFiles', `the run's card file or folder ${JSON.stringify(gone)} is not there any more: give repro the card files with --cards`);
         o.cards = files;
@@ -150,7 +152,7 @@ export function addReportCommands(program: Command): void {
         } else {
           const r = await findResult(o.report, arg);
           if (r.status === 'PASS' || !r.scenario) throw new InputError(arg, '$', 'this case passed: nothing to shrink');
-          await checkReproCards(o.report, arg, r.scenario, cards, o.cards ?? []);
+          await checkReproCards(o.report, info, arg, r.scenario, cards, o.cards ?? []);
           id = arg;
           start = r.scenario;
         }

@@ -156,7 +156,7 @@ Examples (the bundled simulators' exit codes as stated):
         if (notice) process.stderr.write(showControls(`arbiter: notice: ${notice}\n`));
       }
       if (o.updateExpectations) {
-        process.stdout.write(`baseline written: ${expectations}\n`);
+        process.stdout.write(showControls(`baseline written: ${expectations}\n`));
         setExitCode(0);
       } else {
         setExitCode(summary.newFail > 0 || summary.errors > 0 || (summary.lost > 0 && !o.allowLost) ? 1 : 0);

@@ -225,7 +225,8 @@ export class AdapterProcess {
     } catch (e) {
       return { ...o, notes: [...(o.notes ?? []), `${what}; a fresh adapter to run it again could not start (${(e as Error).message})`] };
     }
-    const same = again.kind === o.kind && (again.kind === 'answer' ? o.kind === 'answer' && JSON.stringify(again.msg) === JSON.stringify(o.msg) : o.kind !== 'answer' && again.detail === o.detail);
+    const gist = (x: Outcome) => (x.kind === 'answer' ? JSON.stringify(x.msg) : x.detail);
+    const same = again.kind === o.kind && gist(again) === gist(o);
     const note = same ? `${what}; run again on a fresh adapter, the same` : `${what}; ${FRESH_OTHER}`;
     return { ...again, notes: [...(o.notes ?? []), note, ...(again.notes ?? [])] };
   }

@@ -175,8 +175,7 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
         const unsupported = usesOnly(hello.cards, cards);
         if (!unsupported) {
           const item: Sent = { c, sent: t0, answered: t0 };
-          const done = () => { item.answered = performance.now(); };
-          return { item, outcome: p.runCase(c.id, { scenario, cards }, timeout, startTimeout).then((x) => { done(); return x; }, (e: unknown) => { done(); throw e; }) };
+          return { item, outcome: p.runCase(c.id, { scenario, cards }, timeout, startTimeout).finally(() => { item.answered = performance.now(); }) };
         }
         r = judged(c, { kind: 'answer', msg: { type: 'unsupported', case: c.id, reason: unsupported }, stderr: '' });
       } catch (e) {

@@ -102,24 +102,13 @@ export interface OtherAuraSnap {
  */
 export class EntityTable {
   private readonly list: (Entity | undefined)[] = [];
-  private count = 0;
-
-  get size(): number {
-    return this.count;
-  }
 
   get(id: number): Entity | undefined {
     return this.list[id];
   }
 
-  has(id: number): boolean {
-    return this.list[id] !== undefined;
-  }
-
-  set(id: number, e: Entity): this {
-    if (this.list[id] === undefined) this.count++;
+  set(id: number, e: Entity): void {
     this.list[id] = e;
-    return this;
   }
 
   /** In the order of their ids (the order they were made). */

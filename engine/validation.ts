@@ -2,7 +2,7 @@
  * Validation at the edges (card files, scenarios, adapter messages): once, with JSON Schema (jsonschema), and
  * errors that name the file, the JSON path and what was expected. The engine's inner loop never sees raw JSON.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
@@ -147,20 +147,29 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  * (or only white space), not UTF-8 text, or text with control characters that JSON text never holds (RFC 8259: only
  * tab, line feed and carriage return outside strings, none inside) — a binary file.
  */
+/** The names of a folder's JSON files (`*.json`), sorted: the card, case and scenario folders read in one order. */
+export function jsonFilesIn(dir: string): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+}
+
 function jsonText(file: string, bytes: Buffer): string {
-  let text: string;
   try {
-    text = UTF8.decode(bytes);
+    return UTF8.decode(bytes);
   } catch {
     throw new InputError(file, '$', 'the file is not UTF-8 JSON text (it holds bytes that are not UTF-8: a binary file?)');
   }
-  if (text.trim() === '') throw new InputError(file, '$', `the file is empty${text.length ? ' (only white space)' : bytes.length ? ' (only a byte order mark)' : ''}: expected a JSON document`);
+}
+
+/**
+ * Why a text that JSON.parse refused is no JSON document at all (empty, or holding control characters: a binary
+ * file?), or nothing. Looked for only once parsing failed: JSON.parse refuses both, and a good file is not scanned.
+ */
+function notJsonText(file: string, text: string, bytes: number): InputError | null {
+  if (text.trim() === '') return new InputError(file, '$', `the file is empty${text.length ? ' (only white space)' : bytes ? ' (only a byte order mark)' : ''}: expected a JSON document`);
   const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.exec(text);
-  if (control) {
-    const line = text.slice(0, control.index).split('\n').length;
-    throw new InputError(file, '$', `the file is not JSON text (line ${line} holds control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}: a binary file?)`);
-  }
-  return text;
+  if (!control) return null;
+  const line = text.slice(0, control.index).split('\n').length;
+  return new InputError(file, '$', `the file is not JSON text (line ${line} holds control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}: a binary file?)`);
 }
 
 /**
@@ -169,8 +178,9 @@ function jsonText(file: string, bytes: Buffer): string {
  */
 export function readJson(file: string, maxBytes = MAX_INPUT_BYTES): unknown {
   let text: string;
+  let size: number;
   try {
-    const size = statSync(file).size;
+    size = statSync(file).size;
     if (size > maxBytes) throw new InputError(file, '$', `the file has ${size} bytes, more than the ${maxBytes} an input file may have`);
     text = jsonText(file, readFileSync(file));
   } catch (e) {
@@ -181,6 +191,8 @@ export function readJson(file: string, maxBytes = MAX_INPUT_BYTES): unknown {
   try {
     data = JSON.parse(text);
   } catch (e) {
+    const why = notJsonText(file, text, size);
+    if (why) throw why;
     const m = /position (\d+)/.exec(String((e as Error).message));
     const pos = m ? Number(m[1]) : -1;
     const line = pos >= 0 ? text.slice(0, pos).split('\n').length : 0;

@@ -3,10 +3,10 @@
  * reference engine's trace locked beside it (golden/traces/<id>.jsonl). Verify re-runs all of them; update rewrites
  * traces after a reviewed change.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { ROOT, InputError, readJson } from '../engine/validation.js';
+import { ROOT, InputError, jsonFilesIn, readJson } from '../engine/validation.js';
 import { lockedTraceProblem } from './locked.js';
 import { loadScenario, parseScenario } from '../engine/scenario/load.js';
 import { judgeScenario, type Judgement } from '../engine/scenario/judge.js';
@@ -48,7 +48,7 @@ export interface GoldenResult {
 
 /** The case files of a profile: Hearthstone ones (the default), Host ones (`"profile": "host"`), or all. */
 export function caseFiles(dir = CASES_DIR, profile: 'hearthstone' | 'host' | 'all' = 'hearthstone'): string[] {
-  const all = readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
+  const all = jsonFilesIn(dir).map((f) => join(dir, f));
   return profile === 'all' ? all : all.filter((f) => (profileOf(f) === 'host') === (profile === 'host'));
 }
 

@@ -51,7 +51,7 @@ export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = 
     if (f.file) out(`wrote ${f.file}\nreplay:\n  arbiter run-scenario ${f.file}${m}\n  arbiter fuzz --profile hearthtop --seed ${seed} --path ${f.path}${m}\n`);
     else out(`replay:\n  arbiter fuzz --profile hearthtop --seed ${seed} --path ${f.path}${m}\n`);
     if (f.writeError) {
-      throw unwritten(out, f.writeError.dir, f.writeError.error, [{ name: `the scenario of the failing game (${f.writeError.scenario.id})`, data: f.writeError.scenario }]);
+      throw unwritten(out, f.writeError.dir, f.writeError.error, [{ name: `the scenario of the failing game (${f.scenario!.id})`, data: f.scenario }]);
     }
     return 1;
   }

@@ -152,7 +152,7 @@ export function judgeCase(c: HearthtopCase, cards: CardPool, mutants: MutantName
   }
 }
 
-export interface HearthtopFuzzReport { ok: boolean; seed: number; runs: number; ms: number; failure?: HearthtopVerdict & { file?: string; path: string; writeError?: { dir: string; error: unknown; scenario: Scenario } } }
+export interface HearthtopFuzzReport { ok: boolean; seed: number; runs: number; ms: number; failure?: HearthtopVerdict & { file?: string; path: string; writeError?: { dir: string; error: unknown } } }
 
 export function fuzzHearthtop(o: { runs: number; seed: number; mutants: MutantName[]; path?: string; outDir?: string; noWrite?: boolean; noDeterminism?: boolean; progress?: (done: number, ms: number) => void }): HearthtopFuzzReport {
   const cards = loadCardPool();
@@ -188,7 +188,7 @@ export function fuzzHearthtop(o: { runs: number; seed: number; mutants: MutantNa
       failure.file = join(dir, `${id}.json`);
     } catch (error) {
       // The folder changed while fuzzing (or the disk is full): the finding is printed instead.
-      failure.writeError = { dir, error, scenario };
+      failure.writeError = { dir, error };
     }
   }
   return { ok: false, seed: o.seed, runs: r.numRuns, ms, failure };

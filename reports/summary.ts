@@ -79,10 +79,11 @@ export function unsupportedNotice(results: readonly Pick<CaseResult, 'status' | 
  */
 export function adapterOutputNotice(results: readonly Pick<CaseResult, 'case' | 'notes'>[]): string | null {
   const parts: string[] = [];
-  const stray = results.map((r) => ({ id: r.case, note: adapterOutput(r.notes).stray })).filter((x) => x.note);
-  if (stray.length) parts.push(`in ${stray.length} case(s) the adapter had written lines on stdout after its previous answer or its hello, which were dropped (first, ${stray[0]!.id}: ${stray[0]!.note})`);
-  const fresh = results.map((r) => ({ id: r.case, note: adapterOutput(r.notes).fresh })).filter((x) => x.note);
-  if (fresh.length) parts.push(`${fresh.length} case(s) ended otherwise when run again on a fresh adapter (first, ${fresh[0]!.id}: ${fresh[0]!.note})`);
+  const said = results.map((r) => ({ id: r.case, ...adapterOutput(r.notes) }));
+  const stray = said.filter((x) => x.stray);
+  if (stray.length) parts.push(`in ${stray.length} case(s) the adapter had written lines on stdout after its previous answer or its hello, which were dropped (first, ${stray[0]!.id}: ${stray[0]!.stray})`);
+  const fresh = said.filter((x) => x.fresh);
+  if (fresh.length) parts.push(`${fresh.length} case(s) ended otherwise when run again on a fresh adapter (first, ${fresh[0]!.id}: ${fresh[0]!.fresh})`);
   if (!parts.length) return null;
   return `${parts.join('; ')}. Only answers go to stdout (write logs to stderr); an adapter neither exits after answering nor keeps state from one case to the next (spec/protocol.md, Robustness)`;
 }

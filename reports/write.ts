@@ -35,8 +35,6 @@ export function perRuleTable(results: CaseResult[]): string {
   return lines.join('\n');
 }
 
-/** Text in an XML attribute or element: markup escaped, characters XML 1.0 does not allow written `\uXXXX`. */
-
 /** The cause and first-divergence rule of a FAIL, in one line. */
 export function causeLine(r: CaseResult): string | undefined {
   if (!r.cause) return undefined;

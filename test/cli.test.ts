@@ -85,7 +85,7 @@ describe.concurrent('arbiter CLI', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/unknown mutant "no-such-mutant"/);
   });
-  it('every command with --mutant lists every mutant it takes, those of each rule profile too, and accepts them', async () => {
+  it('every command with --mutant lists every mutant it takes, those of each rule profile too; a rule-profile mutant is refused by name when unknown and run when known', async () => {
     const names = [...Object.keys(MUTANTS), ...Object.keys(PROFILE_MUTANTS), ...Object.keys(HOST_MUTANTS)];
     for (const c of [['golden', 'verify'], ['run-scenario'], ['trace'], ['fuzz'], ['adapter']]) {
       const help = (await cli(...c, '--help')).out.replace(/\s+/g, ' ');

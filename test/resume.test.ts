@@ -28,7 +28,7 @@ describe.concurrent('--resume refuses a folder that holds another run', () => {
   // One run of the demo simulator on two cases; each resume below changes one thing of its identity.
   const base = ['run', ...cases(A, B), '--no-conformance'];
 
-  it('another simulator, seed, --runs, case set, card pool or switch: exit 2 naming the folder and what differs; nothing run or written', async () => {
+  it('another simulator, seed, --runs, case set, card pool, profile or switch: exit 2 naming the folder and what differs; nothing run or written', async () => {
     const dir = tempDir('arbiter-resume-other-');
     const out = join(dir, 'R');
     const first = await runCli([...base, '--out', out]);
@@ -44,8 +44,9 @@ describe.concurrent('--resume refuses a folder that holds another run', () => {
       runCli([...base, '--cards', join(dir, 'cult-master.json'), '--resume', '--out', out]),
       runCli([...base, '--no-variants', '--resume', '--out', out]),
       runCli(['run', ...cases(A, B), '--resume', '--out', out]),
+      runCli([...base, '--profile', 'hearthtop', '--resume', '--out', out]),
     ]);
-    expect(refused.map((r) => r.code)).toEqual([2, 2, 2, 2, 2, 2]);
+    expect(refused.map((r) => r.code)).toEqual([2, 2, 2, 2, 2, 2, 2]);
     const held = before.trim().split('\n').length;
     for (const r of refused) {
       expect(r.err).toMatch(new RegExp(`^arbiter: ${out.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}: \\$: --resume: this folder holds ${held} results of another run \\(.*\\): use another --out, or drop --resume to start over in `, 'm'));
@@ -58,6 +59,7 @@ describe.concurrent('--resume refuses a folder that holds another run', () => {
     expect(refused[3]!.err).not.toMatch(/the cases/);
     expect(refused[4]!.err).toMatch(/the sent variants \(--no-variants\): true there, false now/);
     expect(refused[5]!.err).toMatch(/the card conformance cases \(--no-conformance\): false there, true now/);
+    expect(refused[6]!.err).toMatch(/the rule profile \(--profile\): "hearthstone" there, "hearthtop" now/);
     // the folder is as the first run left it
     expect(readFileSync(join(out, 'results.jsonl'), 'utf8')).toBe(before);
     expect(readFileSync(join(out, 'run.json'), 'utf8')).toBe(runJson);

@@ -3,11 +3,11 @@
  * when loaded. The built-in files are part of the program, not input: `npm test` validates each of them
  * (spec/cards.test.ts), so loading them skips the schema pass (it dominated every command's start).
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CardDef } from './format.js';
 import type { CardPool } from '../state.js';
-import { InputError, ROOT, readJson, validate } from '../validation.js';
+import { InputError, ROOT, jsonFilesIn, readJson, validate } from '../validation.js';
 
 export const CARDS_DIR = join(ROOT, 'spec', 'cards');
 
@@ -98,10 +98,6 @@ export function loadCardFile(file: string, trusted = false): CardDef {
   return data as CardDef;
 }
 
-/** The built-in card files, in the order they are added to a pool. */
-function builtInFiles(dir = CARDS_DIR): string[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
-}
 
 /**
  * The built-in cards in one file, written by `npm run build` (dist/cards.bundle.json): a command reads it instead of
@@ -131,7 +127,7 @@ export function bundled(names: readonly string[], dir = CARDS_DIR, bundleFile = 
 
 /** Write the bundle of the built-in cards (scripts/build.mjs), each file read as loadCardPool reads it. */
 export function writeCardBundle(out: string, dir = CARDS_DIR): number {
-  const names = builtInFiles(dir);
+  const names = jsonFilesIn(dir);
   const bundle: CardBundle = { files: [], cards: [] };
   for (const name of names) {
     const file = join(dir, name);
@@ -165,14 +161,14 @@ export function loadCardPool(extra: string[] = []): MapCardPool {
  */
 export function readCardPool(extra: string[] = [], notice: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): MapCardPool {
   const pool = new MapCardPool();
-  const names = builtInFiles();
+  const names = jsonFilesIn(CARDS_DIR);
   const bundle = bundled(names);
   names.forEach((f, i) => pool.add(bundle ? bundle[i]! : loadCardFile(join(CARDS_DIR, f), true), f));
   const files: string[] = [];
   for (const x of extra) {
     if (!existsSync(x)) throw new InputError(x, '$', 'no such card file or folder (--cards takes a .json card file or a folder of them)');
     if (statSync(x).isDirectory()) {
-      const inDir = readdirSync(x).filter((f) => f.endsWith('.json')).sort();
+      const inDir = jsonFilesIn(x);
       // A folder given explicitly that holds no card is bad input, as an empty scenario folder is (cli/scenario-files.ts).
       if (inDir.length === 0) throw new InputError(x, '$', 'the folder holds no card files (*.json; --cards takes a .json card file or a folder of them)');
       files.push(...inDir.map((f) => join(x, f)));

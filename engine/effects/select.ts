@@ -103,10 +103,10 @@ function compileFilter(f: Filter): Check {
   if (f.is === 'self') checks.push((ctx, e) => e.id === ctx.self.id);
   if (f.is === 'other') checks.push((ctx, e) => e.id !== ctx.self.id);
   const type = f.type;
-  if (type) {
+  // 'card' is any card: no check
+  if (type && type !== 'card') {
     checks.push(
-      type === 'card' ? () => true
-      : type === 'character' ? (_ctx, e) => isCharacter(e)
+      type === 'character' ? (_ctx, e) => isCharacter(e)
       : type === 'secret' ? (_ctx, e) => !!e.card.secret
       : (_ctx, e) => e.card.type === type,
     );

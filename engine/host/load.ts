@@ -2,9 +2,9 @@
  * Host cards (spec/host/cards, user files with --cards) and Host scenarios, checked at the edge: schema, then the
  * references (rule ids, cards, labels, slots), each error naming the file and the JSON path.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError, ROOT, readJson, validate } from '../validation.js';
+import { InputError, ROOT, jsonFilesIn, readJson, validate } from '../validation.js';
 import { ruleCatalog } from '../rules.js';
 import type { HostCard, HostCardSetup, HostScenario, Side } from './format.js';
 import { checkHostDeck } from './deck.js';
@@ -39,7 +39,7 @@ export class HostCardPool {
 function cardFiles(path: string): string[] {
   if (!existsSync(path)) throw new InputError(path, '$', 'no such card file or folder');
   if (!statSync(path).isDirectory()) return [path];
-  const files = readdirSync(path).filter((f) => f.endsWith('.json')).sort().map((f) => join(path, f));
+  const files = jsonFilesIn(path).map((f) => join(path, f));
   // A folder given explicitly that holds no card is bad input, as an empty scenario folder is (cli/scenario-files.ts).
   if (files.length === 0) throw new InputError(path, '$', 'the folder holds no Host card files (*.json)');
   return files;
