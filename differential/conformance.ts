@@ -15,6 +15,9 @@
  * the reference engine's outcome only). Random texts are judged against every outcome the engine allows, as for any
  * case.
  *
+ * Two controls come with them: both shapes with the vanilla minion itself (`controlIds`). A simulator that fails a
+ * control fails every case of that shape whatever the card, so none of those is charged to its card.
+ *
  * A text with a condition needs a case where it holds and one where it does not, and a text that answers an event
  * needs the event: so each case also gets **context** variants, kept only where the reference engine's outcome then
  * differs (the text takes another branch or acts at all):
@@ -134,11 +137,40 @@ export function conformanceCase(c: CardDef, cards: CardPool, choose?: number): C
   return null;
 }
 
-/** Conformance cases for every card the given cases use (ids as the pool knows them), in card id order. */
+/**
+ * The controls: the two case shapes (played; attacked and killed, `#dies`) with the vanilla minion itself, which has
+ * no text. When a control fails, the simulator's Player Actions, turns or the vanilla minion the cases stand on differ,
+ * and the cases of that shape say nothing about their cards (differential/verdict.ts classifyCardCauses).
+ */
+export function controlIds(cards: CardPool): { played: string; dies: string } | null {
+  if (!cards.has(FILLER)) return null;
+  const played = conformanceId(cards.get(FILLER).id);
+  return { played, dies: `${played}#dies` };
+}
+
+/** Is this conformance case of the attacked-and-killed shape (`#dies`, and its context variants)? */
+export function isDiesCase(id: string): boolean {
+  return id.includes('#dies');
+}
+
+/**
+ * Conformance cases for every card the given cases use (ids as the pool knows them), in card id order, with the
+ * vanilla minion's two controls (controlIds) whenever there is any.
+ */
 export function conformanceCases(cases: readonly Case[], cards: CardPool, usedCards: (s: Scenario) => string[]): Case[] {
   const ids = new Set<string>();
   for (const c of cases) for (const ref of usedCards(c.scenario)) if (cards.has(ref)) ids.add(cards.get(ref).id);
-  return [...ids].sort().flatMap((id) => conformanceCasesOf(cards.get(id), cards));
+  const control = controlIds(cards);
+  const filler = control ? cards.get(FILLER) : null;
+  if (ids.size && filler) ids.add(filler.id);
+  return [...ids].sort().flatMap((id) => {
+    const list = conformanceCasesOf(cards.get(id), cards);
+    if (filler && id === filler.id && !list.some((c) => c.id === control!.dies)) {
+      const s = diesScenario(filler, cards);
+      list.push({ id: s.id, origin: `card:${filler.id}`, scenario: s, variant: 'conformance', conformance: filler.id, group: control!.played });
+    }
+    return list;
+  });
 }
 
 /** Does a card's definition read the hand (a `hand` selector or source, a `holding…` condition)? */

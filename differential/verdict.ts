@@ -15,7 +15,8 @@ import { comparableFromGame, compareEvents, compareFinal, compareStated, eventSi
 import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
 import { attribute, type Attribution } from './attribute.js';
 import { skippedStep } from './boundary.js';
-import type { ComparableState, Hello } from './protocol.js';
+import { controlIds, FILLER, isDiesCase } from './conformance.js';
+import type { ComparablePlayer, ComparableState, Hello } from './protocol.js';
 import type { Forced } from '../engine/random.js';
 import type { HostScenario } from '../engine/host/format.js';
 import type { HostFinal } from '../engine/host/run.js';
@@ -188,13 +189,63 @@ export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPo
     const partial = open && !skipped ? explainFinal(c, cards, r.actual!, r.divergences, memo) : null;
     r.attribution = attribute(j.refTrace ?? [], r.divergences, { sim: j.simTrace ? { trace: j.simTrace, fidelity: hello.fidelity } : undefined, breaks: r.violations, diagnosis: r.diagnosis, partial, skipped }) ?? undefined;
     const assumed = assumptionOf(c.scenario, r.divergences);
+    const notTaken = c.conformance && r.expected && r.actual ? actionNotTaken(c.scenario, r.expected, r.actual, cards, j.refTrace, j.simTrace, hello.fidelity) : null;
     // A conformance case is the card's when no rule explains its divergence: no broken invariant, no rule mutant that
-    // gives the same answer, no Step of the reference engine left undone.
-    if (c.conformance && !r.violations.length && !r.diagnosis.length && !skipped) { r.cause = 'card'; r.causeDetail = c.conformance; }
+    // gives the same answer, no Step of the reference engine left undone, no Player Action the simulator did not take.
+    if (notTaken) { r.cause = 'rule'; r.causeDetail = notTaken; }
+    else if (c.conformance && !r.violations.length && !r.diagnosis.length && !skipped) { r.cause = 'card'; r.causeDetail = c.conformance; }
     else if (assumed && !r.violations.length) { r.cause = 'assumption'; r.causeDetail = assumed; }
     else r.cause = 'rule';
   }
   return j;
+}
+
+/** The Sequence kinds a Player Action opens (engine/trace/format.ts SequenceKind). */
+const ACTION_SEQUENCES = ['PLAY_MINION', 'CAST_SPELL', 'PLAY_WEAPON', 'ATTACK', 'HERO_POWER', 'END_TURN'];
+
+/** How many Sequences of each Player Action kind a trace opens (empty when it has no blocks). */
+function actionSequences(trace: readonly TraceRecord[]): Map<string, number> {
+  const n = new Map<string, number>();
+  for (const r of trace) if (r.t === 'open' && r.block === 'sequence' && ACTION_SEQUENCES.includes(r.kind)) n.set(r.kind, (n.get(r.kind) ?? 0) + 1);
+  return n;
+}
+
+/**
+ * A Player Action of the case that the simulator did not carry out, read from facts that no card's text can change
+ * (rule `sequence`: a Player Action begins a Sequence), or null:
+ * - a card the case plays from a hand (with no copy in that player's deck) is in that hand at the end more often in
+ *   the simulator's answer than in the reference engine's: the play never happened (a text can return a card to a
+ *   hand, but then the reference engine has it there too);
+ * - the simulator's trace has blocks (fidelity phases) and opens fewer Sequences of a Player Action's kind
+ *   (a play, an attack, a Hero Power, an end of turn) than the reference engine's trace.
+ * A card conformance case that diverges so is a failure of the action, not a difference of its card.
+ */
+export function actionNotTaken(s: Scenario, expected: ComparableState, actual: ComparableState, cards: CardPool, refTrace?: readonly TraceRecord[], simTrace?: readonly TraceRecord[], fidelity?: Fidelity): string | null {
+  const idOf = (x: string) => (cards.has(x) ? cards.get(x).id : x);
+  for (const a of s.actions) {
+    if (!('play' in a) || typeof a.play !== 'string') continue;
+    for (const [k, side] of [[0, 'A'], [1, 'B']] as const) {
+      const held = s.setup[side]?.hand?.find((h) => typeof h === 'object' && h.label === a.play);
+      if (!held || typeof held !== 'object') continue;
+      const id = idOf(held.card);
+      // a copy in the deck could have been drawn instead: then the hand tells nothing
+      if ((s.setup[side]?.deck ?? []).some((d) => idOf(typeof d === 'string' ? d : d.card) === id)) continue;
+      const count = (p: ComparablePlayer | undefined) => (p?.hand ?? []).filter((x) => idOf(x) === id).length;
+      const ref = count(expected.players[k]);
+      const sim = count(actual.players[k]);
+      if (sim > ref) return `the simulator did not play ${id} ("${a.play}"${'target' in a && a.target ? `, at "${a.target}"` : ''}): it is still in ${side}'s hand at the end, and a card's text cannot keep a played card there (the reference engine's hand holds ${ref} of it, the simulator's ${sim}). The Player Action failed, not the card's text${'target' in a && a.target ? '; if the simulator refused the target, check its targeting' : ''}.`;
+    }
+  }
+  if (refTrace && simTrace && (fidelity === 'phases' || simTrace.some((r) => r.t === 'open'))) {
+    const want = actionSequences(refTrace);
+    const got = actionSequences(simTrace);
+    for (const kind of ACTION_SEQUENCES) {
+      const w = want.get(kind) ?? 0;
+      const g = got.get(kind) ?? 0;
+      if (g < w) return `the simulator's trace opens ${g} ${kind} Sequence${g === 1 ? '' : 's'} where the reference engine's opens ${w}: a Player Action of the case was not taken (rule sequence), whatever the card's text.`;
+    }
+  }
+  return null;
 }
 
 /** The assumption of a case that covers every diverging fact (assumptions with `facts`: path prefixes), if one does. */
@@ -228,10 +279,32 @@ export function cardsOf(s: Scenario): string[] {
 }
 
 /**
+ * The controls of the conformance cases (differential/conformance.ts controlIds: each case shape with the vanilla
+ * minion, which has no text): when one fails, so does every case of its shape whatever the card, and none of them is
+ * charged to its card. The control's own failure is not its card's either: it shows the simulator's Player Actions,
+ * turns or the vanilla minion the cases stand on.
+ */
+function controlCauses(results: CaseResult[], cards: CardPool): void {
+  const ids = controlIds(cards);
+  if (!ids) return;
+  for (const [shape, id] of [['dies', ids.dies], ['played', ids.played]] as const) {
+    const control = results.find((r) => r.case === id);
+    if (control?.status !== 'FAIL') continue;
+    const why = `the control ${id} (this case's shape with the vanilla ${FILLER}, which has no text) fails too: the simulator's Player Actions, turns or ${FILLER} differ, whatever the card`;
+    for (const r of results) {
+      if (r.status !== 'FAIL' || !r.conformance || r.cause !== 'card' || isDiesCase(r.case) !== (shape === 'dies')) continue;
+      r.cause = 'rule';
+      r.causeDetail = r.case === id ? `this control (a case with the vanilla ${FILLER}, which has no text) fails: the simulator's Player Actions, turns or ${FILLER} differ` : why;
+    }
+  }
+}
+
+/**
  * Card causes, once every result is in: a FAIL whose case uses a card that failed its own conformance case is a
  * card difference, not a rule failure (the card's id or name as the pool knows it).
  */
 export function classifyCardCauses(results: CaseResult[], cards: CardPool): void {
+  controlCauses(results, cards);
   // A conformance case that breaks a rule (its trace breaks an invariant, or a rule mutant gives the same answer)
   // says nothing about the card.
   const failedCards = new Set(results.filter((r) => r.conformance && r.status === 'FAIL' && r.cause === 'card').map((r) => r.conformance!));

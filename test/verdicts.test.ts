@@ -75,6 +75,31 @@ describe.concurrent('differential verdicts', () => {
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('classname="card.CS2_172"');
   }, 120_000);
 
+  it('a simulator that takes no Player Action gets rule causes, not card ones: the card stays in hand, no Sequence opens', async () => {
+    // Each card's conformance case fails on such a simulator, and without the checks every failure would be charged to
+    // the cards its case uses. Kill Command is a spell (its hand says it was never cast); Cult Master has a trigger, so
+    // it also has a `#dies` case, where B's minion attacks it (only the trace shows that attack never happened).
+    const ids = ['cult-master-simultaneous-death', 'kill-command-beast-dies-before-spell-text'];
+    for (const mode of ['no-actions', 'no-actions-final']) {
+      const out = join(tmp(mode), 'r');
+      const r = await cli('run', '--sim', fake(mode), ...ids.flatMap((i) => ['--cases', golden(i)]), '--no-variants', '--out', out);
+      expect(r.code, r.err).toBe(1);
+      expect(r.out).not.toMatch(/\d+ card/);
+      const rs = results(out);
+      const fails = rs.filter((x) => x.status === 'FAIL');
+      expect(fails.length).toBeGreaterThan(4);
+      for (const x of fails) expect([x.case, x.cause]).toEqual([x.case, 'rule']);
+      const played = rs.find((x) => x.case === 'conformance-ex1-539');
+      expect(played?.causeDetail).toMatch(/the simulator did not play EX1_539 \("card", at "foe"\): it is still in A's hand/);
+      const dies = rs.find((x) => x.case === 'conformance-ex1-595#dies');
+      expect(dies?.status).toBe('FAIL');
+      // with a trace, the missing attack shows in it; at final state, the control of the `#dies` shape (the vanilla
+      // Chillwind Yeti attacked and killed) fails too
+      expect(dies?.causeDetail).toMatch(mode === 'no-actions' ? /opens 0 ATTACK Sequences where the reference engine's opens 1/ : /^the control conformance-cs2-182#dies .* fails too/);
+      expect(rs.find((x) => x.case === 'conformance-cs2-182#dies')?.status).toBe('FAIL');
+    }
+  }, 120_000);
+
   it('a card whose condition never held in its plain conformance case is caught by the case where it holds, and charged as card', async () => {
     // Voidcaller: "Deathrattle: Put a random Demon from your hand into the battlefield." The simulator's Voidcaller
     // looks for a Beast instead: with no Demon in hand (the plain conformance cases) nothing differs.
