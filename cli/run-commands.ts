@@ -118,7 +118,7 @@ Examples (the bundled simulators' exit codes as stated):
       const shard = parseShard(o.shard);
       const runs = positiveInt('--runs', o.runs);
       if (o.profile !== 'hearthstone' && runs > 0) throw new InputError('--runs', '$', `generated cases are Hearthstone games; generated ${o.profile} games run with: arbiter fuzz --profile ${o.profile}`);
-      const { loadCardPool, fileCases, goldenCases, generatedCases, Progress, runDifferential, judgeTrace, planCases, followUpCases, writeRunInfo, writeReports, perRuleTable, summaryLine, unsupportedNotice, adapterOutputNotice, showControls, checkResume, casesDigest, cardsDigest, RESULTS_FILE } = await differential();
+      const { loadCardPool, fileCases, goldenCases, generatedCases, Progress, runDifferential, judgeTrace, planCases, followUpCases, writeRunInfo, writeReports, perRuleTable, summaryLine, failingLines, unsupportedNotice, adapterOutputNotice, showControls, checkResume, casesDigest, cardsDigest, RESULTS_FILE } = await differential();
       const cards = loadCardPool(o.cards ?? []);
       const cases: Case[] = o.cases ? fileCases(scenarioFiles(o.cases), cards) : goldenCases(cards, o.profile);
       // Generated cases are drawn once the simulator has said which cards and actions it supports.
@@ -151,7 +151,7 @@ Examples (the bundled simulators' exit codes as stated):
       const summary = writeReports(o.out, results, { simulator: hello, expectationsFile: expectations, updateExpectations: o.updateExpectations, command: commandText });
       unlock();
       // Simulator text (its name, version, messages) is shown with its control characters escaped, as in the reports.
-      process.stdout.write(showControls(perRuleTable(results) + '\n' + summaryLine(summary) + `\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`));
+      process.stdout.write(showControls(perRuleTable(results) + '\n' + failingLines(results, summary) + summaryLine(summary) + `\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`));
       for (const notice of [unsupportedNotice(results), adapterOutputNotice(results)]) {
         if (notice) process.stderr.write(showControls(`arbiter: notice: ${notice}\n`));
       }
@@ -196,7 +196,7 @@ cards differ from the card text (its card conformance cases fail: the difference
     .requiredOption('--out <dir>', 'the merged report folder')
     .option('--expectations <file>', 'baseline of known failures (default: the one the shards were run with)')
     .action(async (dirs: string[], o: { out: string; expectations?: string }) => {
-      const { checkShards, mergeResults, copyTraces, writeRunInfo, writeReports, summaryLine, showControls } = await differential();
+      const { checkShards, mergeResults, copyTraces, writeRunInfo, writeReports, summaryLine, failingLines, showControls } = await differential();
       const info = checkShards(dirs);
       const unlock = lockOutDir(o.out);
       const { results, simulator } = mergeResults(dirs);
@@ -206,7 +206,7 @@ cards differ from the card text (its card conformance cases fail: the difference
       writeRunInfo(o.out, { ...info, shard: null });
       const summary = writeReports(o.out, results, { simulator, expectationsFile: expectations, command: info.command });
       unlock();
-      process.stdout.write(showControls(summaryLine(summary) + `\nreport: ${o.out}/\n`));
+      process.stdout.write(showControls(failingLines(results, summary) + summaryLine(summary) + `\nreport: ${o.out}/\n`));
       setExitCode(summary.newFail > 0 || summary.errors > 0 ? 1 : 0);
     });
 }

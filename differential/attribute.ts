@@ -345,10 +345,10 @@ export interface TraceBreak { rule: string; at?: number; message: string; invari
 
 /**
  * The attribution of a failure, from the earliest evidence: a rule the simulator's own trace breaks at or before its
- * first differing event, else that event; with a final state only, the rule whose deliberate break gives exactly the
- * simulator's answer (when the mutant diagnosis names one rule), else the record behind the first differing value.
+ * first differing event, else that event; with a final state only, a Player Action the simulator did not take, else
+ * the rule whose deliberate break gives exactly the simulator's answer (when the mutant diagnosis names one rule), else the record behind the first differing value.
  */
-export function attribute(ref: readonly TraceRecord[], divergences: readonly Divergence[], o: { sim?: { trace: readonly TraceRecord[]; fidelity: Fidelity }; breaks?: readonly TraceBreak[]; diagnosis?: readonly { rule: string; mutant: string }[]; partial?: { rule: string; mutant: string; explains: string[]; contradicts: number; ties?: { rule: string; mutant: string }[] } | null; skipped?: SkippedStep | null } = {}): Attribution | null {
+export function attribute(ref: readonly TraceRecord[], divergences: readonly Divergence[], o: { sim?: { trace: readonly TraceRecord[]; fidelity: Fidelity }; breaks?: readonly TraceBreak[]; diagnosis?: readonly { rule: string; mutant: string }[]; partial?: { rule: string; mutant: string; explains: string[]; contradicts: number; ties?: { rule: string; mutant: string }[] } | null; skipped?: SkippedStep | null; notTaken?: string | null } = {}): Attribution | null {
   const sim = o.sim && o.sim.fidelity !== 'final_state' ? o.sim : undefined;
   const ev = sim && divergences.some((d) => d.path.startsWith('events[')) ? attributeEvents(ref, sim.trace, sim.fidelity) : null;
   const breaks = [...(o.breaks ?? [])].sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity));
@@ -359,6 +359,8 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   if (ev) return ev;
   const first = divergences.find((d) => d.path.startsWith('final.'));
   if (!first) return null;
+  // A Player Action the simulator did not take (differential/verdict.ts actionNotTaken) comes before all it changes.
+  if (o.notTaken) return { rule: 'sequence', at: first.path, step: o.notTaken, basis: 'final' };
   const rules = [...new Set((o.diagnosis ?? []).map((d) => d.rule))];
   if (rules.length === 1) {
     return { rule: rules[0]!, at: first.path, step: `the reference engine gives this final state exactly when rule ${rules[0]} is broken (${(o.diagnosis ?? []).map((d) => d.mutant).join(', ')})`, basis: 'mutant' };

@@ -187,12 +187,12 @@ export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPo
     const sent = j.simRandom?.length ? { ...c.scenario, random: j.simRandom } : c.scenario;
     const skipped = open && !r.violations.length ? skippedStep(sent, c.origin, cards, r.actual!, r.divergences) ?? (sent !== c.scenario ? skippedStep(c.scenario, c.origin, cards, r.actual!, r.divergences) : null) : null;
     const partial = open && !skipped ? explainFinal(c, cards, r.actual!, r.divergences, memo) : null;
-    r.attribution = attribute(j.refTrace ?? [], r.divergences, { sim: j.simTrace ? { trace: j.simTrace, fidelity: hello.fidelity } : undefined, breaks: r.violations, diagnosis: r.diagnosis, partial, skipped }) ?? undefined;
+    const notTaken = r.expected && r.actual ? actionNotTaken(c.scenario, r.expected, r.actual, cards, j.refTrace, j.simTrace, hello.fidelity) : null;
+    r.attribution = attribute(j.refTrace ?? [], r.divergences, { sim: j.simTrace ? { trace: j.simTrace, fidelity: hello.fidelity } : undefined, breaks: r.violations, diagnosis: r.diagnosis, partial, skipped, notTaken }) ?? undefined;
     const assumed = assumptionOf(c.scenario, r.divergences);
-    const notTaken = c.conformance && r.expected && r.actual ? actionNotTaken(c.scenario, r.expected, r.actual, cards, j.refTrace, j.simTrace, hello.fidelity) : null;
     // A conformance case is the card's when no rule explains its divergence: no broken invariant, no rule mutant that
     // gives the same answer, no Step of the reference engine left undone, no Player Action the simulator did not take.
-    if (notTaken) { r.cause = 'rule'; r.causeDetail = notTaken; }
+    if (notTaken && c.conformance) { r.cause = 'rule'; r.causeDetail = notTaken; }
     else if (c.conformance && !r.violations.length && !r.diagnosis.length && !skipped) { r.cause = 'card'; r.causeDetail = c.conformance; }
     else if (assumed && !r.violations.length) { r.cause = 'assumption'; r.causeDetail = assumed; }
     else r.cause = 'rule';

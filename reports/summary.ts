@@ -88,6 +88,26 @@ export function adapterOutputNotice(results: readonly Pick<CaseResult, 'case' | 
   return `${parts.join('; ')}. Only answers go to stdout (write logs to stderr); an adapter neither exits after answering nor keeps state from one case to the next (spec/protocol.md, Robustness)`;
 }
 
+/** The verdicts that fail a run (spec: only these make `arbiter run` exit 1). */
+const FAILING: readonly Verdict[] = ['NEW FAIL', 'ERROR', 'LOST'];
+
+/**
+ * The cases that fail the run, one line each in the order of the results (the verdict, the case, what differed
+ * first), at most `limit` of them, then how many more and where they all are; empty when none fails the run.
+ */
+export function failingLines(results: readonly CaseResult[], s: Pick<Summary, 'verdicts'>, limit = 10): string {
+  const failing = results.filter((r) => FAILING.includes(s.verdicts[r.case]!));
+  if (!failing.length) return '';
+  const cut = (t: string) => (t.length > 200 ? `${t.slice(0, 199)}…` : t).replace(/\s*\n\s*/g, ' ');
+  const lines = failing.slice(0, limit).map((r) => {
+    const v = s.verdicts[r.case]!;
+    const why = v === 'LOST' ? `supported in the baseline, unsupported now${r.detail ? `: ${r.detail}` : ''}` : failureMessage(r);
+    return `  ${v.padEnd(8)} ${r.case}  ${cut(why)}`;
+  });
+  const more = failing.length > limit ? [`  ... and ${failing.length - limit} more (summary-short.md and summary.md list every one)`] : [];
+  return `${[`failing the run (${failing.length}):`, ...lines, ...more].join('\n')}\n`;
+}
+
 export function summaryLine(s: Summary): string {
   const causes = Object.keys(s.causes).length ? ` (fail causes: ${Object.entries(s.causes).sort().map(([c, n]) => `${n} ${c}`).join(', ')})` : '';
   return `${s.simulator}: ${s.total} cases: ${s.pass} pass, ${s.newFail} NEW FAIL, ${s.newPass} NEW PASS, ${s.knownFail} known fail, ${s.unsupported} unsupported, ${s.lost ? `${s.lost} LOST, ` : ''}${s.errors} error${causes}`;

@@ -13,7 +13,7 @@ import { ruleTitle } from './summary.js';
 import { escapeMarkup as xml, showControls } from './escape.js';
 export { showControls } from './escape.js';
 
-export { summarize, summaryLine, unsupportedNotice, adapterOutputNotice, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
+export { summarize, summaryLine, failingLines, unsupportedNotice, adapterOutputNotice, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
 import { summarize, summaryLine, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
 
 /** Results by rule profile (Hearthstone's when a result names none), in order of first appearance. */

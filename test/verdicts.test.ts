@@ -75,7 +75,7 @@ describe.concurrent('differential verdicts', () => {
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('classname="card.CS2_172"');
   }, 120_000);
 
-  it('a simulator that takes no Player Action gets rule causes, not card ones: the card stays in hand, no Sequence opens', async () => {
+  it('a simulator that takes no Player Action gets rule causes, not card ones: the card stays in hand, no Sequence opens, a control fails', async () => {
     // Each card's conformance case fails on such a simulator, and without the checks every failure would be charged to
     // the cards its case uses. Kill Command is a spell (its hand says it was never cast); Cult Master has a trigger, so
     // it also has a `#dies` case, where B's minion attacks it (only the trace shows that attack never happened).
@@ -97,6 +97,14 @@ describe.concurrent('differential verdicts', () => {
       // Chillwind Yeti attacked and killed) fails too
       expect(dies?.causeDetail).toMatch(mode === 'no-actions' ? /opens 0 ATTACK Sequences where the reference engine's opens 1/ : /^the control conformance-cs2-182#dies .* fails too/);
       expect(rs.find((x) => x.case === 'conformance-cs2-182#dies')?.status).toBe('FAIL');
+      if (mode === 'no-actions-final') {
+        // a rule case: from its final state alone, the play that never happened is its first divergence
+        const golden = rs.find((x) => x.case === 'kill-command-beast-dies-before-spell-text');
+        expect([golden?.attribution?.rule, golden?.attribution?.step]).toEqual(['sequence', expect.stringMatching(/^the simulator did not play EX1_539/)]);
+      }
+      // the terminal names the failing cases, the first ten of them
+      expect(r.out).toMatch(/failing the run \(\d+\):\n {2}NEW FAIL \S+ {2}\[rule sequence\] /);
+      expect(r.out).toContain(`... and ${fails.length - 10} more (summary-short.md and summary.md list every one)`);
     }
   }, 120_000);
 
