@@ -7,7 +7,7 @@ import type { CardPool } from '../engine/state.js';
 import type { Violation } from '../engine/trace/violation.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import type { Fidelity, TraceRecord } from '../engine/trace/format.js';
-import { MUTANTS, PROFILE_MUTANTS, type MutantName } from '../engine/mutants.js';
+import { AskedMutants, MUTANTS, PROFILE_MUTANTS, type MutantName } from '../engine/mutants.js';
 import { runScenario, type RunResult } from '../engine/scenario/run.js';
 import { InputError, validate } from '../engine/validation.js';
 import type { Outcome } from './adapter-process.js';
@@ -105,8 +105,11 @@ export type MutantRuns = Map<string, RunResult | null>;
 
 function mutantRun(c: Case, cards: CardPool, m: string, memo?: MutantRuns): RunResult | null {
   if (memo?.has(m)) return memo.get(m)!;
+  // A mutant the reference run of the case never asked about gives that same run (engine/mutants.ts AskedMutants).
+  const ref = m ? memo?.get('') : undefined;
+  if (ref && ref.g.mutants instanceof AskedMutants && !ref.g.mutants.asked.has(m)) { memo!.set(m, ref); return ref; }
   let r: RunResult | null;
-  try { r = runScenario(c.scenario, c.origin, { cards, mutants: m ? [m as MutantName] : [] }); } catch { r = null; }
+  try { r = runScenario(c.scenario, c.origin, { cards, mutants: m ? [m as MutantName] : new AskedMutants() }); } catch { r = null; }
   memo?.set(m, r);
   return r;
 }
@@ -352,7 +355,7 @@ function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, j
     if (!replay) return null;
     try { return runScenario(replay, c.origin, { cards }); } catch { return null; /* its choices cannot happen here */ }
   })();
-  let ref = replayed ?? runScenario(c.scenario, c.origin, { cards });
+  let ref = replayed ?? runScenario(c.scenario, c.origin, { cards, mutants: new AskedMutants() });
   // The case as written on the reference engine: the diagnosis compares each mutant with it.
   if (!replayed) memo?.set('', ref);
   const equivalent: Equivalence[] = [];

@@ -3,7 +3,7 @@ import { HEARTHSTONE, type Profile } from './profiles/hearthstone.js';
 import { EntityTable, type CardPool, type Game, type Player, type Side } from './state.js';
 import { Random, type Forced } from './random.js';
 import { Recorder } from './trace/recorder.js';
-import type { MutantName } from './mutants.js';
+import { AskedMutants, type MutantName } from './mutants.js';
 import type { EffectPort } from './kernel/context.js';
 import { runActions } from './effects/actions.js';
 import { evalAmount, evalCondition, passes, select } from './effects/select.js';
@@ -31,7 +31,8 @@ function emptyPlayer(side: Side, profile: Profile): Player {
 }
 
 export function newGame(o: GameOptions): Game {
-  const mutants = new Set(o.mutants ?? []);
+  // An AskedMutants set is kept as given (it notes what the engine asks of it); any other is copied.
+  const mutants = o.mutants instanceof AskedMutants ? o.mutants : new Set(o.mutants ?? []);
   const profile = o.profile ?? HEARTHSTONE;
   return {
     entities: new EntityTable(),

@@ -53,3 +53,16 @@ export function isMutantName(s: string): s is MutantName {
 export function mutantInfo(m: MutantName): { rule: string; text: string; profile?: string } {
   return (MUTANTS as Record<string, { rule: string; text: string }>)[m] ?? (PROFILE_MUTANTS as Record<string, { rule: string; text: string; profile: string }>)[m]!;
 }
+
+/**
+ * The mutant switches of a run with none on that notes every mutant the engine asks about (each switch is read only
+ * through `has`). A mutant the run never asked about cannot change it: the run with that mutant on is the same run,
+ * so the mutant diagnosis need not make it (differential/verdict.ts).
+ */
+export class AskedMutants extends Set<MutantName> {
+  readonly asked = new Set<string>();
+  override has(m: MutantName): boolean {
+    this.asked.add(m);
+    return super.has(m);
+  }
+}

@@ -245,7 +245,7 @@ export function statLayers(g: Game, e: Entity): StatLayer[] {
  */
 function layerMods(g: Game, e: Entity): Mods[] {
   const out: Mods[] = [];
-  const aurasFirst = g.mutants.size !== 0 && g.mutants.has('auras-first');
+  const aurasFirst = g.mutants.has('auras-first');
   if (aurasFirst) for (const a of e.auraLayer) out.push(a.mods);
   for (const id of e.enchantments) {
     const m = g.entities.get(id)?.mods;
