@@ -35,15 +35,27 @@ export function createdLabels(x: Expect, run: RunResult, setupMaxId: number): { 
 }
 
 export function matches(r: TraceRecord, p: Pattern): boolean {
-  // An event pattern without `t` means an event record.
-  if (!('t' in p) && r.t !== 'event') return false;
-  const rec = r as unknown as Record<string, unknown>;
-  for (const k in p) {
-    const v = (p as Record<string, unknown>)[k];
-    // A JSON primitive equals a value exactly when its text does; objects and arrays compare as text.
-    if (v === null || typeof v !== 'object' ? rec[k] !== v : JSON.stringify(rec[k]) !== JSON.stringify(v)) return false;
-  }
-  return true;
+  return matcher(p)(r);
+}
+
+/**
+ * A pattern as a test of a record, its fields listed once: a JSON primitive equals a value exactly when its text does;
+ * an object or an array compares as text. A pattern without `t` matches event records only.
+ */
+function matcher(p: Pattern): (r: TraceRecord) => boolean {
+  const eventOnly = !('t' in p);
+  const keys = Object.keys(p);
+  const values = keys.map((k) => (p as Record<string, unknown>)[k]);
+  const texts = values.map((v) => (v === null || typeof v !== 'object' ? undefined : JSON.stringify(v)));
+  return (r) => {
+    if (eventOnly && r.t !== 'event') return false;
+    const rec = r as unknown as Record<string, unknown>;
+    for (let i = 0; i < keys.length; i++) {
+      const text = texts[i];
+      if (text === undefined ? rec[keys[i]!] !== values[i] : JSON.stringify(rec[keys[i]!]) !== text) return false;
+    }
+    return true;
+  };
 }
 
 function show(p: Pattern): string {
@@ -92,10 +104,10 @@ export function checkExpectations(x: Expect, run: RunResult): string[] {
   if (x.events) {
     let i = 0;
     for (const [k, raw] of x.events.entries()) {
-      const p = resolvePattern(raw, labels);
-      while (i < trace.length && !matches(trace[i]!, p)) i++;
+      const m = matcher(resolvePattern(raw, labels));
+      while (i < trace.length && !m(trace[i]!)) i++;
       if (i >= trace.length) {
-        const anywhere = trace.some((r) => matches(r, p));
+        const anywhere = trace.some(m);
         out.push(`expected event #${k + 1} ${show(raw)} ${anywhere ? 'appears, but not after the events before it' : 'never happens'}`);
         break;
       }
@@ -103,8 +115,9 @@ export function checkExpectations(x: Expect, run: RunResult): string[] {
     }
   }
   for (const c of x.count ?? []) {
-    const p = resolvePattern(c.match, labels);
-    const n = trace.filter((r) => matches(r, p)).length;
+    const m = matcher(resolvePattern(c.match, labels));
+    let n = 0;
+    for (const r of trace) if (m(r)) n++;
     if (c.n !== undefined && n !== c.n) out.push(`expected ${c.n} × ${show(c.match)}, got ${n}`);
     if (c.min !== undefined && n < c.min) out.push(`expected at least ${c.min} × ${show(c.match)}, got ${n}`);
     if (c.max !== undefined && n > c.max) out.push(`expected at most ${c.max} × ${show(c.match)}, got ${n}`);
