@@ -151,7 +151,7 @@ Examples (the bundled simulators' exit codes as stated):
       const summary = writeReports(o.out, results, { simulator: hello, expectationsFile: expectations, updateExpectations: o.updateExpectations, command: commandText });
       unlock();
       // Simulator text (its name, version, messages) is shown with its control characters escaped, as in the reports.
-      process.stdout.write(showControls(perRuleTable(results) + '\n' + failingLines(results, summary) + summaryLine(summary) + `\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`));
+      process.stdout.write(showControls(perRuleTable(results) + '\n' + failingLines(results, summary, o.allowLost ? ['NEW FAIL', 'ERROR'] : ['NEW FAIL', 'ERROR', 'LOST']) + summaryLine(summary) + `\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`));
       for (const notice of [unsupportedNotice(results), adapterOutputNotice(results)]) {
         if (notice) process.stderr.write(showControls(`arbiter: notice: ${notice}\n`));
       }
@@ -206,7 +206,7 @@ cards differ from the card text (its card conformance cases fail: the difference
       writeRunInfo(o.out, { ...info, shard: null });
       const summary = writeReports(o.out, results, { simulator, expectationsFile: expectations, command: info.command });
       unlock();
-      process.stdout.write(showControls(failingLines(results, summary) + summaryLine(summary) + `\nreport: ${o.out}/\n`));
+      process.stdout.write(showControls(failingLines(results, summary, ['NEW FAIL', 'ERROR']) + summaryLine(summary) + `\nreport: ${o.out}/\n`));
       setExitCode(summary.newFail > 0 || summary.errors > 0 ? 1 : 0);
     });
 }

@@ -23,10 +23,11 @@ export interface Attribution {
    * 'invariant': the simulator's own trace breaks a rule at or before its first differing event; 'events': from the
    * first differing event; 'mutant': a final state that the reference engine gives exactly when that rule is broken
    * (a final state shows no first event); 'step': a final state that is the reference engine's just before one of its
-   * Steps, which the simulator left undone (differential/boundary.ts); 'final': from the reference record that
+   * Steps, which the simulator left undone (differential/boundary.ts); 'action': a final state that shows the case's
+   * first Player Action not taken (differential/verdict.ts actionNotTaken); 'final': from the reference record that
    * produced the diverging value.
    */
-  basis: 'invariant' | 'events' | 'mutant' | 'step' | 'final';
+  basis: 'invariant' | 'events' | 'mutant' | 'step' | 'action' | 'final';
   /** Index of the simulator's trace record where it first differs (event attribution). */
   simAt?: number;
   /**
@@ -345,8 +346,8 @@ export interface TraceBreak { rule: string; at?: number; message: string; invari
 
 /**
  * The attribution of a failure, from the earliest evidence: a rule the simulator's own trace breaks at or before its
- * first differing event, else that event; with a final state only, a Player Action the simulator did not take, else
- * the rule whose deliberate break gives exactly the simulator's answer (when the mutant diagnosis names one rule), else the record behind the first differing value.
+ * first differing event, else that event; with a final state only, the rule whose deliberate break gives exactly the
+ * simulator's answer, else the case's first Player Action when the simulator did not take it (when the mutant diagnosis names one rule), else the record behind the first differing value.
  */
 export function attribute(ref: readonly TraceRecord[], divergences: readonly Divergence[], o: { sim?: { trace: readonly TraceRecord[]; fidelity: Fidelity }; breaks?: readonly TraceBreak[]; diagnosis?: readonly { rule: string; mutant: string }[]; partial?: { rule: string; mutant: string; explains: string[]; contradicts: number; ties?: { rule: string; mutant: string }[] } | null; skipped?: SkippedStep | null; notTaken?: string | null } = {}): Attribution | null {
   const sim = o.sim && o.sim.fidelity !== 'final_state' ? o.sim : undefined;
@@ -359,12 +360,12 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   if (ev) return ev;
   const first = divergences.find((d) => d.path.startsWith('final.'));
   if (!first) return null;
-  // A Player Action the simulator did not take (differential/verdict.ts actionNotTaken) comes before all it changes.
-  if (o.notTaken) return { rule: 'sequence', at: first.path, step: o.notTaken, basis: 'final' };
   const rules = [...new Set((o.diagnosis ?? []).map((d) => d.rule))];
   if (rules.length === 1) {
     return { rule: rules[0]!, at: first.path, step: `the reference engine gives this final state exactly when rule ${rules[0]} is broken (${(o.diagnosis ?? []).map((d) => d.mutant).join(', ')})`, basis: 'mutant' };
   }
+  // The case's first Player Action not taken (differential/verdict.ts actionNotTaken): what follows differs from there.
+  if (o.notTaken) return { rule: 'sequence', at: first.path, step: o.notTaken, basis: 'action' };
   if (o.skipped) {
     const k = o.skipped;
     return { rule: k.rule, at: k.paths[0]!, step: `the simulator's ${k.paths.join(', ')} ${k.paths.length > 1 ? 'are' : 'is'} the reference engine's just before its ${k.step} (reference trace record ${k.at}), which changes ${k.paths.length > 1 ? 'them' : 'it'}: that Step's work is missing`, basis: 'step' };

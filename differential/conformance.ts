@@ -16,7 +16,8 @@
  * case.
  *
  * Two controls come with them: both shapes with the vanilla minion itself (`controlIds`). A simulator that fails a
- * control fails every case of that shape whatever the card, so none of those is charged to its card.
+ * control fails every case that takes its action (a Play, an attack) whatever the card, so none of those is charged
+ * to its card.
  *
  * A text with a condition needs a case where it holds and one where it does not, and a text that answers an event
  * needs the event: so each case also gets **context** variants, kept only where the reference engine's outcome then
@@ -139,18 +140,14 @@ export function conformanceCase(c: CardDef, cards: CardPool, choose?: number): C
 
 /**
  * The controls: the two case shapes (played; attacked and killed, `#dies`) with the vanilla minion itself, which has
- * no text. When a control fails, the simulator's Player Actions, turns or the vanilla minion the cases stand on differ,
- * and the cases of that shape say nothing about their cards (differential/verdict.ts classifyCardCauses).
+ * no text. When a control fails, the simulator's Plays or attacks, its turns or the vanilla minion the cases stand on
+ * differ, and the cases that take that action say nothing about their cards (differential/verdict.ts
+ * classifyCardCauses).
  */
 export function controlIds(cards: CardPool): { played: string; dies: string } | null {
   if (!cards.has(FILLER)) return null;
   const played = conformanceId(cards.get(FILLER).id);
   return { played, dies: `${played}#dies` };
-}
-
-/** Is this conformance case of the attacked-and-killed shape (`#dies`, and its context variants)? */
-export function isDiesCase(id: string): boolean {
-  return id.includes('#dies');
 }
 
 /**

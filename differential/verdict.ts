@@ -15,7 +15,7 @@ import { comparableFromGame, compareEvents, compareFinal, compareStated, eventSi
 import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
 import { attribute, type Attribution } from './attribute.js';
 import { skippedStep } from './boundary.js';
-import { controlIds, FILLER, isDiesCase } from './conformance.js';
+import { controlIds, FILLER } from './conformance.js';
 import type { ComparablePlayer, ComparableState, Hello } from './protocol.js';
 import type { Forced } from '../engine/random.js';
 import type { HostScenario } from '../engine/host/format.js';
@@ -190,13 +190,13 @@ export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPo
     const sent = j.simRandom?.length ? { ...c.scenario, random: j.simRandom } : c.scenario;
     const skipped = open && !r.violations.length ? skippedStep(sent, c.origin, cards, r.actual!, r.divergences) ?? (sent !== c.scenario ? skippedStep(c.scenario, c.origin, cards, r.actual!, r.divergences) : null) : null;
     const partial = open && !skipped ? explainFinal(c, cards, r.actual!, r.divergences, memo) : null;
-    const notTaken = r.expected && r.actual ? actionNotTaken(c.scenario, r.expected, r.actual, cards, j.refTrace, j.simTrace, hello.fidelity) : null;
+    const notTaken = r.expected && r.actual ? actionNotTaken(c.scenario, r.expected, r.actual, cards, j.refTrace, j.simTrace) : null;
     r.attribution = attribute(j.refTrace ?? [], r.divergences, { sim: j.simTrace ? { trace: j.simTrace, fidelity: hello.fidelity } : undefined, breaks: r.violations, diagnosis: r.diagnosis, partial, skipped, notTaken }) ?? undefined;
     const assumed = assumptionOf(c.scenario, r.divergences);
     // A conformance case is the card's when no rule explains its divergence: no broken invariant, no rule mutant that
-    // gives the same answer, no Step of the reference engine left undone, no Player Action the simulator did not take.
-    if (notTaken && c.conformance) { r.cause = 'rule'; r.causeDetail = notTaken; }
-    else if (c.conformance && !r.violations.length && !r.diagnosis.length && !skipped) { r.cause = 'card'; r.causeDetail = c.conformance; }
+    // gives the same answer, no Step of the reference engine left undone (and, once every result is in, no control of
+    // its actions that fails too: classifyCardCauses).
+    if (c.conformance && !r.violations.length && !r.diagnosis.length && !skipped) { r.cause = 'card'; r.causeDetail = c.conformance; }
     else if (assumed && !r.violations.length) { r.cause = 'assumption'; r.causeDetail = assumed; }
     else r.cause = 'rule';
   }
@@ -204,29 +204,28 @@ export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPo
 }
 
 /** The Sequence kinds a Player Action opens (engine/trace/format.ts SequenceKind). */
-const ACTION_SEQUENCES = ['PLAY_MINION', 'CAST_SPELL', 'PLAY_WEAPON', 'ATTACK', 'HERO_POWER', 'END_TURN'];
+const ACTION_SEQUENCES = new Set(['PLAY_MINION', 'CAST_SPELL', 'PLAY_WEAPON', 'ATTACK', 'HERO_POWER', 'END_TURN']);
 
-/** How many Sequences of each Player Action kind a trace opens (empty when it has no blocks). */
-function actionSequences(trace: readonly TraceRecord[]): Map<string, number> {
-  const n = new Map<string, number>();
-  for (const r of trace) if (r.t === 'open' && r.block === 'sequence' && ACTION_SEQUENCES.includes(r.kind)) n.set(r.kind, (n.get(r.kind) ?? 0) + 1);
-  return n;
+/** The first Sequence a Player Action opens in a trace (its kind), if any. */
+function firstActionSequence(trace: readonly TraceRecord[]): string | undefined {
+  for (const r of trace) if (r.t === 'open' && r.block === 'sequence' && ACTION_SEQUENCES.has(r.kind)) return r.kind;
+  return undefined;
 }
 
 /**
- * A Player Action of the case that the simulator did not carry out, read from facts that no card's text can change
- * (rule `sequence`: a Player Action begins a Sequence), or null:
- * - a card the case plays from a hand (with no copy in that player's deck) is in that hand at the end more often in
- *   the simulator's answer than in the reference engine's: the play never happened (a text can return a card to a
- *   hand, but then the reference engine has it there too);
- * - the simulator's trace has blocks (fidelity phases) and opens fewer Sequences of a Player Action's kind
- *   (a play, an attack, a Hero Power, an end of turn) than the reference engine's trace.
- * A card conformance case that diverges so is a failure of the action, not a difference of its card.
+ * The case's first Player Action, when the simulator's answer shows it was not taken, or null. Only the first action
+ * is read: what follows it can differ because of it. Two signs:
+ * - it plays a card from a hand (with no copy in that player's deck), and the card is in that hand at the end more
+ *   often in the simulator's answer than in the reference engine's (a text can return a card to a hand, but then the
+ *   reference engine has it there too);
+ * - the simulator's trace has blocks and opens no Sequence of the kind the reference engine's first Player Action
+ *   opens (rule `sequence`: a Player Action begins a Sequence).
+ * The simulator may have ignored the action or refused it (a Play with a target its card does not allow).
  */
-export function actionNotTaken(s: Scenario, expected: ComparableState, actual: ComparableState, cards: CardPool, refTrace?: readonly TraceRecord[], simTrace?: readonly TraceRecord[], fidelity?: Fidelity): string | null {
+export function actionNotTaken(s: Scenario, expected: ComparableState, actual: ComparableState, cards: CardPool, refTrace?: readonly TraceRecord[], simTrace?: readonly TraceRecord[]): string | null {
   const idOf = (x: string) => (cards.has(x) ? cards.get(x).id : x);
-  for (const a of s.actions) {
-    if (!('play' in a) || typeof a.play !== 'string') continue;
+  const a = s.actions[0];
+  if (a && 'play' in a && typeof a.play === 'string') {
     for (const [k, side] of [[0, 'A'], [1, 'B']] as const) {
       const held = s.setup[side]?.hand?.find((h) => typeof h === 'object' && h.label === a.play);
       if (!held || typeof held !== 'object') continue;
@@ -236,16 +235,14 @@ export function actionNotTaken(s: Scenario, expected: ComparableState, actual: C
       const count = (p: ComparablePlayer | undefined) => (p?.hand ?? []).filter((x) => idOf(x) === id).length;
       const ref = count(expected.players[k]);
       const sim = count(actual.players[k]);
-      if (sim > ref) return `the simulator did not play ${id} ("${a.play}"${'target' in a && a.target ? `, at "${a.target}"` : ''}): it is still in ${side}'s hand at the end, and a card's text cannot keep a played card there (the reference engine's hand holds ${ref} of it, the simulator's ${sim}). The Player Action failed, not the card's text${'target' in a && a.target ? '; if the simulator refused the target, check its targeting' : ''}.`;
+      const at = 'target' in a && a.target ? ` at "${a.target}"` : '';
+      if (sim > ref) return `the simulator did not play ${id} ("${a.play}"${at}), the case's first Player Action: it is still in ${side}'s hand at the end (the reference engine's hand holds ${ref} of it, the simulator's ${sim}); it ignored or refused the Play${at ? ' (a refused target: check its targeting of the card)' : ''}`;
     }
   }
-  if (refTrace && simTrace && (fidelity === 'phases' || simTrace.some((r) => r.t === 'open'))) {
-    const want = actionSequences(refTrace);
-    const got = actionSequences(simTrace);
-    for (const kind of ACTION_SEQUENCES) {
-      const w = want.get(kind) ?? 0;
-      const g = got.get(kind) ?? 0;
-      if (g < w) return `the simulator's trace opens ${g} ${kind} Sequence${g === 1 ? '' : 's'} where the reference engine's opens ${w}: a Player Action of the case was not taken (rule sequence), whatever the card's text.`;
+  if (refTrace && simTrace?.some((r) => r.t === 'open')) {
+    const kind = firstActionSequence(refTrace);
+    if (kind && !simTrace.some((r) => r.t === 'open' && r.block === 'sequence' && r.kind === kind)) {
+      return `the simulator's trace opens no ${kind} Sequence, where the reference engine's first Player Action opens one: the case's first Player Action was not taken (ignored or refused)`;
     }
   }
   return null;
@@ -281,24 +278,34 @@ export function cardsOf(s: Scenario): string[] {
   return [...out];
 }
 
+/** The kinds of Player Action a scenario takes (play, attack, heroPower, endTurn). */
+function actionKinds(s: Scenario | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const a of s?.actions ?? []) for (const k of ['play', 'attack', 'heroPower', 'endTurn']) if (k in a) out.add(k);
+  return out;
+}
+
 /**
- * The controls of the conformance cases (differential/conformance.ts controlIds: each case shape with the vanilla
- * minion, which has no text): when one fails, so does every case of its shape whatever the card, and none of them is
- * charged to its card. The control's own failure is not its card's either: it shows the simulator's Player Actions,
- * turns or the vanilla minion the cases stand on.
+ * The controls of the conformance cases (differential/conformance.ts controlIds: the vanilla minion, which has no
+ * text, played; and attacked and killed). A control that fails shows that the simulator's Plays, attacks or turns, or
+ * the vanilla minion the cases stand on, differ whatever the card: then no conformance case whose actions the control
+ * takes (a Play for the played control, an attack for the other) is charged to its card, nor the control itself.
  */
 function controlCauses(results: CaseResult[], cards: CardPool): void {
   const ids = controlIds(cards);
   if (!ids) return;
-  for (const [shape, id] of [['dies', ids.dies], ['played', ids.played]] as const) {
-    const control = results.find((r) => r.case === id);
-    if (control?.status !== 'FAIL') continue;
-    const why = `the control ${id} (this case's shape with the vanilla ${FILLER}, which has no text) fails too: the simulator's Player Actions, turns or ${FILLER} differ, whatever the card`;
-    for (const r of results) {
-      if (r.status !== 'FAIL' || !r.conformance || r.cause !== 'card' || isDiesCase(r.case) !== (shape === 'dies')) continue;
-      r.cause = 'rule';
-      r.causeDetail = r.case === id ? `this control (a case with the vanilla ${FILLER}, which has no text) fails: the simulator's Player Actions, turns or ${FILLER} differ` : why;
-    }
+  const failed = [{ id: ids.played, action: 'play' }, { id: ids.dies, action: 'attack' }].filter((k) => results.some((r) => r.case === k.id && r.status === 'FAIL'));
+  if (!failed.length) return;
+  for (const r of results) {
+    if (r.status !== 'FAIL' || !r.conformance || r.cause !== 'card') continue;
+    const own = failed.find((k) => k.id === r.case);
+    const kinds = actionKinds(r.scenario);
+    const control = own ?? failed.find((k) => kinds.has(k.action));
+    if (!control) continue;
+    r.cause = 'rule';
+    r.causeDetail = own
+      ? `this control (a case with the vanilla ${FILLER}, which has no text) fails: the simulator's Plays, attacks or turns, or its ${FILLER}, differ`
+      : `the control ${control.id} (the vanilla ${FILLER}, which has no text, ${control.action === 'play' ? 'played' : 'attacked and killed'}) fails too: the simulator's ${control.action === 'play' ? 'Plays' : 'attacks'} or turns, or its ${FILLER}, differ whatever the card`;
   }
 }
 
@@ -311,15 +318,24 @@ export function classifyCardCauses(results: CaseResult[], cards: CardPool): void
   // A conformance case that breaks a rule (its trace breaks an invariant, or a rule mutant gives the same answer)
   // says nothing about the card.
   const failedCards = new Set(results.filter((r) => r.conformance && r.status === 'FAIL' && r.cause === 'card').map((r) => r.conformance!));
+  // Results classified before (the shards of a merged run, each classified on its own results) are classified again
+  // from these: a card cause or note that names a card whose case no longer counts as the card's is taken back.
+  for (const r of results) {
+    if (r.status !== 'FAIL' || r.conformance || !r.causeDetail) continue;
+    const named = r.cause === 'card' ? r.causeDetail : /^also uses (.+), whose card conformance case fails$/.exec(r.causeDetail)?.[1];
+    if (named === undefined || failedCards.has(named)) continue;
+    r.cause = 'rule';
+    delete r.causeDetail;
+  }
   if (!failedCards.size) return;
   for (const r of results) {
     if (r.status !== 'FAIL' || r.conformance || r.cause !== 'rule' || !r.scenario) continue;
     const bad = cardsOf(r.scenario).map((x) => (cards.has(x) ? cards.get(x).id : x)).find((id) => failedCards.has(id));
     if (!bad) continue;
     // A rule break of the reference engine that gives the simulator's first diverging value (a rule mutant, a Step
-    // left undone) or a rule the simulator's own trace breaks is evidence of its own: the case stays a rule failure,
+    // left undone), a rule the simulator's own trace breaks or a first Player Action it did not take is evidence of its own: the case stays a rule failure,
     // and the card difference is noted. Otherwise the card that differs explains it.
-    if (r.attribution && ['mutant', 'step', 'invariant'].includes(r.attribution.basis)) { r.causeDetail = `also uses ${bad}, whose card conformance case fails`; continue; }
+    if (r.attribution && ['mutant', 'step', 'invariant', 'action'].includes(r.attribution.basis)) { r.causeDetail = `also uses ${bad}, whose card conformance case fails`; continue; }
     r.cause = 'card';
     r.causeDetail = bad;
   }

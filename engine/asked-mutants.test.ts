@@ -1,7 +1,8 @@
 /**
  * AskedMutants (engine/mutants.ts): the mutant diagnosis (differential/verdict.ts) skips a mutant that the reference
- * run of a case never asked about, as that run is then the mutant's run too. Checked here mutant by mutant on every
- * Hearthstone golden case and on generated games with synthetic cards: the trace (but for its meta record, which names
+ * run of a case never asked about, as that run is then the mutant's run too. Checked here mutant by mutant (those the
+ * diagnosis tries on the case's profile) on every Hearthstone and Hearthtop golden case and on generated games with
+ * synthetic cards: the trace (but for its meta record, which names
  * the mutants) and the final state are the same. Mutants that were asked about are run on some cases too, and some of
  * them change the run, so the check can fail.
  */
@@ -9,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readCardPool } from './cards/pool.js';
 import { runScenario } from './scenario/run.js';
-import { AskedMutants, MUTANTS, type MutantName } from './mutants.js';
+import { AskedMutants, MUTANTS, PROFILE_MUTANTS, type MutantName } from './mutants.js';
 import { recordToLine } from './trace/format.js';
 import type { CardPool } from './state.js';
 import type { Scenario } from './scenario/format.js';
@@ -19,7 +20,13 @@ import { generatedCaseArb } from '../properties/arbitraries/generatedCase.js';
 import { poolWith } from '../properties/arbitraries/_internals/pool.js';
 import { PROPERTY_STEP_BUDGET } from '../properties/check.js';
 
-const NAMES = Object.keys(MUTANTS).filter((m) => m !== 'unseeded-random') as MutantName[];
+/**
+ * The mutants checked on a case: on a Hearthstone case those of MUTANTS (as the diagnosis tries them), on a case of
+ * another profile the profile's own (PROFILE_MUTANTS; the others are checked on the Hearthstone cases).
+ */
+const mutantsOf = (profile: string | undefined): MutantName[] => (profile && profile !== 'hearthstone'
+  ? Object.entries(PROFILE_MUTANTS).filter(([, x]) => x.profile === profile).map(([m]) => m)
+  : Object.keys(MUTANTS).filter((m) => m !== 'unseeded-random')) as MutantName[];
 
 /** What a run did: its trace without the meta record, and its final state. */
 function gist(s: Scenario, cards: CardPool, mutants: Iterable<MutantName>, stepBudget?: number): string {
@@ -33,7 +40,7 @@ function check(s: Scenario, cards: CardPool, stepBudget?: number, askedToo = fal
   runScenario(s, 'asked-mutants', { cards, mutants: asked, ...(stepBudget ? { stepBudget } : {}) });
   const ref = gist(s, cards, [], stepBudget);
   const out = { unasked: 0, changed: 0, differ: [] as string[] };
-  for (const m of NAMES) {
+  for (const m of mutantsOf(s.profile)) {
     if (asked.asked.has(m) && !askedToo) continue;
     let run: string;
     try { run = gist(s, cards, [m], stepBudget); } catch { run = 'threw'; }
@@ -45,13 +52,15 @@ function check(s: Scenario, cards: CardPool, stepBudget?: number, askedToo = fal
 }
 
 describe('a mutant the reference run never asks about', () => {
-  it('gives the same run on every Hearthstone golden case', () => {
+  it('gives the same run on every Hearthstone and Hearthtop golden case (the Hearthtop mutants too)', () => {
     const cards = readCardPool();
     let unasked = 0;
     let changed = 0;
     const differ: string[] = [];
+    const cases = [...goldenCases(cards), ...goldenCases(cards, 'hearthtop')];
+    expect(cases.some((c) => c.scenario.profile === 'hearthtop')).toBe(true);
     // The mutants that were asked about are run on every fourth case only: enough to see that some change the run.
-    for (const [k, c] of goldenCases(cards).entries()) {
+    for (const [k, c] of cases.entries()) {
       const r = check(c.scenario, cards, undefined, k % 4 === 0);
       unasked += r.unasked;
       changed += r.changed;

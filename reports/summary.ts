@@ -88,24 +88,22 @@ export function adapterOutputNotice(results: readonly Pick<CaseResult, 'case' | 
   return `${parts.join('; ')}. Only answers go to stdout (write logs to stderr); an adapter neither exits after answering nor keeps state from one case to the next (spec/protocol.md, Robustness)`;
 }
 
-/** The verdicts that fail a run (spec: only these make `arbiter run` exit 1). */
-const FAILING: readonly Verdict[] = ['NEW FAIL', 'ERROR', 'LOST'];
-
 /**
- * The cases that fail the run, one line each in the order of the results (the verdict, the case, what differed
- * first), at most `limit` of them, then how many more and where they all are; empty when none fails the run.
+ * The cases that fail the run (their verdict is one of `failing`: NEW FAIL and ERROR, and LOST unless the command lets
+ * it pass), one line each in the order of the results (the verdict, the case, what differed first), at most `limit`
+ * of them, then how many more and where they all are; empty when none fails the run.
  */
-export function failingLines(results: readonly CaseResult[], s: Pick<Summary, 'verdicts'>, limit = 10): string {
-  const failing = results.filter((r) => FAILING.includes(s.verdicts[r.case]!));
-  if (!failing.length) return '';
+export function failingLines(results: readonly CaseResult[], s: Pick<Summary, 'verdicts'>, failing: readonly Verdict[], limit = 10): string {
+  const failed = results.filter((r) => failing.includes(s.verdicts[r.case]!));
+  if (!failed.length) return '';
   const cut = (t: string) => (t.length > 200 ? `${t.slice(0, 199)}…` : t).replace(/\s*\n\s*/g, ' ');
-  const lines = failing.slice(0, limit).map((r) => {
+  const lines = failed.slice(0, limit).map((r) => {
     const v = s.verdicts[r.case]!;
     const why = v === 'LOST' ? `supported in the baseline, unsupported now${r.detail ? `: ${r.detail}` : ''}` : failureMessage(r);
     return `  ${v.padEnd(8)} ${r.case}  ${cut(why)}`;
   });
-  const more = failing.length > limit ? [`  ... and ${failing.length - limit} more (summary-short.md and summary.md list every one)`] : [];
-  return `${[`failing the run (${failing.length}):`, ...lines, ...more].join('\n')}\n`;
+  const more = failed.length > limit ? [`  ... and ${failed.length - limit} more (summary-short.md and summary.md list every one)`] : [];
+  return `${[`failing the run (${failed.length}):`, ...lines, ...more].join('\n')}\n`;
 }
 
 export function summaryLine(s: Summary): string {

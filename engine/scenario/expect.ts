@@ -34,10 +34,6 @@ export function createdLabels(x: Expect, run: RunResult, setupMaxId: number): { 
   return { labels, missing };
 }
 
-export function matches(r: TraceRecord, p: Pattern): boolean {
-  return matcher(p)(r);
-}
-
 /**
  * A pattern as a test of a record, its fields listed once: a JSON primitive equals a value exactly when its text does;
  * an object or an array compares as text. A pattern without `t` matches event records only.

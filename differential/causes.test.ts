@@ -1,0 +1,107 @@
+/**
+ * Card causes once every result is in (classifyCardCauses in differential/verdict.ts): the controls with the textless
+ * Chillwind Yeti take a card cause back from the conformance cases that take their action; a result classified before
+ * (a shard's) is classified again from the merged results; a rule case whose own first divergence is a Player Action
+ * not taken stays a rule case. And actionNotTaken's two signs, read from the first Player Action only.
+ */
+import { describe, expect, it } from 'vitest';
+import { readCardPool } from '../engine/cards/pool.js';
+import type { Scenario, ScenarioAction } from '../engine/scenario/format.js';
+import type { TraceRecord } from '../engine/trace/format.js';
+import type { ComparableState } from './protocol.js';
+import { actionNotTaken, classifyCardCauses, type CaseResult } from './verdict.js';
+import type { Attribution } from './attribute.js';
+
+const cards = readCardPool();
+
+function scenario(actions: ScenarioAction[], hand: string[] = [], board: string[] = [], deck: string[] = []): Scenario {
+  return {
+    format: 'arbiter-scenario/1', id: 'x', title: 'x', rules: ['sequence'], source: { seed: 'test', quote: 'test' },
+    setup: { active: 'A', A: { hand: hand.map((card, k) => ({ card, label: k ? `card${k}` : 'card' })), board: board.map((card) => ({ card })), deck }, B: { board: [{ card: 'CS2_182', label: 'foe' }] } },
+    actions, expect: {},
+  };
+}
+
+const play: ScenarioAction[] = [{ play: 'card' }, { endTurn: true }, { endTurn: true }];
+const attacked: ScenarioAction[] = [{ attack: 'foe', defender: 'card' }, { endTurn: true }, { endTurn: true }];
+
+/** A FAIL result as the verdict leaves it (cause set per case, before the run-wide classification). */
+function fail(id: string, s: Scenario, o: { conformance?: string; cause?: CaseResult['cause']; causeDetail?: string; basis?: Attribution['basis'] } = {}): CaseResult {
+  return {
+    case: id, origin: 'test', status: 'FAIL', rules: ['sequence'], title: id, simulator: { name: 'sim', version: '1', fidelity: 'final_state' },
+    divergences: [{ path: 'final.players.A.hand', expected: [], actual: ['x'] }], violations: [], diagnosis: [], scenario: s,
+    cause: o.cause ?? (o.conformance ? 'card' : 'rule'), ...(o.conformance ? { conformance: o.conformance, causeDetail: o.conformance } : {}),
+    ...(o.causeDetail ? { causeDetail: o.causeDetail } : {}),
+    ...(o.basis ? { attribution: { rule: 'sequence', at: 'final.players.A.hand', step: 'x', basis: o.basis } } : {}),
+  };
+}
+const pass = (id: string, s: Scenario): CaseResult => ({ ...fail(id, s), status: 'PASS', divergences: [] });
+
+describe('card causes and the controls', () => {
+  it('a failing control takes the card cause back from the cases that take its action, and from itself; the other shape keeps it', () => {
+    const results = [
+      fail('conformance-cs2-182', scenario(play, ['CS2_182']), { conformance: 'CS2_182' }),
+      pass('conformance-cs2-182#dies', scenario(attacked, [], ['CS2_182'])),
+      fail('conformance-ex1-539', scenario([{ play: 'card', target: 'foe' }, { endTurn: true }], ['EX1_539']), { conformance: 'EX1_539' }),
+      fail('conformance-ex1-595#dies', scenario(attacked, [], ['EX1_595']), { conformance: 'EX1_595' }),
+      fail('uses-kill-command', scenario([{ play: 'card', target: 'foe' }], ['EX1_539'])),
+      fail('uses-cult-master', scenario([{ endTurn: true }], [], ['EX1_595'])),
+    ];
+    classifyCardCauses(results, cards);
+    const by = new Map(results.map((r) => [r.case, r]));
+    expect(by.get('conformance-cs2-182')).toMatchObject({ cause: 'rule', causeDetail: expect.stringMatching(/^this control/) });
+    expect(by.get('conformance-ex1-539')).toMatchObject({ cause: 'rule', causeDetail: expect.stringMatching(/^the control conformance-cs2-182 \(the vanilla Chillwind Yeti, which has no text, played\) fails too/) });
+    expect(by.get('conformance-ex1-595#dies')).toMatchObject({ cause: 'card', causeDetail: 'EX1_595' });
+    // a rule case is charged to a card only through a conformance case that still counts as the card's
+    expect([by.get('uses-kill-command')?.cause, by.get('uses-kill-command')?.causeDetail]).toEqual(['rule', undefined]);
+    expect(by.get('uses-cult-master')).toMatchObject({ cause: 'card', causeDetail: 'EX1_595' });
+  });
+
+  it('results classified in shards are classified again from the merged results', () => {
+    // In a shard without the control, the Kill Command case counted as the card's and so did the rule cases using it.
+    const results = [
+      fail('conformance-cs2-182', scenario(play, ['CS2_182']), { conformance: 'CS2_182' }),
+      fail('conformance-ex1-539', scenario([{ play: 'card', target: 'foe' }], ['EX1_539']), { conformance: 'EX1_539' }),
+      fail('uses-kill-command', scenario([{ play: 'card', target: 'foe' }], ['EX1_539']), { cause: 'card', causeDetail: 'EX1_539' }),
+      fail('uses-it-too', scenario([{ play: 'card', target: 'foe' }], ['EX1_539']), { basis: 'mutant', causeDetail: 'also uses EX1_539, whose card conformance case fails' }),
+    ];
+    classifyCardCauses(results, cards);
+    for (const r of results.slice(2)) expect([r.case, r.cause, r.causeDetail]).toEqual([r.case, 'rule', undefined]);
+  });
+
+  it('a rule case whose first divergence is its first Player Action not taken stays a rule case (the card is noted)', () => {
+    const results = [
+      pass('conformance-cs2-182', scenario(play, ['CS2_182'])),
+      fail('conformance-cs2-172', scenario(play, ['CS2_172']), { conformance: 'CS2_172' }),
+      fail('not-taken', scenario(play, ['CS2_172']), { basis: 'action' }),
+      fail('other', scenario(play, ['CS2_172']), { basis: 'final' }),
+    ];
+    classifyCardCauses(results, cards);
+    const by = new Map(results.map((r) => [r.case, r]));
+    expect(by.get('conformance-cs2-172')).toMatchObject({ cause: 'card' });
+    expect(by.get('not-taken')).toMatchObject({ cause: 'rule', causeDetail: 'also uses CS2_172, whose card conformance case fails' });
+    expect(by.get('other')).toMatchObject({ cause: 'card', causeDetail: 'CS2_172' });
+  });
+});
+
+describe('actionNotTaken', () => {
+  const state = (handA: string[]): ComparableState => ({ result: 'ongoing', players: [{ hero: { health: 30 }, board: [], hand: handA }, { hero: { health: 30 }, board: [], hand: [] }] });
+  const open = (id: number, block: 'sequence' | 'phase', kind: string): TraceRecord => ({ t: 'open', id, block, kind });
+
+  it('a played card still in the hand is the first action not taken, unless a copy in the deck could have been drawn', () => {
+    expect(actionNotTaken(scenario(play, ['CS2_172']), state([]), state(['CS2_172']), cards)).toMatch(/^the simulator did not play CS2_172 \("card"\), the case's first Player Action: it is still in A's hand/);
+    expect(actionNotTaken(scenario(play, ['CS2_172']), state([]), state([]), cards)).toBeNull();
+    expect(actionNotTaken(scenario(play, ['CS2_172'], [], ['CS2_172']), state([]), state(['CS2_172']), cards)).toBeNull();
+    // only the first action is read: a second play not taken may follow from how the first went
+    expect(actionNotTaken(scenario([{ endTurn: true }, { play: 'card' }], ['CS2_172']), state([]), state(['CS2_172']), cards)).toBeNull();
+  });
+
+  it('a trace with blocks and no Sequence of the kind of the reference engine\'s first Player Action', () => {
+    const s = scenario(attacked, [], ['CS2_172']);
+    const ref = [open(1, 'sequence', 'ATTACK'), open(2, 'sequence', 'END_TURN')];
+    expect(actionNotTaken(s, state([]), state([]), cards, ref, [open(1, 'sequence', 'END_TURN')])).toMatch(/^the simulator's trace opens no ATTACK Sequence/);
+    expect(actionNotTaken(s, state([]), state([]), cards, ref, [open(1, 'sequence', 'ATTACK')])).toBeNull();
+    // a trace without blocks tells nothing of Sequences
+    expect(actionNotTaken(s, state([]), state([]), cards, ref, [])).toBeNull();
+  });
+});
