@@ -480,7 +480,7 @@ const BOUNDS = `
   about 1.5 times its wall-clock time, and a second verify in the same process takes about 0.6 of the first. Warm,
   the best time of each case adds up to about 0.27 s. On this machine a first verify measured 0.5 to 0.8 s
   wall-clock over 2026-11-23 and 24, depending on the machine's other work; in the bench runs of 2026-11-24 at loads
-  of 1.5 to 3, 488, 509, 528, 550, 632 and 734 ms: the target is met in some runs and not in others.
+  of 1.5 to 3, 488, 509, 528, 550, 632, 727 and 734 ms: the target is met in some runs and not in others.
 - \`arbiter fuzz\`, per case: fast-check generation (shrinkable values), one game played action by action while its
   intents are made legal, all the invariants, a second run for determinism, and the legality oracle (each forbidden
   attack and play of the set-up offered to one set-up game, its records dropped after each refusal; a new set-up game
@@ -503,7 +503,8 @@ const BOUNDS = `
   differential/adapter-process.ts): the adapter still has one case at a time, and the judging no longer waits on it
   nor it on the judging. Measured in turn in one bench run against the former way (each answer judged before the next
   case is sent, which repro shrinking still does, as each of its cases depends on the last verdict), in three bench
-  runs on 2026-11-24: the wall-clock overhead went from 1.16, 0.75 and 0.69 ms to 0.47, 0.39 and 0.42 ms, the CPU
+  runs on 2026-11-24: the wall-clock overhead went from 1.16, 0.75 and 0.69 ms to 0.47, 0.39 and 0.42 ms (0.33 ms in
+  a later run), the CPU
   overhead from 1.35, 0.94 and 0.81 ms to 0.87, 0.74 and 0.71 ms (the adapter, no longer woken from sleep at each
   request as often, used 0.38 to 0.47 ms of CPU a case instead of 0.47 to 0.68). Neither overhead is within 0.3 ms. Sending two cases ahead instead of
   one measured about 5% less (interleaved, in a script outside the bench), within the noise, and would put two cases
@@ -521,7 +522,9 @@ const BOUNDS = `
   background threads (with 3 warm-up passes instead of 20 the overhead measured about 2.1 ms). Sending each card
   definition once per session would save about 0.01 ms per case (a quarter of the request's bytes): not done.
 - \`arbiter run\` adds per case: generation, the round trip, the reference run, the comparison, the invariants on the
-  simulator's trace and, for a FAIL, the mutant diagnosis (each mutant run on the case); with --jobs 2 on 2 cores
+  simulator's trace and, for a FAIL, the mutant diagnosis (each mutant run on the case, but for those its reference
+  run never asked about: engine/mutants.ts AskedMutants; \`npm start\`'s run took 2.4 to 2.7 s against 2.5 to
+  3.1 s before it, four runs each taken in turn on 2026-11-24: about a tenth less at the medians); with --jobs 2 on 2 cores
   the adapters and the judge share the cores. Since each answer is judged while the adapter runs the next case, one
   adapter and the judge already keep both cores busy: with the reference adapter, --jobs 1 went from 37.2 s to 31.0
   and 32.1 s in two bench runs on 2026-11-24, and --jobs 2 (34.3 and 31.0 s) was no faster than it. A slower simulator (a Python one) leaves the judge
@@ -540,9 +543,8 @@ const BOUNDS = `
   0.075 ms). Each side's figure is the median of a scenario's ${SIDE_BLOCKS * SIDE_REPS} runs, averaged over the
   scenarios: a pause of either process (a collection, the machine's other work) counts against neither; the means are
   given beside. The ratio to HearthBreaker is the one the ten-times target is about, and it sits at the line. With
-  5 blocks, it measured 9.9 and 10.2 in two whole bench runs (the table above is the second) and 10.9 and 11.0 in two
-  runs of the simulator rows alone (HearthBreaker 0.41 to 0.49 ms a scenario, the reference engine 0.041 to 0.045 ms),
-  all on 2026-11-24.
+  5 blocks, it measured 9.9, 10.2 and 11.7 in three whole bench runs and 10.9 and 11.0 in two runs of the simulator
+  rows alone (HearthBreaker 0.41 to 0.49 ms a scenario, the reference engine 0.041 to 0.045 ms), all on 2026-11-24.
   With 3 blocks, 8.0, 9.6 and 12.6 in three whole bench runs earlier that day (HearthBreaker 0.52 to 0.55 ms, the
   reference engine 0.044 to 0.069 ms): with fewer fresh processes a slow one weighs more in the medians, so the blocks
   went from 3 to 5. Eight more fresh reference processes in a row, at a load average of about 1.5, measured 0.039 to
@@ -564,7 +566,9 @@ const BOUNDS = `
   95 to 98 s when the machine was busier (the checks, run first, used to take 4.4 s). A fresh clone's \`.ci/run\`
   took 99.7 s in all (vitest 86.9 s). Once \`arbiter run\` judged each answer while the adapter ran the next case,
   88.9 s, 86.8 s and 87.5 s (vitest 86.1 s, 83.9 s and 84.4 s, 2,324 to 2,331 tests) later that day at load averages
-  near 1; a fresh clone's \`.ci/run\`, 94.4 s and 91.8 s in all (vitest 81.1 s and 78.9 s, 1,586 and 1,590 tests). Running the short-lived Node processes the tests start without V8's optimising compiler
+  near 1; a fresh clone's \`.ci/run\`, 94.4 s and 91.8 s in all (vitest 81.1 s and 78.9 s, 1,586 and 1,590 tests).
+  With 2,334 tests (the controls and causes of the conformance cases, the mutant diagnosis's skip), 90.1 s and 94.7 s
+  (vitest 87.4 s and 91.5 s) later that day: at the line. Running the short-lived Node processes the tests start without V8's optimising compiler
   (\`--no-opt\`: a demo run's runner and adapter so took about a third less CPU) is not possible through
   NODE_OPTIONS, which refuses that flag, and the runner starts the bundled adapters itself. A
   fresh clone's \`.ci/run\` adds npm install (with the build: 10 to 20 s) and runs without the CardDefs data.
