@@ -333,8 +333,9 @@ export function classifyCardCauses(results: CaseResult[], cards: CardPool): void
     const bad = cardsOf(r.scenario).map((x) => (cards.has(x) ? cards.get(x).id : x)).find((id) => failedCards.has(id));
     if (!bad) continue;
     // A rule break of the reference engine that gives the simulator's first diverging value (a rule mutant, a Step
-    // left undone), a rule the simulator's own trace breaks or a first Player Action it did not take is evidence of its own: the case stays a rule failure,
-    // and the card difference is noted. Otherwise the card that differs explains it.
+    // left undone), a rule the simulator's own trace breaks or a first Player Action it did not take is evidence of
+    // its own: the case stays a rule failure, and the card difference is noted. Otherwise the card that differs
+    // explains it.
     if (r.attribution && ['mutant', 'step', 'invariant', 'action'].includes(r.attribution.basis)) { r.causeDetail = `also uses ${bad}, whose card conformance case fails`; continue; }
     r.cause = 'card';
     r.causeDetail = bad;
