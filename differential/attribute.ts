@@ -167,6 +167,8 @@ export function attributeEvents(ref: readonly TraceRecord[], sim: readonly Trace
 
   // The same event in another Phase: when it happens is what breaks.
   if (e && s && core(e) === core(s)) return out(refAt(i), ruleOf(ix, refAt(i)), 'the same event in another Phase');
+  const missing = e !== undefined ? missingActionSequence(ix, sx, refAt(i)) : null;
+  if (missing) return out(refAt(i), 'sequence', missing);
   const eLater = e !== undefined ? S.sig.slice(i + 1).map(core).indexOf(core(e)) : -1;
   const sLater = s !== undefined ? R.sig.slice(i + 1).map(core).indexOf(core(s)) : -1;
   const sEvent = s !== undefined ? sx.event(S.at[i]!) : undefined;
@@ -226,6 +228,25 @@ export function attributeEvents(ref: readonly TraceRecord[], sim: readonly Trace
   if (eEvent !== undefined) return out(refAt(i), ruleOf(ix, refAt(i)), s === undefined ? 'the simulator stops before this event' : eLater >= 0 ? `the simulator has ${sx.describe(S.at[i]!)} first` : `the simulator has ${sx.describe(S.at[i]!)} instead`);
   // The simulator goes on after the reference engine's last event.
   return { rule: sEvent ? ruleOf(sx, S.at[i]!) : 'sequence', at, step: `the simulator goes on with ${sx.describe(S.at[i]!)} after the reference engine's last event`, basis: 'events', simAt: S.at[i]! };
+}
+
+/** The Sequence kinds a Player Action opens (engine/trace/format.ts SequenceKind). */
+export const ACTION_SEQUENCES: ReadonlySet<string> = new Set(['PLAY_MINION', 'CAST_SPELL', 'PLAY_WEAPON', 'ATTACK', 'HERO_POWER', 'END_TURN']);
+
+/**
+ * When reference record k lies in the n-th Sequence of a Player Action's kind, and the simulator's trace has blocks
+ * but fewer than n Sequences of that kind while its game has not ended: that Player Action was not taken (rule
+ * sequence), and what the reference engine does inside it (an end-of-turn trigger, a draw) is missing because of it.
+ */
+function missingActionSequence(ix: Indexed, sx: Indexed, k: number): string | null {
+  if (!sx.trace.some((r) => r.t === 'open')) return null;
+  const seq = (ix.blocks[k] ?? []).find((b) => b.block === 'sequence');
+  if (!seq || !ACTION_SEQUENCES.has(seq.kind)) return null;
+  const nth = ix.trace.slice(0, ix.trace.indexOf(seq) + 1).filter((r) => r.t === 'open' && r.block === 'sequence' && r.kind === seq.kind).length;
+  const had = sx.trace.filter((r) => r.t === 'open' && r.block === 'sequence' && r.kind === seq.kind).length;
+  const ended = sx.trace.some((r) => r.t === 'event' && r.e === 'game_check' && r.result !== 'ongoing');
+  if (had >= nth || ended) return null;
+  return `the simulator's trace opens ${had} ${seq.kind} Sequence${had === 1 ? '' : 's'}, and this event is in the reference engine's ${seq.kind} Sequence number ${nth}: that Player Action was not taken`;
 }
 
 /** The reference entity that a simulator entity stands for (same label, or same card and creation rank). */

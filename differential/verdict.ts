@@ -13,7 +13,7 @@ import { InputError, validate } from '../engine/validation.js';
 import type { Outcome } from './adapter-process.js';
 import { comparableFromGame, compareEvents, compareFinal, compareStated, eventSignature, type Divergence, type Equivalence } from './compare.js';
 import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
-import { attribute, type Attribution } from './attribute.js';
+import { ACTION_SEQUENCES, attribute, type Attribution } from './attribute.js';
 import { skippedStep } from './boundary.js';
 import { controlIds, FILLER } from './conformance.js';
 import type { ComparablePlayer, ComparableState, Hello } from './protocol.js';
@@ -202,9 +202,6 @@ export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPo
   }
   return j;
 }
-
-/** The Sequence kinds a Player Action opens (engine/trace/format.ts SequenceKind). */
-const ACTION_SEQUENCES = new Set(['PLAY_MINION', 'CAST_SPELL', 'PLAY_WEAPON', 'ATTACK', 'HERO_POWER', 'END_TURN']);
 
 /** The first Sequence a Player Action opens in a trace (its kind), if any. */
 function firstActionSequence(trace: readonly TraceRecord[]): string | undefined {

@@ -106,6 +106,21 @@ describe.concurrent('differential verdicts', () => {
     }
   }, 120_000);
 
+  it('a simulator that takes no End Turn: what happens in the End Turn Sequences it never opened is charged to rule sequence, not to the triggers there', async () => {
+    // Both cases first differ at an end-of-turn trigger (Baron Geddon's; a stolen Imp Master's), which would name the
+    // Queue's rule or the controller rule if the missing Sequence were not seen first.
+    const ids = ['baron-geddon-healing-totem-survives', 'stolen-end-of-turn-trigger-new-controller'];
+    const out = join(tmp('no-end-turn'), 'r');
+    const r = await cli('run', '--sim', fake('no-end-turn'), ...ids.flatMap((i) => ['--cases', golden(i)]), '--no-conformance', '--no-variants', '--out', out);
+    expect(r.code, r.err).toBe(1);
+    const rs = results(out);
+    for (const id of ids) {
+      const x = rs.find((y) => y.case === id);
+      expect([id, x?.status, x?.attribution?.rule, x?.attribution?.basis]).toEqual([id, 'FAIL', 'sequence', 'events']);
+      expect(x?.attribution?.step).toMatch(/^the simulator's trace opens 0 END_TURN Sequences, and this event is in the reference engine's END_TURN Sequence number 1: that Player Action was not taken/);
+    }
+  }, 120_000);
+
   it('a card whose condition never held in its plain conformance case is caught by the case where it holds, and charged as card', async () => {
     // Voidcaller: "Deathrattle: Put a random Demon from your hand into the battlefield." The simulator's Voidcaller
     // looks for a Beast instead: with no Demon in hand (the plain conformance cases) nothing differs.
