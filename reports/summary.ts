@@ -150,7 +150,9 @@ export function ruleTitle(id: string): string {
 /** The one-line message of a failure: what differed first (a divergence, a broken invariant, or the status detail). */
 export function failureMessage(r: CaseResult): string {
   const d = r.divergences[0];
-  const why = r.cause ? `[${r.cause}${r.attribution && r.cause === 'rule' ? ` ${r.attribution.rule}` : ''}] ` : '';
+  // the rule of the first divergence, or the card that differs
+  const detail = r.cause === 'rule' ? r.attribution?.rule : r.cause === 'card' ? r.causeDetail : undefined;
+  const why = r.cause ? `[${r.cause}${detail ? ` ${detail}` : ''}] ` : '';
   if (d) return `${why}${d.path}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`;
   const v = r.violations[0];
   if (v) return `${why}invariant ${v.invariant} (rule ${v.rule}): ${v.message}`;

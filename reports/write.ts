@@ -146,7 +146,8 @@ export function shortMarkdown(results: CaseResult[], s: Summary, o: ReportOption
     size += 20;
     let shown = 0;
     for (const r of rs) {
-      const line = `- ${md(r.case)}${r.cause ? ` [${md(r.cause)}${r.attribution && r.cause === 'rule' ? ` · rule ${md(r.attribution.rule)}` : ''}]` : ''}: ${md(g === 'NEW PASS' ? r.title : failureMessage(r)).slice(0, 300)}`;
+      // the message starts with the cause and its rule or card
+      const line = `- ${md(r.case)}: ${md(g === 'NEW PASS' ? r.title : failureMessage(r)).slice(0, 300)}`;
       if (size + line.length + tail.length + 200 > limit) break;
       body.push(line);
       size += line.length + 1;

@@ -83,7 +83,7 @@ describe.concurrent('the short summary', () => {
     expect(r.code, r.err).toBe(1);
     const short = readFileSync(join(out, 'summary-short.md'), 'utf8');
     expect(short).toMatch(/^### Arbiter: arbiter-reference\+die-at-zero-health/);
-    expect(short).toMatch(/\*\*NEW FAIL \(1\)\*\*\n\n- fiery-war-axe-zombie-chow-too-late \[rule · rule 3\]: /);
+    expect(short).toMatch(/\*\*NEW FAIL \(1\)\*\*\n\n- fiery-war-axe-zombie-chow-too-late: \\\[rule 3\\\] /);
     expect(short).toContain('| 3 | Only the outermost Phase starts the Death Creation Step |');
     expect(short.length).toBeLessThan(60_000);
     expect(readFileSync(step, 'utf8')).toBe(`# earlier step\n${short}`);

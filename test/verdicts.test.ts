@@ -73,6 +73,9 @@ describe.concurrent('differential verdicts', () => {
     expect(summary).toMatch(/\| card \| [1-9]\d* \|/);
     expect(summary).toMatch(/\| rule \| 0 \|/);
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('classname="card.CS2_172"');
+    // the terminal's and the short summary's lines name the card
+    expect(r.out).toMatch(/\n {2}NEW FAIL conformance-cs2-172 {2}\[card CS2_172\] /);
+    expect(readFileSync(join(out, 'summary-short.md'), 'utf8')).toMatch(/\n- conformance-cs2-172: \\\[card CS2\\_172\\\] /);
   }, 120_000);
 
   it('a simulator that takes no Player Action gets rule causes, not card ones: the controls with a textless minion fail too', async () => {
