@@ -34,12 +34,13 @@ async function reproHostCommand(r: CaseResult, o: { sim?: string; out: string; t
 
 /** What the report commands run, loaded when one of them runs. */
 async function repro() {
-  const [fc, pool, runner, one, generated, arb, shrink, write, expect, run, issue] = await Promise.all([
+  const [fc, pool, runner, one, generated, arb, shrink, write, expect, run, issue, attribution] = await Promise.all([
     import('fast-check'), import('../engine/cards/pool.js'), import('../differential/runner.js'), import('../differential/one.js'),
     import('../differential/generated.js'), import('../properties/arbitraries/generatedCase.js'), import('../repro/shrink.js'),
     import('../repro/write.js'), import('../repro/expect.js'), import('../engine/scenario/run.js'), import('../reports/issue.js'),
+    import('../differential/attribute.js'),
   ]);
-  return { fc: fc.default, ...pool, ...runner, ...one, ...generated, ...arb, ...shrink, ...write, ...expect, ...run, ...issue };
+  return { fc: fc.default, ...pool, ...runner, ...one, ...generated, ...arb, ...shrink, ...write, ...expect, ...run, ...issue, UNATTRIBUTED: attribution.UNATTRIBUTED };
 }
 
 async function findResult(dir: string, id: string) {
@@ -131,7 +132,7 @@ export function addReportCommands(program: Command): void {
       // A result of `arbiter run --profile host`: the Host scenario, shrunk against the Host simulator.
       const hostResult = existsSync(join(o.report, 'results.jsonl')) ? (await import('../differential/runner.js')).readResults(o.report).find((r) => r.case === arg && r.profile === 'host') : undefined;
       if (hostResult) { await reproHostCommand(hostResult, o); return; }
-      const { fc, loadCardPool, OneCaseRunner, readResults, generatedCaseArb, DIFFERENTIAL_CONSTRAINTS, seedNumber, signature, shrink, runScenario, expectAtDivergence, holdingExpect, writeRepro } = await repro();
+      const { fc, loadCardPool, OneCaseRunner, readResults, generatedCaseArb, DIFFERENTIAL_CONSTRAINTS, seedNumber, signature, shrink, runScenario, expectAtDivergence, holdingExpect, writeRepro, UNATTRIBUTED } = await repro();
       const cards = loadCardPool(o.cards ?? []);
       // The bundled demo gets the --cards files too, as in `arbiter run --cards`.
       const command = o.sim ? splitCommand(o.sim) : withCardFiles(DEMO_COMMAND, '--cards', o.cards);
@@ -139,6 +140,9 @@ export function addReportCommands(program: Command): void {
       try {
         let start: Scenario;
         let id: string;
+        // A card cause is decided over the whole run (the card's conformance case failed too): one case run alone
+        // cannot tell it, so the run's is kept.
+        let runCard: string | undefined;
         const isSeed = /^-?\d+$/.test(arg) && !existsSync(join(o.report, 'results.jsonl')) ? true : /^-?\d+$/.test(arg) && !readResults(o.report).some((r) => r.case === arg);
         if (isSeed) {
           // A seed: the generated case of that seed, shrunk by fast-check's own shrinker.
@@ -155,6 +159,7 @@ export function addReportCommands(program: Command): void {
           await checkReproCards(o.report, info, arg, r.scenario, cards, o.cards ?? []);
           id = arg;
           start = r.scenario;
+          if (r.cause === 'card') runCard = r.causeDetail;
         }
         const want = signature(await runner.run(id, start));
         if (want === 'PASS') throw new InputError(arg, '$', 'the case passes on this simulator now: nothing to shrink');
@@ -169,12 +174,15 @@ export function addReportCommands(program: Command): void {
           try { runScenario(forced, 'repro', { cards }); body = forced; } catch { /* its picks cannot happen on the reference engine: left open */ }
         }
         const stated = r.expected ? expectAtDivergence(r.expected, r.divergences, cards) : {};
-        const rules = [...new Set([...(r.attribution ? [r.attribution.rule] : []), ...r.diagnosis.map((d) => d.rule), ...start.rules])];
-        const draft: Scenario = { ...body, id: `${id}-repro`.replace(/[^a-z0-9-]/g, '-'), title: `Repro: ${start.title}`, rules, expect: {}, generated: { ...(start.generated ?? {}), from: arg, signature: want, simulator: command.join(' '), ...(r.cause ? { cause: r.cause } : {}), ...(r.attribution ? { attribution: r.attribution } : {}) } };
+        // rule ids only: a first divergence that could not be placed names none
+        const rules = [...new Set([...(r.attribution && r.attribution.rule !== UNATTRIBUTED ? [r.attribution.rule] : []), ...r.diagnosis.map((d) => d.rule), ...start.rules])];
+        const cause = runCard !== undefined ? { cause: 'card', card: runCard } : r.cause ? { cause: r.cause } : {};
+        const draft: Scenario = { ...body, id: `${id}-repro`.replace(/[^a-z0-9-]/g, '-'), title: `Repro: ${start.title}`, rules, expect: {}, generated: { ...(start.generated ?? {}), from: arg, signature: want, simulator: command.join(' '), ...cause, ...(r.attribution ? { attribution: r.attribution } : {}) } };
         // The stated outcome: the reference engine's at the first divergence, else the case's own, if it holds.
         const repro: Scenario = { ...draft, expect: holdingExpect(draft, [stated, body.expect], cards) };
         process.stdout.write(showControls(`shrunk ${arg} to ${shrunk.minions} minions, ${shrunk.actions} actions (${shrunk.tries} tries); divergence: ${want}\n`));
-        if (r.attribution) process.stdout.write(showControls(`  first divergence: rule ${r.attribution.rule} (${r.cause ?? 'rule'}) at ${r.attribution.at}: ${r.attribution.step}\n`));
+        if (runCard !== undefined) process.stdout.write(showControls(`  cause in the run: card ${runCard} (its card conformance case fails on this simulator too)\n`));
+        if (r.attribution) process.stdout.write(showControls(`  first divergence: rule ${r.attribution.rule}${runCard === undefined ? ` (${r.cause ?? 'rule'})` : ''} at ${r.attribution.at}: ${r.attribution.step}\n`));
         for (const d of r.diagnosis) process.stdout.write(showControls(`  matches mutant ${d.mutant}: rule ${d.rule} (${d.text})\n`));
         let files: ReturnType<typeof writeRepro>;
         try {

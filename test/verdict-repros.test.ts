@@ -5,7 +5,7 @@
  * command (its own environment); the other commands run in process.
  */
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from './run-cli.js';
 import { ROOT } from '../engine/validation.js';
@@ -18,6 +18,24 @@ const tmp = (name: string) => tempDir(`arbiter-verdict-${name}-`);
 const runPython = (args: string[]) => run('python3', args);
 
 describe.concurrent('repros that stand alone', () => {
+  it('a repro of a card difference keeps the run\'s card cause, and its rules name no pseudo rule', async () => {
+    // The simulator's Bloodfen Raptor has 3 Health instead of 2: its conformance case fails, charged to the card.
+    const dir = tmp('repro-card');
+    const raptor = JSON.parse(readFileSync(join(ROOT, 'spec', 'cards', 'bloodfen-raptor.json'), 'utf8')) as Record<string, unknown>;
+    mkdirSync(join(dir, 'cards'));
+    writeFileSync(join(dir, 'cards', 'raptor.json'), JSON.stringify({ ...raptor, health: 3 }));
+    const sim = `${mutant()} --cards ${join(dir, 'cards')}`;
+    expect((await cli('run', '--sim', sim, '--cases', golden('cult-master-simultaneous-death'), '--no-variants', '--out', join(dir, 'r'))).code).toBe(1);
+    const id = 'conformance-cs2-172';
+    expect(results(join(dir, 'r')).find((x) => x.case === id)).toMatchObject({ cause: 'card', causeDetail: 'CS2_172' });
+    const r = await cli('repro', id, '--sim', sim, '--report', join(dir, 'r'), '--out', join(dir, 'x'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('cause in the run: card CS2_172 (its card conformance case fails on this simulator too)');
+    const repro = JSON.parse(readFileSync(join(dir, 'x', `${id}-repro.json`), 'utf8')) as { rules: string[]; generated: { cause: string; card: string } };
+    expect([repro.generated.cause, repro.generated.card]).toEqual(['card', 'CS2_172']);
+    expect(repro.rules).not.toContain('unattributed');
+  }, 120_000);
+
   it('a repro states the reference outcome at the first divergence and its rule; the file alone shows the bug', async () => {
     const dir = tmp('repro');
     const sim = fake('final-state', '--mutant', 'die-at-zero-health');
