@@ -74,12 +74,12 @@ describe('a mutant the reference run never asks about', () => {
   it('gives the same run on generated games with synthetic cards', () => {
     const differ: string[] = [];
     let unasked = 0;
-    for (const gc of fc.sample(generatedCaseArb({}), { seed: 11, numRuns: 30 })) {
+    for (const gc of fc.sample(generatedCaseArb({}), { seed: 11, numRuns: 20 })) {
       const r = check(gc.scenario, poolWith(gc.cards), PROPERTY_STEP_BUDGET);
       unasked += r.unasked;
       differ.push(...r.differ);
     }
     expect(differ).toEqual([]);
-    expect(unasked).toBeGreaterThan(100);
+    expect(unasked).toBeGreaterThan(60);
   });
 });
