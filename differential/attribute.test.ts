@@ -10,7 +10,7 @@ import { runScenario } from '../engine/scenario/run.js';
 import type { Fidelity } from '../engine/trace/format.js';
 import { goldenCases } from './cases.js';
 import { comparableFromGame, compareEvents, compareFinal, eventSignature } from './compare.js';
-import { attribute } from './attribute.js';
+import { attribute, attributeEvents } from './attribute.js';
 import { judgeTrace } from './judge.js';
 import { assumptionOf, judgeCase } from './verdict.js';
 import type { Hello } from './protocol.js';
@@ -86,5 +86,33 @@ describe('attribution', () => {
     expect(r.status).toBe('FAIL');
     expect(r.diagnosis.map((d) => d.mutant)).toContain('recheck-target-requirements');
     expect(r.attribution?.rule).toBe('6');
+  });
+});
+
+describe('a weapon that keeps its Durability', () => {
+  it('a final state that still holds the weapon the reference engine wore out is charged to weapon-wear', () => {
+    // golden/cases/weapon-loses-durability-when-hero-attacks: the Axe spends its last point on the attack; a simulator
+    // whose attacks cost no Durability still holds it at the end.
+    const c = cases.find((x) => x.id === 'weapon-loses-durability-when-hero-attacks')!;
+    const ref = runScenario(c.scenario, c.origin, { cards });
+    const expected = comparableFromGame(ref.g);
+    expect(expected.players[0].weapon).toBeNull();
+    const actual = { ...expected, players: [{ ...expected.players[0], weapon: 'CS2_106' }, expected.players[1]] as typeof expected.players };
+    const divergences = compareFinal(expected, actual);
+    expect(divergences.map((d) => d.path)).toEqual(['final.players.A.weapon']);
+    const a = attribute(ref.trace, divergences, {});
+    expect([a?.rule, a?.basis, a?.step]).toEqual(['weapon-wear', 'final', expect.stringMatching(/^the weapon: the reference engine has stats of Fiery War Axe \(axe\) in Sequence ATTACK > Phase COMBAT/)]);
+  });
+
+  it('a trace without the weapon\'s wear and death is charged to weapon-wear; one that wears it out and keeps it, to the death\'s rule', () => {
+    const c = cases.find((x) => x.id === 'weapon-loses-durability-when-hero-attacks')!;
+    const ref = runScenario(c.scenario, c.origin, { cards }).trace;
+    const axe = ref.find((r) => r.t === 'entity' && r.label === 'axe')!;
+    const isWear = (r: (typeof ref)[number]) => r.t === 'event' && r.e === 'stats' && r.why === 'weapon-wear';
+    const isDeath = (r: (typeof ref)[number]) => r.t === 'event' && r.e === 'death' && 'id' in axe && r.entity === axe.id;
+    const unworn = ref.filter((r) => !isWear(r) && !isDeath(r));
+    expect(attributeEvents(ref, unworn, 'phases')).toMatchObject({ rule: 'weapon-wear', step: expect.stringMatching(/^the simulator keeps the weapon/) });
+    const kept = ref.filter((r) => !isDeath(r));
+    expect(attributeEvents(ref, kept, 'phases')?.rule).not.toBe('weapon-wear');
   });
 });

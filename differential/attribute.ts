@@ -124,6 +124,7 @@ function ruleOf(ix: Indexed, k: number): string {
   if (typeof r.rule === 'string' && r.rule !== '4a') return r.rule;
   if (r.e === 'burn') return 'hand-limit';
   if (r.e === 'fatigue') return 'fatigue';
+  if (r.e === 'stats' && r.why === 'weapon-wear') return 'weapon-wear';
   if (step && step.kind.startsWith('AURA_UPDATE')) return '4a';
   if (step?.kind === 'DEATH_CREATION') return '4a';
   if (trig && trig.kind !== 'deathrattle' && changedSides(ix, trig, k)) return '10-controller';
@@ -169,6 +170,8 @@ export function attributeEvents(ref: readonly TraceRecord[], sim: readonly Trace
   if (e && s && core(e) === core(s)) return out(refAt(i), ruleOf(ix, refAt(i)), 'the same event in another Phase');
   const missing = e !== undefined ? missingActionSequence(ix, sx, refAt(i)) : null;
   if (missing) return out(refAt(i), 'sequence', missing);
+  const worn = eEventIs(ix, e !== undefined ? refAt(i) : -1, 'death') ? wornOut(ix, sx, refAt(i)) : -1;
+  if (worn >= 0) return out(worn, 'weapon-wear', 'the simulator keeps the weapon, whose Durability the reference engine spends to 0');
   const eLater = e !== undefined ? S.sig.slice(i + 1).map(core).indexOf(core(e)) : -1;
   const sLater = s !== undefined ? R.sig.slice(i + 1).map(core).indexOf(core(s)) : -1;
   const sEvent = s !== undefined ? sx.event(S.at[i]!) : undefined;
@@ -247,6 +250,30 @@ function missingActionSequence(ix: Indexed, sx: Indexed, k: number): string | nu
   const ended = sx.trace.some((r) => r.t === 'event' && r.e === 'game_check' && r.result !== 'ongoing');
   if (had >= nth || ended) return null;
   return `the simulator's trace opens ${had} ${seq.kind} Sequence${had === 1 ? '' : 's'}, and this event is in the reference engine's ${seq.kind} Sequence number ${nth}: that Player Action was not taken`;
+}
+
+function eEventIs(ix: Indexed, k: number, kind: string): boolean {
+  const r = k >= 0 ? ix.trace[k] : undefined;
+  return r?.t === 'event' && r.e === kind;
+}
+
+/**
+ * When reference record k is the death of a weapon that an attack wore to 0 Durability before it (a `weapon-wear`
+ * stats record), and the simulator's trace shows no such wear of its weapon: that wear record's index, else -1. A
+ * simulator that wore its weapon out and kept it is left to the death's own rule.
+ */
+function wornOut(ix: Indexed, sx: Indexed, k: number): number {
+  const id = ix.event(k).entity;
+  if (typeof id !== 'number' || !ix.trace.some((r) => r.t === 'entity' && r.id === id && r.type === 'weapon')) return -1;
+  let worn = -1;
+  for (let j = 0; j < k; j++) {
+    const r = ix.trace[j]!;
+    if (r.t === 'event' && r.e === 'stats' && r.entity === id && r.why === 'weapon-wear' && r.health <= 0) worn = j;
+  }
+  if (worn < 0) return -1;
+  const simId = refIdFor(sx, ix, id);
+  const simWore = sx.trace.some((r) => r.t === 'event' && r.e === 'stats' && r.entity === simId && r.health <= 0);
+  return simWore ? -1 : worn;
 }
 
 /** The reference entity that a simulator entity stands for (same label, or same card and creation rank). */
@@ -333,6 +360,13 @@ export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attr
         if (k2 >= 0) return done(k2, `the simulator lacks ${c}`);
       }
     }
+  }
+  if (m && m[2] === 'weapon') {
+    // The weapon's last change of Durability (its wear by an attack, or an effect), else its destruction.
+    const weapons = new Set(ref.flatMap((r) => (r.t === 'entity' && r.type === 'weapon' && r.controller === side ? [r.id] : [])));
+    const k = last((r) => r.e === 'stats' && weapons.has(r.entity as number) && r.why !== 'setup');
+    const k2 = k >= 0 ? k : last((r) => r.e === 'death' && weapons.has(r.entity as number));
+    if (k2 >= 0) return done(k2, 'the weapon');
   }
   if (m && m[2] === 'hand') {
     const k = last((r) => (r.e === 'draw' && r.player === side) || (r.e === 'burn' && r.player === side));

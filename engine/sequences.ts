@@ -9,7 +9,7 @@
  */
 import { moveTo } from './kernel/zones.js';
 import type { Choice, Rule5Class } from './cards/format.js';
-import { entity, cost, opponent, attack, hasKeyword, playerHasAuraEffect, boardLimit, type Entity, type Game, type Side } from './state.js';
+import { entity, cost, opponent, attack, durability, hasKeyword, playerHasAuraEffect, boardLimit, type Entity, type Game, type Side } from './state.js';
 import type { Ctx, GameEventRef, SequenceState } from './kernel/context.js';
 import { evalCondition, select } from './effects/select.js';
 import { dealDamage, drawCard, equipWeapon, takeControl } from './effects/actions.js';
@@ -253,6 +253,8 @@ function weaponWear(g: Game, ctx: Ctx, w: Entity, defender: Entity): void {
     return;
   }
   w.durabilityLoss++;
+  const left = durability(g, w);
+  g.trace.event({ e: 'stats', entity: w.id, attack: attack(g, w), health: left, maxHealth: left + w.durabilityLoss, why: 'weapon-wear' });
 }
 
 function dealCombat(g: Game, ctx: Ctx, a: number, d: number, atkA: number, atkD: number): void {
