@@ -57,12 +57,19 @@ export function mutantInfo(m: MutantName): { rule: string; text: string; profile
 /**
  * The mutant switches of a run with none on that notes every mutant the engine asks about (each switch is read only
  * through `has`). A mutant the run never asked about cannot change it: the run with that mutant on is the same run,
- * so the mutant diagnosis need not make it (differential/verdict.ts).
+ * so the mutant diagnosis need not make it (differential/verdict.ts). It is a set of its own, always empty, not a
+ * subclass of Set: a Set subclass that overrides `has` measured 10 to 20% slower judging in a process that used it.
  */
-export class AskedMutants extends Set<MutantName> {
+export class AskedMutants implements ReadonlySet<MutantName> {
   readonly asked = new Set<string>();
-  override has(m: MutantName): boolean {
+  readonly size = 0;
+  has(m: MutantName): boolean {
     this.asked.add(m);
-    return super.has(m);
+    return false;
   }
+  forEach(): void { /* no mutant is on */ }
+  entries(): SetIterator<[MutantName, MutantName]> { return new Set<MutantName>().entries(); }
+  keys(): SetIterator<MutantName> { return new Set<MutantName>().keys(); }
+  values(): SetIterator<MutantName> { return new Set<MutantName>().values(); }
+  [Symbol.iterator](): SetIterator<MutantName> { return new Set<MutantName>().values(); }
 }
