@@ -100,8 +100,8 @@ export function addReportCommands(program: Command): void {
       const shrunkFile = join(o.repro, `${`${id}-repro`.replace(/[^a-z0-9-]/g, '-')}.json`);
       const shrunk = existsSync(shrunkFile) ? { file: shrunkFile, scenario: readJson(shrunkFile) } : undefined;
       const fallback = r.profile === 'host' ? (await import('./host-run.js')).HOST_REFERENCE_COMMAND : DEMO_COMMAND;
-      const { runCommand } = await import('../reports/merge.js');
-      const md = issueMarkdown(o.report, r, { command: o.sim ?? runCommand(o.report) ?? fallback.join(' '), shrunk });
+      const { runCommand, readRunInfo } = await import('../reports/merge.js');
+      const md = issueMarkdown(o.report, r, { command: o.sim ?? runCommand(readRunInfo(o.report)) ?? fallback.join(' '), shrunk });
       if (o.out) writeFileSync(o.out, md); else process.stdout.write(md);
     });
 
@@ -122,7 +122,7 @@ export function addReportCommands(program: Command): void {
       // The simulator the run used, unless --sim names another; the card files it was given, unless --cards names others.
       const { runCommand, readRunInfo } = await import('../reports/merge.js');
       const info = readRunInfo(o.report);
-      if (o.sim === undefined) o.sim = runCommand(o.report) ?? undefined;
+      if (o.sim === undefined) o.sim = runCommand(info) ?? undefined;
       if (o.cards === undefined) {
         const files = info?.cardFiles;
         const gone = files?.find((f) => !existsSync(f));

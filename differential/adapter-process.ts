@@ -101,8 +101,8 @@ interface Session {
   answered: number;
 }
 
-/** The note of a case whose run on a fresh adapter ended otherwise than on the adapter that had run earlier cases. */
-const FRESH_OTHER = 'run again on a fresh adapter, this is that run\'s outcome (output or an exit after the previous answer, or state left over from earlier cases)';
+/** The end of the note of a case whose run on a fresh adapter ended otherwise than on the adapter that had run earlier cases. */
+const FRESH_OTHER = '; run again on a fresh adapter, this is that run\'s outcome (output or an exit after the previous answer, or state left over from earlier cases)';
 /** The notes of lines an adapter wrote on stdout after an answer (or its hello), dropped: they belong to no case. */
 const AFTER_ANSWER = ' line(s) the adapter wrote after its ';
 const LATE_ANSWER = 'dropped a late or repeated answer to case';
@@ -118,7 +118,7 @@ const quoteLine = (l: Line) => (l === OVERFLOW ? '(a line over the size cap)' : 
 export function adapterOutput(notes: readonly string[] | undefined): { stray: string | null; fresh: string | null } {
   const stray = notes?.find((n) => (n.startsWith('dropped ') && n.includes(AFTER_ANSWER)) || n.startsWith(LATE_ANSWER)) ?? null;
   const fresh = notes?.find((n) => n.endsWith(FRESH_OTHER)) ?? null;
-  return { stray, fresh: fresh && fresh.slice(0, fresh.length - FRESH_OTHER.length - 2) };
+  return { stray, fresh: fresh && fresh.slice(0, -FRESH_OTHER.length) };
 }
 
 export class AdapterProcess {
@@ -227,7 +227,7 @@ export class AdapterProcess {
     }
     const gist = (x: Outcome) => (x.kind === 'answer' ? JSON.stringify(x.msg) : x.detail);
     const same = again.kind === o.kind && gist(again) === gist(o);
-    const note = same ? `${what}; run again on a fresh adapter, the same` : `${what}; ${FRESH_OTHER}`;
+    const note = same ? `${what}; run again on a fresh adapter, the same` : `${what}${FRESH_OTHER}`;
     return { ...again, notes: [...(o.notes ?? []), note, ...(again.notes ?? [])] };
   }
 

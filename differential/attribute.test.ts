@@ -116,3 +116,21 @@ describe('a weapon that keeps its Durability', () => {
     expect(attributeEvents(ref, kept, 'phases')?.rule).not.toBe('weapon-wear');
   });
 });
+
+describe('a Player Action Sequence the simulator never opened', () => {
+  it('what the reference engine does in it is charged to rule sequence, naming how many the simulator opened', () => {
+    // golden/cases/weapon-loses-durability-when-hero-attacks: two attacks; the simulator's trace lacks the second ATTACK
+    // Sequence (and the Axe's wear and destruction that happen in it).
+    const c = cases.find((x) => x.id === 'weapon-loses-durability-when-hero-attacks')!;
+    const ref = runScenario(c.scenario, c.origin, { cards }).trace;
+    const attacks = ref.flatMap((r, k) => (r.t === 'open' && r.block === 'sequence' && r.kind === 'ATTACK' ? [k] : []));
+    expect(attacks).toHaveLength(2);
+    const second = ref[attacks[1]!] as { id: number };
+    const close = ref.findIndex((r) => r.t === 'close' && r.id === second.id);
+    const sim = [...ref.slice(0, attacks[1]!), ...ref.slice(close + 1)];
+    expect(attributeEvents(ref, sim, 'phases')).toMatchObject({ rule: 'sequence', step: expect.stringMatching(/^the simulator's trace opens 1 ATTACK Sequence, and this event is in the reference engine's ATTACK Sequence number 2: that Player Action was not taken/) });
+    // a trace without blocks shows no Sequence: the mechanism does not apply
+    const flat = (t: typeof ref) => t.filter((r) => r.t !== 'open' && r.t !== 'close');
+    expect(attributeEvents(ref, flat(sim), 'events')?.step ?? '').not.toMatch(/that Player Action was not taken/);
+  });
+});

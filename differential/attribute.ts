@@ -168,14 +168,16 @@ export function attributeEvents(ref: readonly TraceRecord[], sim: readonly Trace
 
   // The same event in another Phase: when it happens is what breaks.
   if (e && s && core(e) === core(s)) return out(refAt(i), ruleOf(ix, refAt(i)), 'the same event in another Phase');
-  const missing = e !== undefined ? missingActionSequence(ix, sx, refAt(i)) : null;
-  if (missing) return out(refAt(i), 'sequence', missing);
-  const worn = eEventIs(ix, e !== undefined ? refAt(i) : -1, 'death') ? wornOut(ix, sx, refAt(i)) : -1;
-  if (worn >= 0) return out(worn, 'weapon-wear', 'the simulator keeps the weapon, whose Durability the reference engine spends to 0');
   const eLater = e !== undefined ? S.sig.slice(i + 1).map(core).indexOf(core(e)) : -1;
   const sLater = s !== undefined ? R.sig.slice(i + 1).map(core).indexOf(core(s)) : -1;
   const sEvent = s !== undefined ? sx.event(S.at[i]!) : undefined;
   const eEvent = e !== undefined ? ix.event(refAt(i)) : undefined;
+  // A Player Action Sequence the simulator never opened, or a weapon it never wore out: what the reference engine does
+  // because of them is missing.
+  const missing = e !== undefined ? missingActionSequence(ix, sx, refAt(i)) : null;
+  if (missing) return out(refAt(i), 'sequence', missing);
+  const worn = eEvent?.e === 'death' ? wornOut(ix, sx, refAt(i)) : -1;
+  if (worn >= 0) return out(worn, 'weapon-wear', 'the simulator keeps the weapon, whose Durability the reference engine spends to 0');
 
   const isHero = (x: Indexed, id: unknown) => typeof id === 'number' && x.trace.some((r) => r.t === 'entity' && r.id === id && r.type === 'hero');
   // A hero that dies at another time than in the reference: the game's end is decided when the Sequence ends (Rule 9).
@@ -234,7 +236,7 @@ export function attributeEvents(ref: readonly TraceRecord[], sim: readonly Trace
 }
 
 /** The Sequence kinds a Player Action opens (engine/trace/format.ts SequenceKind). */
-export const ACTION_SEQUENCES: ReadonlySet<string> = new Set(['PLAY_MINION', 'CAST_SPELL', 'PLAY_WEAPON', 'ATTACK', 'HERO_POWER', 'END_TURN']);
+const ACTION_SEQUENCES: ReadonlySet<string> = new Set(['PLAY_MINION', 'CAST_SPELL', 'PLAY_WEAPON', 'ATTACK', 'HERO_POWER', 'END_TURN']);
 
 /**
  * When reference record k lies in the n-th Sequence of a Player Action's kind, and the simulator's trace has blocks
@@ -250,11 +252,6 @@ function missingActionSequence(ix: Indexed, sx: Indexed, k: number): string | nu
   const ended = sx.trace.some((r) => r.t === 'event' && r.e === 'game_check' && r.result !== 'ongoing');
   if (had >= nth || ended) return null;
   return `the simulator's trace opens ${had} ${seq.kind} Sequence${had === 1 ? '' : 's'}, and this event is in the reference engine's ${seq.kind} Sequence number ${nth}: that Player Action was not taken`;
-}
-
-function eEventIs(ix: Indexed, k: number, kind: string): boolean {
-  const r = k >= 0 ? ix.trace[k] : undefined;
-  return r?.t === 'event' && r.e === kind;
 }
 
 /**
@@ -402,7 +399,8 @@ export interface TraceBreak { rule: string; at?: number; message: string; invari
 /**
  * The attribution of a failure, from the earliest evidence: a rule the simulator's own trace breaks at or before its
  * first differing event, else that event; with a final state only, the rule whose deliberate break gives exactly the
- * simulator's answer, else the case's first Player Action when the simulator did not take it (when the mutant diagnosis names one rule), else the record behind the first differing value.
+ * simulator's answer (when the mutant diagnosis names one rule), else the case's first Player Action when the
+ * simulator did not take it, else the record behind the first differing value.
  */
 export function attribute(ref: readonly TraceRecord[], divergences: readonly Divergence[], o: { sim?: { trace: readonly TraceRecord[]; fidelity: Fidelity }; breaks?: readonly TraceBreak[]; diagnosis?: readonly { rule: string; mutant: string }[]; partial?: { rule: string; mutant: string; explains: string[]; contradicts: number; ties?: { rule: string; mutant: string }[] } | null; skipped?: SkippedStep | null; notTaken?: string | null } = {}): Attribution | null {
   const sim = o.sim && o.sim.fidelity !== 'final_state' ? o.sim : undefined;

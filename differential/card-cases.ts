@@ -10,10 +10,10 @@
  * `quote` must equal the card's text (an overlay is read from the text, and goes stale with it); `cases` keys are
  * `played` (the plain case) and `dies` (`#dies`); the expectation kinds are those of any scenario (golden/README.md).
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Expect } from '../engine/scenario/format.js';
-import { InputError, ROOT, readJson } from '../engine/validation.js';
+import { InputError, ROOT, jsonFilesIn, readJson } from '../engine/validation.js';
 
 export const CARD_CASES_DIR = join(ROOT, 'spec', 'cards', 'cases');
 
@@ -55,7 +55,7 @@ export function cardCases(dir = CARD_CASES_DIR): Map<string, CardCaseOverlay> {
   if (dir === CARD_CASES_DIR && cached) return cached;
   const out = new Map<string, CardCaseOverlay>();
   if (existsSync(dir)) {
-    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')).sort()) {
+    for (const f of jsonFilesIn(dir)) {
       const o = readCardCase(join(dir, f));
       const prev = out.get(o.card);
       if (prev) throw new InputError(o.file, '$.card', `card ${o.card} already has its overlay in ${prev.file}`);

@@ -27,7 +27,8 @@ export interface ComparableState {
 /** @description a Host game's final state (engine/host/run.ts HostFinal): result, players by side, entities by label */
 export interface HostFinalState {
   result: 'ongoing' | 'A' | 'B' | 'draw';
-  players: object;
+  /** @description by side: "A" and "B" */
+  players: { A: object; B: object };
   entities: object;
 }
 

@@ -13,7 +13,7 @@ import { InputError, validate } from '../engine/validation.js';
 import type { Outcome } from './adapter-process.js';
 import { comparableFromGame, compareEvents, compareFinal, compareStated, eventSignature, type Divergence, type Equivalence } from './compare.js';
 import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
-import { ACTION_SEQUENCES, attribute, type Attribution } from './attribute.js';
+import { attribute, type Attribution } from './attribute.js';
 import { skippedStep } from './boundary.js';
 import { controlIds, FILLER } from './conformance.js';
 import type { ComparablePlayer, ComparableState, Hello } from './protocol.js';
@@ -190,7 +190,7 @@ export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPo
     const sent = j.simRandom?.length ? { ...c.scenario, random: j.simRandom } : c.scenario;
     const skipped = open && !r.violations.length ? skippedStep(sent, c.origin, cards, r.actual!, r.divergences) ?? (sent !== c.scenario ? skippedStep(c.scenario, c.origin, cards, r.actual!, r.divergences) : null) : null;
     const partial = open && !skipped ? explainFinal(c, cards, r.actual!, r.divergences, memo) : null;
-    const notTaken = r.expected && r.actual ? actionNotTaken(c.scenario, r.expected, r.actual, cards, j.refTrace, j.simTrace) : null;
+    const notTaken = r.expected && r.actual ? actionNotTaken(c.scenario, r.expected, r.actual, cards) : null;
     r.attribution = attribute(j.refTrace ?? [], r.divergences, { sim: j.simTrace ? { trace: j.simTrace, fidelity: hello.fidelity } : undefined, breaks: r.violations, diagnosis: r.diagnosis, partial, skipped, notTaken }) ?? undefined;
     const assumed = assumptionOf(c.scenario, r.divergences);
     // A conformance case is the card's when no rule explains its divergence: no broken invariant, no rule mutant that
@@ -203,23 +203,15 @@ export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPo
   return j;
 }
 
-/** The first Sequence a Player Action opens in a trace (its kind), if any. */
-function firstActionSequence(trace: readonly TraceRecord[]): string | undefined {
-  for (const r of trace) if (r.t === 'open' && r.block === 'sequence' && ACTION_SEQUENCES.has(r.kind)) return r.kind;
-  return undefined;
-}
-
 /**
- * The case's first Player Action, when the simulator's answer shows it was not taken, or null. Only the first action
- * is read: what follows it can differ because of it. Two signs:
- * - it plays a card from a hand (with no copy in that player's deck), and the card is in that hand at the end more
- *   often in the simulator's answer than in the reference engine's (a text can return a card to a hand, but then the
- *   reference engine has it there too);
- * - the simulator's trace has blocks and opens no Sequence of the kind the reference engine's first Player Action
- *   opens (rule `sequence`: a Player Action begins a Sequence).
- * The simulator may have ignored the action or refused it (a Play with a target its card does not allow).
+ * The case's first Player Action, when the simulator's final state shows it was not taken, or null. Only the first
+ * action is read: what follows it can differ because of it. The sign: it plays a card from a hand (with no copy in
+ * that player's deck), and the card is in that hand at the end more often in the simulator's answer than in the
+ * reference engine's (a text can return a card to a hand, but then the reference engine has it there too). The
+ * simulator may have ignored the action or refused it (a Play with a target its card does not allow). A trace with
+ * blocks shows any Player Action not taken by itself: the Sequence it never opened (differential/attribute.ts).
  */
-export function actionNotTaken(s: Scenario, expected: ComparableState, actual: ComparableState, cards: CardPool, refTrace?: readonly TraceRecord[], simTrace?: readonly TraceRecord[]): string | null {
+export function actionNotTaken(s: Scenario, expected: ComparableState, actual: ComparableState, cards: CardPool): string | null {
   const idOf = (x: string) => (cards.has(x) ? cards.get(x).id : x);
   const a = s.actions[0];
   if (a && 'play' in a && typeof a.play === 'string') {
@@ -234,12 +226,6 @@ export function actionNotTaken(s: Scenario, expected: ComparableState, actual: C
       const sim = count(actual.players[k]);
       const at = 'target' in a && a.target ? ` at "${a.target}"` : '';
       if (sim > ref) return `the simulator did not play ${id} ("${a.play}"${at}), the case's first Player Action: it is still in ${side}'s hand at the end (the reference engine's hand holds ${ref} of it, the simulator's ${sim}); it ignored or refused the Play${at ? ' (a refused target: check its targeting of the card)' : ''}`;
-    }
-  }
-  if (refTrace && simTrace?.some((r) => r.t === 'open')) {
-    const kind = firstActionSequence(refTrace);
-    if (kind && !simTrace.some((r) => r.t === 'open' && r.block === 'sequence' && r.kind === kind)) {
-      return `the simulator's trace opens no ${kind} Sequence, where the reference engine's first Player Action opens one: the case's first Player Action was not taken (ignored or refused)`;
     }
   }
   return null;

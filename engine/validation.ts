@@ -142,16 +142,12 @@ function prototypeKeyPath(v: unknown): string[] | null {
 /** Strict UTF-8; a leading byte order mark is dropped (the decoder's default). */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/**
- * A file's bytes as JSON text, or an InputError that says what the file is instead, without echoing its bytes: empty
- * (or only white space), not UTF-8 text, or text with control characters that JSON text never holds (RFC 8259: only
- * tab, line feed and carriage return outside strings, none inside) — a binary file.
- */
 /** The names of a folder's JSON files (`*.json`), sorted: the card, case and scenario folders read in one order. */
 export function jsonFilesIn(dir: string): string[] {
   return readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
 }
 
+/** A file's bytes as text, or an InputError when they are not UTF-8 (a binary file), without echoing them. */
 function jsonText(file: string, bytes: Buffer): string {
   try {
     return UTF8.decode(bytes);

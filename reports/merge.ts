@@ -53,7 +53,7 @@ export interface RunInfo {
   synthetic?: boolean;
   variants?: boolean;
   conformance?: boolean;
-  /** The card files the run was given (--cards), as given: \`arbiter repro\` loads them by default. */
+  /** The card files the run was given (--cards), resolved to absolute paths: \`arbiter repro\` loads them by default. */
   cardFiles?: string[];
 }
 
@@ -81,11 +81,11 @@ export function writeRunInfo(dir: string, info: RunInfo): void {
 }
 
 /**
- * The simulator command a report folder's run used (run.json), or null: no run.json, or a run of a built-in
+ * The simulator command a run used (its run.json, read by readRunInfo), or null: no run.json, or a run of a built-in
  * simulator, whose command is written as a description in brackets.
  */
-export function runCommand(dir: string): string | null {
-  const c = readRunInfo(dir)?.command;
+export function runCommand(info: RunInfo | null): string | null {
+  const c = info?.command;
   return c && !c.startsWith('(') ? c : null;
 }
 

@@ -98,7 +98,6 @@ export function loadCardFile(file: string, trusted = false): CardDef {
   return data as CardDef;
 }
 
-
 /**
  * The built-in cards in one file, written by `npm run build` (dist/cards.bundle.json): a command reads it instead of
  * hundreds of card files. Each entry keeps its file's name, size and modification time; a bundle whose files are not

@@ -5,11 +5,10 @@
  * cardFor). Card ids: `ht:<code>` neutral ("ht:7H", "ht:QS"), `<hero id>:<code>` a hero's ♠ minion
  * ("ht:mage:7S"), `<hero id>:<rank>` a hero's J/Q/K/A ("ht:hunter:A").
  */
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CardDef } from '../cards/format.js';
 import type { CardPool } from '../state.js';
-import { ROOT, readJson } from '../validation.js';
+import { ROOT, jsonFilesIn, readJson } from '../validation.js';
 
 export const HEARTHTOP_DIR = join(ROOT, 'spec', 'hearthtop');
 
@@ -53,7 +52,7 @@ export function buildHearthtopCards(dir = HEARTHTOP_DIR): { cards: CardDef[]; he
     else cards.push({ id: `ht:${code}`, name, type: 'spell', cost: deck.spells[rank]!, text: `the hero's ${rank}`, source: 'seed 004: Spells' });
   }
   const heroes: string[] = [];
-  for (const f of readdirSync(join(dir, 'heroes')).filter((x) => x.endsWith('.json')).sort()) {
+  for (const f of jsonFilesIn(join(dir, 'heroes'))) {
     const h = readJson(join(dir, 'heroes', f)) as HeroFile;
     heroes.push(h.hero.id);
     cards.push(h.hero, ...h.cards);
