@@ -291,6 +291,7 @@ def setup(scenario, cards):
         elif zone == "weapon":
             w = p.card(need(cs["card"], cards))
             w.zone = Zone.PLAY
+            w.damage = cs.get("damage") or 0  # set-up Durability already lost
             if cs.get("label"):
                 labels[cs["label"]] = w
         elif zone == "secret":

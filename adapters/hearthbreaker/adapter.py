@@ -382,6 +382,7 @@ def setup(scenario, cards):
             w.card, w.player, w.game = wc, p, game
             p.weapon = w
             w.attach(w, p)
+            w.durability -= cs.get("damage") or 0  # set-up Durability already lost
             if cs.get("label"):
                 labels[cs["label"]] = w
         elif zone == "secret":

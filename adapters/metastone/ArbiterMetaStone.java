@@ -307,6 +307,8 @@ public class ArbiterMetaStone {
 					Card c = newCard(str(cs, "card"));
 					Weapon w = ((WeaponCard) c).getWeapon();
 					g.logic.equipWeapon(side, w, false);
+					int lost = cs.has("damage") ? cs.get("damage").getAsInt() : 0; // set-up Durability already lost
+					if (lost > 0) w.modifyAttribute(Attribute.HP, -lost);
 					if (label != null) g.labels.put(label, w);
 					break;
 				}
