@@ -4,6 +4,7 @@
  * per invocation (an AsyncLocalStorage scope main() opens), not in the one process.exitCode they would all share.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Summary } from '../reports/summary.js';
 
 export const exitScope = new AsyncLocalStorage<{ code?: number }>();
 
@@ -12,4 +13,13 @@ export function setExitCode(code: number): void {
   const scope = exitScope.getStore();
   if (scope) scope.code = code;
   else process.exitCode = code;
+}
+
+/**
+ * Does a differential run fail (exit 1)? A NEW FAIL of any cause, a case error, or a LOST case (supported in the
+ * baseline, UNSUPPORTED now) unless the command was given --allow-lost. `arbiter run`, its Host profile and
+ * `arbiter merge` all decide so.
+ */
+export function runFails(s: Pick<Summary, 'newFail' | 'errors' | 'lost'>, allowLost: boolean | undefined): boolean {
+  return s.newFail > 0 || s.errors > 0 || (s.lost > 0 && !allowLost);
 }

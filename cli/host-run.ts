@@ -12,6 +12,7 @@ import { simCommand } from '../differential/adapter-process.js';
 import { runHostDifferential } from '../differential/host-runner.js';
 import { CASES_DIR, caseFiles } from '../golden/suite.js';
 import { lockOutDir } from '../reports/files.js';
+import { runFails } from './exit-code.js';
 import { adapterOutputNotice, perRuleTable, showControls, summaryLine, writeReports } from '../reports/write.js';
 import { writeRunInfo } from '../reports/merge.js';
 import { generatedHostScenarios } from '../properties/host-fuzz.js';
@@ -57,5 +58,5 @@ export async function runHost(o: { sim?: string; cases?: string[]; hostCards?: s
   const notice = adapterOutputNotice(shared);
   if (notice) process.stderr.write(showControls(`arbiter: notice: ${notice}\n`));
   if (o.updateExpectations) { process.stdout.write(showControls(`baseline written: ${o.expectations}\n`)); return 0; }
-  return summary.newFail > 0 || summary.errors > 0 || (summary.lost > 0 && !o.allowLost) ? 1 : 0;
+  return runFails(summary, o.allowLost) ? 1 : 0;
 }

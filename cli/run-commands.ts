@@ -12,7 +12,7 @@ import { mutantOption, parseMutants, parseAnyMutants, cardsOption, hostCardsOpti
 import { existsSync, writeFileSync } from 'node:fs';
 import type { Hello } from '../differential/protocol.js';
 import type { RunInfo } from '../reports/merge.js';
-import { setExitCode } from './exit-code.js';
+import { runFails, setExitCode } from './exit-code.js';
 
 /** What `arbiter run` runs, loaded when it runs. */
 async function differential() {
@@ -159,7 +159,7 @@ Examples (the bundled simulators' exit codes as stated):
         process.stdout.write(showControls(`baseline written: ${expectations}\n`));
         setExitCode(0);
       } else {
-        setExitCode(summary.newFail > 0 || summary.errors > 0 || (summary.lost > 0 && !o.allowLost) ? 1 : 0);
+        setExitCode(runFails(summary, o.allowLost) ? 1 : 0);
       }
     });
 
@@ -195,7 +195,11 @@ cards differ from the card text (its card conformance cases fail: the difference
     .argument('<dirs...>', 'report folders written by `arbiter run --shard i/n`')
     .requiredOption('--out <dir>', 'the merged report folder')
     .option('--expectations <file>', 'baseline of known failures (default: the one the shards were run with)')
-    .action(async (dirs: string[], o: { out: string; expectations?: string }) => {
+    .option('--allow-lost', 'a case the baseline saw supported that is now UNSUPPORTED (LOST) does not fail the merge')
+    .addHelpText('after', `
+Exit codes, as for \`arbiter run\`: 0 no new failure; 1 a NEW FAIL of any cause, a LOST case (unless --allow-lost)
+or a case error in any shard; 2 bad input (a folder that is not a shard of the same run, a missing baseline).`)
+    .action(async (dirs: string[], o: { out: string; expectations?: string; allowLost?: boolean }) => {
       const { checkShards, mergeResults, copyTraces, writeRunInfo, writeReports, summaryLine, failingLines, showControls } = await differential();
       const info = checkShards(dirs);
       const unlock = lockOutDir(o.out);
@@ -206,7 +210,7 @@ cards differ from the card text (its card conformance cases fail: the difference
       writeRunInfo(o.out, { ...info, shard: null });
       const summary = writeReports(o.out, results, { simulator, expectationsFile: expectations, command: info.command });
       unlock();
-      process.stdout.write(showControls(failingLines(results, summary, ['NEW FAIL', 'ERROR']) + summaryLine(summary) + `\nreport: ${o.out}/\n`));
-      setExitCode(summary.newFail > 0 || summary.errors > 0 ? 1 : 0);
+      process.stdout.write(showControls(failingLines(results, summary, o.allowLost ? ['NEW FAIL', 'ERROR'] : ['NEW FAIL', 'ERROR', 'LOST']) + summaryLine(summary) + `\nreport: ${o.out}/\n`));
+      setExitCode(runFails(summary, o.allowLost) ? 1 : 0);
     });
 }

@@ -171,7 +171,7 @@ describe.concurrent('differential verdicts', () => {
     }
   }, 120_000);
 
-  it('a case supported in the baseline and unsupported now is LOST: the run fails unless --allow-lost', async () => {
+  it('a case supported in the baseline and unsupported now is LOST: the run, and the merge of its shards, fail unless --allow-lost', async () => {
     const dir = tmp('lost');
     const baseline = join(dir, 'baseline.json');
     const cases = ['--cases', golden('cult-master-simultaneous-death'), '--no-conformance', '--no-variants'];
@@ -179,11 +179,19 @@ describe.concurrent('differential verdicts', () => {
     expect(first.code, first.err).toBe(0);
     expect(JSON.parse(readFileSync(baseline, 'utf8')).supported).toEqual(['cult-master-simultaneous-death']);
     // The same simulator, now declaring a card list without the Raptor: the case is UNSUPPORTED, which the baseline calls LOST.
-    const lost = await cli('run', '--sim', fake('without:CS2_172'), ...cases, '--out', join(dir, 'b'), '--expectations', baseline);
+    const lost = await cli('run', '--sim', fake('without:CS2_172'), ...cases, '--shard', '1/1', '--out', join(dir, 'b'), '--expectations', baseline);
     expect(lost.code, lost.out).toBe(1);
     expect(lost.out).toMatch(/1 LOST/);
+    expect(lost.out).toMatch(/^ *LOST +cult-master-simultaneous-death/m);
     expect(readFileSync(join(dir, 'b', 'summary.md'), 'utf8')).toContain('## LOST (1)');
     const allowed = await cli('run', '--sim', fake('without:CS2_172'), ...cases, '--out', join(dir, 'c'), '--expectations', baseline, '--allow-lost');
     expect(allowed.code, allowed.out).toBe(0);
+    expect(allowed.out).not.toMatch(/^ *LOST +cult/m);
+    // Merging the shard decides as the run does.
+    const merged = await cli('merge', join(dir, 'b'), '--out', join(dir, 'm'));
+    expect(merged.code, merged.out + merged.err).toBe(1);
+    expect(merged.out).toMatch(/^ *LOST +cult-master-simultaneous-death/m);
+    const mergedAllowed = await cli('merge', join(dir, 'b'), '--out', join(dir, 'm2'), '--allow-lost');
+    expect(mergedAllowed.code, mergedAllowed.out + mergedAllowed.err).toBe(0);
   }, 120_000);
 });
