@@ -27,7 +27,7 @@ export interface GameOptions {
 }
 
 function emptyPlayer(side: Side, profile: Profile): Player {
-  return { side, hero: 0, heroPower: null, weapon: null, board: [], hand: [], deck: [], secrets: [], graveyard: [], mana: profile.limits.mana, maxMana: profile.limits.mana, fatigue: 0, overloaded: 0, overloadNext: 0, played: [] };
+  return { side, hero: 0, heroPower: null, weapon: null, replaced: [], board: [], hand: [], deck: [], secrets: [], graveyard: [], mana: profile.limits.mana, maxMana: profile.limits.mana, fatigue: 0, overloaded: 0, overloadNext: 0, played: [] };
 }
 
 export function newGame(o: GameOptions): Game {

@@ -27,6 +27,7 @@ export const MUTANTS = {
   'auras-first': { rule: '4d', text: 'Health/Attack auras are placed before the enchantments in a character\'s layers, not after them' },
   'deathrattle-summon-right': { rule: 'board-position', text: 'a minion a Deathrattle summons goes to the right end of the board, not to the dead minion\'s place' },
   'resolve-condition-at-queue': { rule: '10b', text: 'a trigger\'s condition the card checks when it resolves is checked when the Queue is populated instead (a trigger whose condition was true then resolves after it turned false)' },
+  'replaced-weapon-vanishes': { rule: 'weapon-replace', text: 'a weapon replaced by a newer one leaves play at once, in the middle of the Phase, and its Death is never resolved (no Deathrattle)' },
   'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;
 

@@ -235,8 +235,10 @@ export function attackWith(g: Game, attackerId: number, defenderId: number): voi
       if (a.card.type === 'hero' && g.players[side].weapon !== null) weaponWear(g, ctx, entity(g, g.players[side].weapon!), entity(g, def));
       // the attack is over once its damage is dealt: "while attacking" auras are off from this Phase's Aura Update
       g.attacking = undefined;
+      // An attack ends Stealth, printed or given (rule stealth): the enchantments that give it go, a printed one is lost.
       if (hasKeyword(g, a, 'stealth')) {
         for (const en of [...a.enchantments]) if (entity(g, en).mods?.keywords?.includes('stealth')) detachEnchantment(g, entity(g, en));
+        if (a.card.keywords?.includes('stealth') && !a.lostKeywords?.includes('stealth')) a.lostKeywords = [...(a.lostKeywords ?? []), 'stealth'];
       }
     });
   });

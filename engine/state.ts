@@ -71,6 +71,11 @@ export interface Player {
   hero: number;
   heroPower: number | null;
   weapon: number | null;
+  /**
+   * Weapons a newer one replaced (rule weapon-replace): marked for destruction, no longer the hero's weapon, still in
+   * play until the next Death Creation Step removes them (oldest first).
+   */
+  replaced: number[];
   board: number[];
   hand: number[];
   deck: number[];

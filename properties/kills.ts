@@ -31,6 +31,7 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'auras-first': ['stat-layers'],
   'deathrattle-summon-right': ['board-positions'],
   'resolve-condition-at-queue': ['condition-timing'],
+  'replaced-weapon-vanishes': ['no-mid-phase-deaths'],
 };
 
 /**

@@ -76,7 +76,19 @@ export function addToHand(g: Game, side: Side, card: CardDef): Entity | null {
  */
 export function equipWeapon(g: Game, side: Side, card: CardDef, played?: Entity): void {
   const p = g.players[side];
-  if (p.weapon !== null) removeFromPlay(g, entity(g, p.weapon), 'equip');
+  if (p.weapon !== null) {
+    const old = entity(g, p.weapon);
+    // Rule weapon-replace: the old weapon is destroyed, a mark like any other destroy (Rule 3: no Entity is killed in
+    // the middle of a Phase); it dies in the next Death Creation Step and its Deathrattle resolves in a Death Phase.
+    if (g.mutants.has('replaced-weapon-vanishes')) removeFromPlay(g, old, 'mutant:replaced-weapon-vanishes');
+    else {
+      p.replaced.push(old.id);
+      if (!old.pendingDestroy) {
+        old.pendingDestroy = true;
+        g.trace.event({ e: 'destroy_mark', target: old.id, rule: 'weapon-replace' });
+      }
+    }
+  }
   const w = played ?? createEntity(g, card, side, 'play');
   w.order = g.nextOrder++;
   p.weapon = w.id;

@@ -26,6 +26,7 @@ export function findDying(g: Game): Entity[] {
       const e = entity(g, i === 0 ? p.hero : i <= p.board.length ? p.board[i - 1]! : p.weapon!);
       if (isDying(g, e)) out.push(e);
     }
+    for (const id of p.replaced) { const e = entity(g, id); if (isDying(g, e)) out.push(e); }
   }
   return out.sort((a, b) => a.order - b.order);
 }
@@ -37,7 +38,10 @@ export function removeFromPlay(g: Game, e: Entity, rule: string): void {
     e.lastPosition = p.board.indexOf(e.id);
     p.board = p.board.filter((x) => x !== e.id);
   }
-  if (e.card.type === 'weapon' && p.weapon === e.id) p.weapon = null;
+  if (e.card.type === 'weapon') {
+    if (p.weapon === e.id) p.weapon = null;
+    else if (p.replaced.includes(e.id)) p.replaced = p.replaced.filter((x) => x !== e.id);
+  }
   moveTo(g, e, 'graveyard');
   p.graveyard.push(e.id);
   e.diedTurn = g.turn;

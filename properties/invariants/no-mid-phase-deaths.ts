@@ -1,9 +1,10 @@
 /**
- * Rule 3 (and 1c): "you will NEVER see an Entity be killed in the middle of a Phase". A character's `death` event
- * may only stand inside a DEATH_CREATION step (which runs after the outermost Phase ended, Rule 4a), or be one of
- * the deaths of a Forced Death Phase (Rule 3 exceptions): the reference engine records those deaths right before
- * the FORCED_DEATH phase that resolves them, so deaths immediately followed by a FORCED_DEATH open are accepted.
- * Weapons are not characters: a weapon replaced by a new one is destroyed at once and is not judged here.
+ * Rule 3 (and 1c): "you will NEVER see an Entity be killed in the middle of a Phase". The `death` event of a
+ * character or a weapon may only stand inside a DEATH_CREATION step (which runs after the outermost Phase ended,
+ * Rule 4a), or be one of the deaths of a Forced Death Phase (Rule 3 exceptions): the reference engine records those
+ * deaths right before the FORCED_DEATH phase that resolves them, so deaths immediately followed by a FORCED_DEATH open
+ * are accepted. A weapon replaced by a newer one is destroyed like any other: marked, and removed in the next Death
+ * Creation Step (rule weapon-replace), so its removal in the middle of a Phase is charged to that rule.
  * A hero that dies there is the game ending at once, charged to Rule 9 (the result waits for the Sequence's end).
  * Also: a phase says it is `outermost` exactly when no other phase is open around it (only the outermost Phase
  * ending starts the Death Creation Step).
@@ -41,7 +42,8 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
       return;
     }
     if (r.t !== 'event' || r.e !== 'death') return;
-    if (!s.isCharacter(r.entity)) return;
+    const weapon = s.isWeapon(r.entity);
+    if (!weapon && !s.isCharacter(r.entity)) return;
     const top = s.top();
     if (top && top.block === 'step' && top.kind === 'DEATH_CREATION') return;
     if (forcedDeathFollows(trace, at)) return;
@@ -49,7 +51,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
     // A hero removed at once is the game ending in the middle of a Sequence: the result waits for its end (Rule 9).
     const hero = s.isHero(r.entity);
     out.push({
-      invariant: ID, rule: hero ? '9' : '3', at, path: s.path(), entities: [r.entity],
+      invariant: ID, rule: hero ? '9' : weapon ? 'weapon-replace' : '3', at, path: s.path(), entities: [r.entity],
       message: phase
         ? `${s.name(r.entity)} died inside phase ${phase.kind}#${phase.id}, before that phase ended${hero ? ' (the game ended in the middle of a Sequence)' : ''}`
         : `${s.name(r.entity)} died outside a Death Creation Step${top ? ` (in ${blockName(top)})` : ' (at the top level)'}`,

@@ -102,6 +102,10 @@ export class TraceState {
     return this.entities.get(id)?.type === 'hero';
   }
 
+  isWeapon(id: number): boolean {
+    return this.entities.get(id)?.type === 'weapon';
+  }
+
   isCharacter(id: number): boolean {
     const t = this.entities.get(id)?.type;
     return t === 'minion' || t === 'hero';
