@@ -34,6 +34,21 @@ describe('the reference adapter', () => {
     expect(r.answers.map((a) => a.profile)).toEqual(['host']);
   }, 20_000);
 
+  it('answers an action its engine refuses as an error that names the action (a run counts it), a scenario it cannot read as unsupported', async () => {
+    const setup = { active: 'A', A: { board: [{ card: 'Chillwind Yeti', label: 'yeti', exhausted: true }] }, B: {} };
+    const base = { format: 'arbiter-scenario/1', title: 't', rules: ['legality'], source: { seed: '000', quote: 'q' }, setup, expect: {} };
+    const r = await converse([
+      { type: 'hello', protocol: 'arbiter-adapter/1' },
+      // an exhausted minion's attack, not marked illegal: what an engine that refuses a legal action answers
+      { type: 'run', case: 'refused', scenario: { ...base, id: 'refused', actions: [{ attack: 'yeti', defender: 'heroB' }] } },
+      { type: 'run', case: 'unreadable', scenario: { ...base, id: 'unreadable', actions: [{ play: 'nobody' }] } },
+      { type: 'bye' },
+    ]);
+    expect(r.answers[1]).toMatchObject({ type: 'error', case: 'refused' });
+    expect(String(r.answers[1]!.message)).toMatch(/^refused action actions\[0\]: illegal action: Chillwind Yeti .*exhausted[^(]*$/);
+    expect(r.answers[2]).toMatchObject({ type: 'unsupported', case: 'unreadable' });
+  }, 20_000);
+
   it('runs a golden case through a kept-open runner, which names the adapter process while it runs (bench reads its CPU time)', async () => {
     const cards = loadCardPool();
     const c = goldenCases(cards)[0]!;

@@ -37,7 +37,10 @@ export async function serveAdapter(opts: { mutants: MutantName[]; name: string; 
         const labelOf = (eid: number) => entity(r.g, eid).label;
         write({ type: 'result', case: id, final: comparableFromGame(r.g), trace: r.trace, random: randomChoices(r.trace, labelOf) });
       } catch (e) {
-        if (e instanceof InputError) write({ type: 'unsupported', case: id, reason: e.message });
+        // An action the engine refuses is not a case this simulator cannot express: it is its answer to the case, an
+        // error the run counts (a legal action refused by a broken engine, --mutant), not UNSUPPORTED.
+        if (e instanceof InputError && /^\$\.actions\[\d+\]$/.test(e.path) && e.detail.startsWith('illegal action')) write({ type: 'error', case: id, message: `refused action ${e.path.slice(2)}: ${e.detail.replace(/ \(mark it "illegal".*\)$/, '')}` });
+        else if (e instanceof InputError) write({ type: 'unsupported', case: id, reason: e.message });
         else write({ type: 'error', case: id, message: (e as Error).message });
       }
     } else if (msg.type === 'bye') {
