@@ -90,6 +90,8 @@ Examples:
       const { fuzzCommand, invariantIds } = await import('../properties/fuzz-cli.js');
       const known = new Set(invariantIds());
       if (o.path !== undefined && o.seed === undefined) throw new InputError('--path', '$', '--path replays a failure of one seed: give that --seed (both are printed with the failure)');
+      // a fast-check replay path: counters separated by colons, as a failure prints it ("0:1:1")
+      if (o.path !== undefined && !/^\d+(:\d+)*$/.test(o.path)) throw new InputError('--path', '$', `"${o.path}" is not a replay path: whole numbers separated by colons, as a failure prints it (e.g. "12:0:3")`);
       if (o.jobs !== undefined && o.jobs < 1) throw new InputError('--jobs', '$', 'at least 1');
       if ((o.jobs ?? 1) > 1 && (o.profile !== 'hearthstone' || o.check)) throw new InputError('--jobs', '$', 'shards apply to the Hearthstone fuzz (--profile hearthstone, without --check)');
       if (o.profile === 'host') {

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { withCardFiles } from './options.js';
+import { parseMs, withCardFiles } from './options.js';
 import { ROOT, InputError, readJson } from '../engine/validation.js';
 import { isHostScenario, loadHostCards, loadHostScenario } from '../engine/host/load.js';
 import { simCommand } from '../differential/adapter-process.js';
@@ -24,8 +24,8 @@ export async function runHost(o: { sim?: string; cases?: string[]; hostCards?: s
   // The default simulator is Arbiter's own process: it gets the run's --host-cards files, so a user's Host cards are
   // known to it as to the reference side.
   const command = o.sim !== undefined ? simCommand(o.sim) : withCardFiles(HOST_REFERENCE_COMMAND, '--host-cards', o.hostCards);
-  const timeoutMs = Number(o.timeout);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new InputError('--timeout', '$', `"${o.timeout}" is not a whole number of milliseconds >= 1`);
+  const timeoutMs = parseMs('--timeout', o.timeout);
+  const startTimeoutMs = o.startTimeout ? parseMs('--start-timeout', o.startTimeout) : 30_000;
   if (o.updateExpectations && !o.expectations) throw new InputError('--update-expectations', '$', 'needs --expectations <file> (where to write the baseline)');
   if (o.expectations && !o.updateExpectations && !existsSync(o.expectations)) throw new InputError(o.expectations, '$', 'no such baseline file (write one with --update-expectations)');
   const cards = loadHostCards(o.hostCards ?? []);
@@ -41,7 +41,7 @@ export async function runHost(o: { sim?: string; cases?: string[]; hostCards?: s
     ...generatedHostScenarios(cards, runs, seed).map((scenario) => ({ id: scenario.id, file: `generated:${seed}`, scenario })),
   ];
   const unlock = lockOutDir(o.out);
-  const { results, shared, hello } = await runHostDifferential({ command, cases, cards, timeoutMs, startTimeoutMs: o.startTimeout ? Number(o.startTimeout) : 30_000, outDir: o.out });
+  const { results, shared, hello } = await runHostDifferential({ command, cases, cards, timeoutMs, startTimeoutMs, outDir: o.out });
   const commandText = o.sim ?? '(the Host kernel\'s own adapter)';
   // What ran, as `arbiter run` writes it: `report issue` and `repro` take the simulator command from it.
   writeRunInfo(o.out, { command: commandText, expectations: o.expectations ?? null, shard: null, runs, seed, cases: cases.length, profile: 'host' });

@@ -82,6 +82,15 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 
 const isMain = process.argv[1] && /arbiter(\.mjs)?$|cli\/main\.ts$/.test(process.argv[1]);
 if (isMain) {
+  // Stopped by a signal (Ctrl-C, a CI timeout, a closed terminal): exit through process.exit, so the 'exit' handlers
+  // run: the adapters' process groups are killed (each leads its own group, which the terminal's signal does not
+  // reach) and the report folder's lock is released. The results written so far stay; `run --resume` continues.
+  for (const [sig, n] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]] as const) {
+    process.once(sig, () => {
+      process.stderr.write(`arbiter: stopped by ${sig}\n`);
+      process.exit(128 + n);
+    });
+  }
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

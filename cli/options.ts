@@ -56,3 +56,16 @@ export function hostCardsOption(): Option {
 export function withCardFiles(command: readonly string[], flag: '--cards' | '--host-cards', files: readonly string[] = []): string[] {
   return [...command, ...files.flatMap((f) => [flag, resolve(f)])];
 }
+
+/**
+ * The longest time limit a timer can take (2^31 - 1 ms, about 24.8 days): Node runs a longer one at once, so a larger
+ * --timeout would time every case out.
+ */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** A time limit in milliseconds from the command line: a whole number from 1 to MAX_TIMEOUT_MS. */
+export function parseMs(flag: string, v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_TIMEOUT_MS) throw new InputError(flag, '$', `"${v}" is not a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`);
+  return n;
+}

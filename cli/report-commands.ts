@@ -7,7 +7,7 @@ import { splitCommand } from '../differential/adapter-process.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import type { CardPool } from '../engine/state.js';
 import { DEMO_COMMAND } from './run-commands.js';
-import { cardsOption, hostCardsOption, withCardFiles } from './options.js';
+import { cardsOption, hostCardsOption, parseMs, withCardFiles } from './options.js';
 import type { CaseResult } from '../differential/verdict.js';
 import type { RunInfo } from '../reports/merge.js';
 import { closeMatches } from './close-matches.js';
@@ -18,8 +18,7 @@ async function reproHostCommand(r: CaseResult, o: { sim?: string; out: string; t
   const [{ reproHost }, { loadHostCards }, { simCommand }, { HOST_REFERENCE_COMMAND }] = await Promise.all([
     import('../repro/host.js'), import('../engine/host/load.js'), import('../differential/adapter-process.js'), import('./host-run.js'),
   ]);
-  const timeoutMs = Number(o.timeout);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new InputError('--timeout', '$', `"${o.timeout}" is not a whole number of milliseconds >= 1`);
+  const timeoutMs = parseMs('--timeout', o.timeout);
   if (r.status === 'PASS') throw new InputError(r.case, '$', 'this case passed: nothing to shrink');
   // The Host kernel's own adapter gets the --host-cards files, as in `arbiter run --profile host`.
   const command = o.sim !== undefined ? simCommand(o.sim) : withCardFiles(HOST_REFERENCE_COMMAND, '--host-cards', o.hostCards);
@@ -136,7 +135,7 @@ export function addReportCommands(program: Command): void {
       const cards = loadCardPool(o.cards ?? []);
       // The bundled demo gets the --cards files too, as in `arbiter run --cards`.
       const command = o.sim ? splitCommand(o.sim) : withCardFiles(DEMO_COMMAND, '--cards', o.cards);
-      const runner = new OneCaseRunner(command, cards, Number(o.timeout));
+      const runner = new OneCaseRunner(command, cards, parseMs('--timeout', o.timeout));
       try {
         let start: Scenario;
         let id: string;

@@ -1,15 +1,15 @@
 /** `arbiter run`, `arbiter adapter`, `arbiter merge`: differential testing against a simulator. */
 import { PROFILE_IDS, isProfileId } from '../engine/profiles/index.js';
 import { Option, type Command } from 'commander';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { InputError, ROOT } from '../engine/validation.js';
 import type { CaseResult, Case } from '../differential/runner.js';
 import { scenarioFiles } from './scenario-files.js';
 import { simCommand, DEFAULT_MAX_LINE_BYTES } from '../differential/adapter-process.js';
 import { lockOutDir } from '../reports/files.js';
 import { DEMO_MUTANTS, demoBaseline } from '../adapters/reference/demo-mutants.js';
-import { mutantOption, parseMutants, parseAnyMutants, cardsOption, hostCardsOption, withCardFiles } from './options.js';
-import { existsSync, writeFileSync } from 'node:fs';
+import { mutantOption, parseMutants, parseAnyMutants, cardsOption, hostCardsOption, withCardFiles, parseMs } from './options.js';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import type { Hello } from '../differential/protocol.js';
 import type { RunInfo } from '../reports/merge.js';
 import { runFails, setExitCode } from './exit-code.js';
@@ -31,6 +31,19 @@ function parseShard(s: string | undefined): { index: number; count: number } | u
   const m = /^(\d+)\/(\d+)$/.exec(s);
   if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new InputError('--shard', '$', `"${s}" is not i/n with 1 <= i <= n (e.g. 2/4)`);
   return { index: Number(m[1]), count: Number(m[2]) };
+}
+
+/**
+ * The baseline is read before the first case runs, not after the last: a malformed file, or a folder the rewritten
+ * baseline cannot go to, stops the run at once (exit 2) instead of after it.
+ */
+async function checkBaseline(file: string | undefined, update: boolean): Promise<void> {
+  if (!file) return;
+  if (existsSync(file)) (await import('../reports/expectations.js')).loadExpectations(file);
+  if (update) {
+    const dir = dirname(resolve(file));
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(file, '$', `the baseline's folder ${dir} does not exist: create it first, or name another --expectations file`);
+  }
 }
 
 function positiveInt(name: string, v: string): number {
@@ -107,12 +120,11 @@ Examples (the bundled simulators' exit codes as stated):
       const expectations = o.expectations ?? (o.sim ? undefined : demoBaseline(o.profile));
       if (o.updateExpectations && !expectations) throw new InputError('--update-expectations', '$', 'needs --expectations <file> (where to write the baseline)');
       if (expectations && !o.updateExpectations && !existsSync(expectations)) throw new InputError(expectations, '$', 'no such baseline file (write one with --update-expectations)');
+      await checkBaseline(expectations, o.updateExpectations === true);
       const jobs = positiveInt('--jobs', o.jobs);
       if (jobs < 1) throw new InputError('--jobs', '$', 'at least 1');
-      const timeoutMs = positiveInt('--timeout', o.timeout);
-      if (timeoutMs < 1) throw new InputError('--timeout', '$', 'at least 1 millisecond');
-      const startTimeoutMs = o.startTimeout !== undefined ? positiveInt('--start-timeout', o.startTimeout) : cmd.getOptionValueSource('timeout') === 'cli' ? timeoutMs : 30_000;
-      if (startTimeoutMs < 1) throw new InputError('--start-timeout', '$', 'at least 1 millisecond');
+      const timeoutMs = parseMs('--timeout', o.timeout);
+      const startTimeoutMs = o.startTimeout !== undefined ? parseMs('--start-timeout', o.startTimeout) : cmd.getOptionValueSource('timeout') === 'cli' ? timeoutMs : 30_000;
       const maxLineBytes = positiveInt('--max-message-bytes', o.maxMessageBytes);
       if (maxLineBytes < 1024) throw new InputError('--max-message-bytes', '$', 'at least 1024 bytes');
       const shard = parseShard(o.shard);
@@ -149,6 +161,8 @@ Examples (the bundled simulators' exit codes as stated):
       });
       progress.stop();
       const summary = writeReports(o.out, results, { simulator: hello, expectationsFile: expectations, updateExpectations: o.updateExpectations, command: commandText });
+      // The run is finished: run.json says how many results it wrote (a merge refuses a shard without it).
+      writeRunInfo(o.out, { ...info, results: results.length });
       unlock();
       // Simulator text (its name, version, messages) is shown with its control characters escaped, as in the reports.
       process.stdout.write(showControls(perRuleTable(results) + '\n' + failingLines(results, summary, o.allowLost ? ['NEW FAIL', 'ERROR'] : ['NEW FAIL', 'ERROR', 'LOST']) + summaryLine(summary) + `\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`));
@@ -197,17 +211,22 @@ cards differ from the card text (its card conformance cases fail: the difference
     .option('--expectations <file>', 'baseline of known failures (default: the one the shards were run with)')
     .option('--allow-lost', 'a case the baseline saw supported that is now UNSUPPORTED (LOST) does not fail the merge')
     .addHelpText('after', `
+Every shard must be a finished run: a shard whose run was cut short (killed, or still running), or whose results.jsonl
+holds fewer results than its run wrote, is refused (finish it with the same \`arbiter run ... --shard i/n --out <dir>
+--resume\`, then merge).
 Exit codes, as for \`arbiter run\`: 0 no new failure; 1 a NEW FAIL of any cause, a LOST case (unless --allow-lost)
-or a case error in any shard; 2 bad input (a folder that is not a shard of the same run, a missing baseline).`)
+or a case error in any shard; 2 bad input (a folder that is not a finished shard of the same run, a missing or
+malformed baseline).`)
     .action(async (dirs: string[], o: { out: string; expectations?: string; allowLost?: boolean }) => {
       const { checkShards, mergeResults, copyTraces, writeRunInfo, writeReports, summaryLine, failingLines, showControls } = await differential();
       const info = checkShards(dirs);
-      const unlock = lockOutDir(o.out);
-      const { results, simulator } = mergeResults(dirs);
-      copyTraces(dirs, o.out);
       const expectations = o.expectations ?? info.expectations ?? undefined;
       if (expectations && !existsSync(expectations)) throw new InputError(expectations, '$', 'no such baseline file');
-      writeRunInfo(o.out, { ...info, shard: null });
+      await checkBaseline(expectations, false);
+      const { results, simulator } = mergeResults(dirs);
+      const unlock = lockOutDir(o.out);
+      copyTraces(dirs, o.out);
+      writeRunInfo(o.out, { ...info, shard: null, results: results.length });
       const summary = writeReports(o.out, results, { simulator, expectationsFile: expectations, command: info.command });
       unlock();
       process.stdout.write(showControls(failingLines(results, summary, o.allowLost ? ['NEW FAIL', 'ERROR'] : ['NEW FAIL', 'ERROR', 'LOST']) + summaryLine(summary) + `\nreport: ${o.out}/\n`));

@@ -260,6 +260,30 @@ describe('report files under kills and concurrent runs', () => {
     expect(writes.join('')).toMatch(new RegExp(`taking over the lock .* pid ${dead.pid}`));
   });
 
+  it('a run stopped by SIGINT, SIGTERM or SIGHUP kills its adapter and releases its report folder', async () => {
+    const dir = tmp();
+    const id = 'cult-master-simultaneous-death';
+    for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+      const out = join(dir, sig);
+      const pidfile = join(dir, `${sig}.pids`);
+      const child = spawn(process.execPath, [join(ROOT, 'bin', 'arbiter.mjs'), 'run', '--sim', faulty.join(' '), '--cases', join(ROOT, 'golden', 'cases', `${id}.json`), '--no-conformance', '--no-variants', '--timeout', '60000', '--no-progress', '--out', out],
+        { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, FAULTS: `hang:${id}`, PIDFILE: pidfile } });
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+      const ended = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+      // the adapter has started and been sent the case it hangs on
+      for (const end = Date.now() + 20_000; Date.now() < end && !(existsSync(pidfile) && existsSync(join(out, LOCK_FILE))); ) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 300));
+      const adapters = readFileSync(pidfile, 'utf8').trim().split('\n').map(Number);
+      expect(adapters.some(alive)).toBe(true);
+      child.kill(sig);
+      expect(await ended, err).toBe(code);
+      expect(err).toContain(`arbiter: stopped by ${sig}`);
+      expect(await gone(adapters, 5000), `${sig}: the adapter outlives the run`).toEqual([]);
+      expect(existsSync(join(out, LOCK_FILE))).toBe(false);
+    }
+  }, 90_000);
+
   it('--out that is a file, or a system folder, is a usage error', () => {
     const dir = tmp();
     writeFileSync(join(dir, 'f'), '');

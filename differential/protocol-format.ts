@@ -6,13 +6,24 @@
 import type { Fidelity } from '../engine/trace/format.js';
 import type { Forced } from '../engine/random.js';
 
+/**
+ * A card as a final state names it (its id, or its name). Bounded, as the lists below are, far above what any game
+ * holds (a board of 7, a hand of 10, names of a few dozen characters) but well under what would swamp a run's
+ * reports: an answer past a bound is a protocol error, not a state to compare.
+ * @maxLength 1000
+ */
+type CardName = string;
+
 export interface ComparablePlayer {
   hero: { health: number; armor?: number };
-  board: { card: string; attack: number; health: number; label?: string }[];
-  hand: string[];
+  /** @maxItems 1000 */
+  board: { card: CardName; attack: number; health: number; label?: CardName }[];
+  /** @maxItems 1000 */
+  hand: CardName[];
   deckSize?: number;
-  secrets?: string[];
-  weapon?: string | null;
+  /** @maxItems 1000 */
+  secrets?: CardName[];
+  weapon?: CardName | null;
 }
 
 export interface ComparableState {
@@ -72,16 +83,23 @@ export interface ResultMessage {
   random?: Forced[];
 }
 
+/**
+ * A simulator's own words (a reason, an error message): long enough for a stack trace, bounded so one answer cannot
+ * swamp the reports it is copied into.
+ * @maxLength 100000
+ */
+type Words = string;
+
 export interface UnsupportedMessage {
   type: 'unsupported';
   case: string;
-  reason: string;
+  reason: Words;
 }
 
 export interface ErrorMessage {
   type: 'error';
   case?: string;
-  message: string;
+  message: Words;
 }
 
 /**

@@ -3,12 +3,12 @@
  * engine at the adapter's fidelity. Results are written case by case to results.jsonl, so a killed run resumes where
  * it stopped; `--jobs` runs several adapter processes; `--shard i/n` splits a run across machines.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CardPool } from '../engine/state.js';
 import { traceToJsonl, type TraceRecord } from '../engine/trace/format.js';
 import { AdapterProcess, inTurn, type Outcome } from './adapter-process.js';
-import { InputError } from '../engine/validation.js';
+import { InputError, readRegularFile } from '../engine/validation.js';
 import { TIMINGS_FILE, writeFileAtomic } from '../reports/files.js';
 import { withCardIds } from './compare.js';
 import type { Hello } from './protocol.js';
@@ -41,23 +41,49 @@ export interface RunOptions {
 
 export const RESULTS_FILE = 'results.jsonl';
 
+const STATUSES: ReadonlySet<string> = new Set<CaseResult['status']>(['PASS', 'FAIL', 'UNSUPPORTED', 'CRASH', 'TIMEOUT', 'PROTOCOL_ERROR', 'ERROR']);
+const isStrings = (x: unknown) => Array.isArray(x) && x.every((s) => typeof s === 'string');
+const isObjects = (x: unknown) => Array.isArray(x) && x.every((o) => o !== null && typeof o === 'object' && !Array.isArray(o));
+
 /**
- * The results of a report folder, one per case (the last record of a case wins). Each record is one JSON object on
- * one line, appended as the case ends: a record torn by a kill cannot parse (its closing brace is its last
- * character) and is dropped, so that case runs again on --resume.
+ * Does a parsed record have the shape of a result as the runner writes it (the fields reports, --resume and merge
+ * read)? A record changed by hand or by another tool into another shape is not a result.
  */
-export function readResults(dir: string): CaseResult[] {
+export function isResultRecord(r: unknown): r is CaseResult {
+  if (!r || typeof r !== 'object' || Array.isArray(r)) return false;
+  const x = r as Record<string, unknown>;
+  const sim = x.simulator as Record<string, unknown> | null | undefined;
+  return typeof x.case === 'string' && x.case.length > 0 && typeof x.status === 'string' && STATUSES.has(x.status)
+    && isStrings(x.rules) && typeof x.title === 'string' && typeof x.origin === 'string'
+    && !!sim && typeof sim === 'object' && typeof sim.name === 'string' && typeof sim.version === 'string' && typeof sim.fidelity === 'string'
+    && isObjects(x.divergences) && isObjects(x.violations) && isObjects(x.diagnosis)
+    && (x.notes === undefined || isStrings(x.notes)) && (x.detail === undefined || typeof x.detail === 'string');
+}
+
+/**
+ * The results of a report folder, one per case (the last record of a case wins), and the number of lines that are no
+ * result. Each record is one JSON object on one line, appended as the case ends: a record torn by a kill cannot parse
+ * (its closing brace is its last character), and a record that is not a result's shape (isResultRecord) is no result
+ * either; both are left out, so that case runs again on --resume (and a merge finds it missing).
+ */
+export function readResultsFile(dir: string): { results: CaseResult[]; dropped: number } {
   const f = join(dir, RESULTS_FILE);
-  if (!existsSync(f)) return [];
+  if (!existsSync(f)) return { results: [], dropped: 0 };
   const byCase = new Map<string, CaseResult>();
-  for (const line of readFileSync(f, 'utf8').split('\n')) {
+  let dropped = 0;
+  for (const line of readRegularFile(f).split('\n')) {
     if (!line.trim()) continue;
-    try {
-      const r = JSON.parse(line) as CaseResult;
-      if (r && typeof r === 'object' && typeof r.case === 'string') byCase.set(r.case, r);
-    } catch { /* a line cut by a kill: that case runs again */ }
+    let r: unknown;
+    try { r = JSON.parse(line); } catch { r = undefined; /* a line cut by a kill */ }
+    if (isResultRecord(r)) byCase.set(r.case, r);
+    else dropped++;
   }
-  return [...byCase.values()];
+  return { results: [...byCase.values()], dropped };
+}
+
+/** The results of a report folder (readResultsFile, without the count of lines left out). */
+export function readResults(dir: string): CaseResult[] {
+  return readResultsFile(dir).results;
 }
 
 export function shardOf(cases: Case[], shard: { index: number; count: number } | undefined): Case[] {

@@ -109,6 +109,8 @@ function compileIn(root: Record<string, unknown>): (schema: unknown) => Check {
         case 'minimum': { const n = Number(x); checks.push((v) => typeof v !== 'number' || v >= n); break; }
         case 'maximum': { const n = Number(x); checks.push((v) => typeof v !== 'number' || v <= n); break; }
         case 'minLength': { const n = Number(x); checks.push((v) => typeof v !== 'string' || length(v) >= n); break; }
+        // a string of more UTF-16 units than the bound has more characters than it too when it holds no pair
+        case 'maxLength': { const n = Number(x); checks.push((v) => typeof v !== 'string' || v.length <= n || length(v) <= n); break; }
         case 'pattern': {
           let re: RegExp;
           try { re = new RegExp(String(x), 'u'); } catch { re = new RegExp(String(x)); }

@@ -118,25 +118,58 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** The JSON path of the first object key that could reach an object's prototype, or null. */
 function prototypeKey(v: unknown, path: string): string | null {
-  const at = prototypeKeyPath(v);
+  const at = prototypeKeyPath(v, 0);
   return at === null ? null : path + at.reverse().join('');
 }
 
+/**
+ * How deep the arrays and objects of an input file may nest. Arbiter's own formats nest a dozen levels at most; a
+ * document nested thousands deep would overflow the stack of the checks that walk it.
+ */
+export const MAX_INPUT_DEPTH = 100;
+
+/** Thrown by prototypeKeyPath past MAX_INPUT_DEPTH (readJson words it). */
+class TooDeep extends Error {}
+
 /** The steps (innermost first) to the first such key, or null: a path is written only for a key found. */
-function prototypeKeyPath(v: unknown): string[] | null {
+function prototypeKeyPath(v: unknown, depth: number): string[] | null {
+  if (!v || typeof v !== 'object') return null;
+  if (depth >= MAX_INPUT_DEPTH) throw new TooDeep();
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const p = prototypeKeyPath(v[i]);
+      const p = prototypeKeyPath(v[i], depth + 1);
       if (p) { p.push(`[${i}]`); return p; }
     }
-  } else if (v && typeof v === 'object') {
+  } else {
     for (const k of Object.keys(v)) {
       if (FORBIDDEN_KEYS.has(k)) return [`.${k}`];
-      const p = prototypeKeyPath((v as Record<string, unknown>)[k]);
+      const p = prototypeKeyPath((v as Record<string, unknown>)[k], depth + 1);
       if (p) { p.push(`.${k}`); return p; }
     }
   }
   return null;
+}
+
+/**
+ * A file's size, or an InputError when it is not a regular file: a FIFO or a device would block a read (or never end),
+ * a folder is no file.
+ */
+export function regularFileSize(file: string): number {
+  let st: ReturnType<typeof statSync>;
+  try {
+    st = statSync(file);
+  } catch (e) {
+    throw new InputError(file, '$', `cannot read file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  if (st.isDirectory()) throw new InputError(file, '$', 'is a folder, not a file');
+  if (!st.isFile()) throw new InputError(file, '$', 'not a regular file (a FIFO, socket or device): expected a file');
+  return st.size;
+}
+
+/** A regular file's text (regularFileSize refuses anything else, so no read blocks). */
+export function readRegularFile(file: string): string {
+  regularFileSize(file);
+  return readFileSync(file, 'utf8');
 }
 
 /** Strict UTF-8; a leading byte order mark is dropped (the decoder's default). */
@@ -176,7 +209,7 @@ export function readJson(file: string, maxBytes = MAX_INPUT_BYTES): unknown {
   let text: string;
   let size: number;
   try {
-    size = statSync(file).size;
+    size = regularFileSize(file);
     if (size > maxBytes) throw new InputError(file, '$', `the file has ${size} bytes, more than the ${maxBytes} an input file may have`);
     text = jsonText(file, readFileSync(file));
   } catch (e) {
@@ -194,7 +227,13 @@ export function readJson(file: string, maxBytes = MAX_INPUT_BYTES): unknown {
     const line = pos >= 0 ? text.slice(0, pos).split('\n').length : 0;
     throw new InputError(file, '$', `not valid JSON${line ? ` (line ${line})` : ''}: ${(e as Error).message}`);
   }
-  const bad = prototypeKey(data, '$');
+  let bad: string | null;
+  try {
+    bad = prototypeKey(data, '$');
+  } catch (e) {
+    if (e instanceof TooDeep) throw new InputError(file, '$', `arrays and objects nest more than ${MAX_INPUT_DEPTH} levels deep: not a file Arbiter writes or reads`);
+    throw e;
+  }
   if (bad) throw new InputError(file, bad, 'this key is not allowed (it names an object prototype)');
   return data;
 }

@@ -40,6 +40,7 @@ describe('checkOutDir and makeOutDir', () => {
   it('refuse a system folder, a file, a path under a file, a link to nothing or into /proc; make nothing', () => {
     const d = place();
     expect(() => checkOutDir('/proc/x')).toThrow(/\/proc\/x is a system folder/);
+    expect(() => checkOutDir('/')).toThrow(/\/ is a system folder/);
     expect(() => makeOutDir('/proc/x/y')).toThrow(/system folder/);
     expect(() => checkOutDir(join(d, 'file'))).toThrow(/is a file, not a folder/);
     expect(() => checkOutDir(join(d, 'file', 'sub', 'deeper'))).toThrow(new RegExp(`${join(d, 'file')} is a file, not a folder`));

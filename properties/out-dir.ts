@@ -9,8 +9,8 @@ import { accessSync, constants, lstatSync, mkdirSync, realpathSync, statSync, ty
 import { dirname, resolve } from 'node:path';
 import { InputError } from '../engine/validation.js';
 
-/** Folders of the system (procfs, sysfs, devices): never a place for written files. */
-const SYSTEM = /^\/(proc|sys|dev)(\/|$)/;
+/** Folders of the system (procfs, sysfs, devices) and the root itself: never a place for written files. */
+const SYSTEM = /^\/(proc|sys|dev)(\/|$)|^\/$/;
 
 const code = (e: unknown): string => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
 

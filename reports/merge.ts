@@ -1,17 +1,24 @@
 /** Merge shard report folders: their results, deduplicated by case id and sorted. */
-import { readResults, type CaseResult } from '../differential/runner.js';
+import { readResultsFile, type CaseResult } from '../differential/runner.js';
 import { classifyCardCauses } from '../differential/verdict.js';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { InputError, readJson } from '../engine/validation.js';
 import { existsSync, mkdirSync, readdirSync, copyFileSync } from 'node:fs';
-import { readTimings, TIMINGS_FILE, writeFileAtomic } from './files.js';
+import { LOCK_FILE, readTimings, TIMINGS_FILE, writeFileAtomic } from './files.js';
 import { join } from 'node:path';
 
 export function mergeResults(dirs: string[]): { results: CaseResult[]; simulator: CaseResult['simulator'] } {
   const byCase = new Map<string, CaseResult>();
   for (const d of dirs) {
-    if (!existsSync(join(d, 'results.jsonl'))) throw new InputError(join(d, 'results.jsonl'), '$', 'no results.jsonl in this folder (expected a report folder written by `arbiter run`)');
-    for (const r of readResults(d)) byCase.set(r.case, r);
+    const file = join(d, 'results.jsonl');
+    if (!existsSync(file)) throw new InputError(file, '$', 'no results.jsonl in this folder (expected a report folder written by `arbiter run`)');
+    const info = readRunInfo(d);
+    const shard = info?.shard ? ` --shard ${info.shard.index}/${info.shard.count}` : '';
+    const finish = `finish it with the same \`arbiter run ...${shard} --out ${d} --resume\`, then merge`;
+    if (info?.results === undefined) throw new InputError(join(d, 'run.json'), '$.results', `missing: the run of this shard did not finish (it was cut short, or is still running)${existsSync(join(d, LOCK_FILE)) ? `: its folder is still locked (${LOCK_FILE})` : ''}; ${finish}`);
+    const { results, dropped } = readResultsFile(d);
+    if (results.length !== info.results) throw new InputError(file, '$', `holds ${results.length} result(s) where the run wrote ${info.results}${dropped ? ` (${dropped} line(s) are no result: cut short or changed)` : ''}: the file was cut short or changed since; ${finish}`);
+    for (const r of results) byCase.set(r.case, r);
   }
   const results = [...byCase.values()].sort((a, b) => a.case.localeCompare(b.case));
   // A card's conformance case may have run in another shard than the cases that use the card.
@@ -55,6 +62,11 @@ export interface RunInfo {
   conformance?: boolean;
   /** The card files the run was given (--cards), resolved to absolute paths: \`arbiter repro\` loads them by default. */
   cardFiles?: string[];
+  /**
+   * The number of results the run wrote to results.jsonl, recorded once it finished: absent while it runs, and in a
+   * run cut short (killed), which `merge` then refuses.
+   */
+  results?: number;
 }
 
 /**
@@ -99,6 +111,7 @@ export function readRunInfo(dir: string): RunInfo | null {
     if ((required || i[key] !== undefined) && typeof i[key] !== type) throw new InputError(f, `$.${key}`, `expected a ${type}`);
   }
   if (i.expectations !== null && typeof i.expectations !== 'string') throw new InputError(f, '$.expectations', 'expected a string or null');
+  if (i.results !== undefined && !(Number.isInteger(i.results) && (i.results as number) >= 0)) throw new InputError(f, '$.results', 'expected the number of results the run wrote');
   if (i.cardFiles !== undefined && (!Array.isArray(i.cardFiles) || i.cardFiles.some((x) => typeof x !== 'string'))) throw new InputError(f, '$.cardFiles', 'expected an array of card file or folder paths');
   const sh = i.shard as { index?: unknown; count?: unknown } | null;
   if (sh !== null && (typeof sh !== 'object' || !Number.isInteger(sh.index) || !Number.isInteger(sh.count))) throw new InputError(f, '$.shard', 'expected null or {"index": i, "count": n}');

@@ -4,7 +4,8 @@
  * (test/support/capture.ts), but for one of each kind through the `arbiter` command, as a user runs it.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { arbiter } from './run-cli.js';
 import { runCli } from './support/capture.js';
@@ -86,6 +87,28 @@ describe.concurrent('bad run input is exit 2', () => {
   it('--out that is a file', async () => {
     const f = file({});
     await bad(['run', '--out', f], /--out: \$: .* is a file, not a folder/, true);
+  });
+  it('a time limit a timer cannot take, before anything runs', async () => {
+    await bad(['run', '--timeout', '3000000000', '--out', join(dir, 't1')], /^arbiter: --timeout: \$: "3000000000" is not a whole number of milliseconds from 1 to 2147483647/);
+    await bad(['run', '--start-timeout', '2147483648', '--out', join(dir, 't2')], /^arbiter: --start-timeout: \$: /);
+    await bad(['run', '--profile', 'host', '--timeout', '1e20', '--out', join(dir, 't3')], /^arbiter: --timeout: \$: /);
+  });
+  it('fuzz --path that is no replay path', async () => {
+    await bad(['fuzz', '--path', 'garbage', '--seed', '1'], /^arbiter: --path: \$: "garbage" is not a replay path/);
+  });
+  it('a malformed baseline, or a baseline folder that does not exist, before the first case runs', async () => {
+    const out = join(dir, 'b1');
+    await bad(['run', '--expectations', file({}), '--out', out], /\$: expected \{"format": "arbiter-expectations\/1"/);
+    expect(existsSync(join(out, 'results.jsonl'))).toBe(false);
+    await bad(['run', '--expectations', join(dir, 'no-such-folder', 'e.json'), '--update-expectations', '--out', join(dir, 'b2')], /e\.json: \$: the baseline's folder .*no-such-folder does not exist/);
+  });
+  it('a FIFO or a document nested thousands deep names the file', async () => {
+    const fifo = join(dir, 'fifo.json');
+    execFileSync('mkfifo', [fifo]);
+    await bad(['run-scenario', fifo], /fifo\.json: \$: not a regular file \(a FIFO, socket or device\)/, true);
+    await bad(['run', '--cases', fifo, '--out', join(dir, 'f1')], /fifo\.json: \$: not a regular file/);
+    const deep = file('['.repeat(100_000) + ']'.repeat(100_000), true);
+    await bad(['run-scenario', deep], /: \$: arrays and objects nest more than 100 levels deep/, true);
   });
   it('merge names a corrupt run.json', async () => {
     const shard = join(dir, 'shard');

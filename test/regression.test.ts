@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDirs } from './support/temp.js';
 import { arbiter } from './run-cli.js';
 import { runCli } from './support/capture.js';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
 
@@ -110,5 +110,19 @@ describe.concurrent('regression reports', () => {
     expect(readFileSync(join(dir('merged'), 'results.jsonl'), 'utf8')).toBe(readFileSync(join(dir('one'), 'results.jsonl'), 'utf8'));
     expect(readFileSync(join(dir('merged'), 'report.html'), 'utf8').replace(/<code>[^<]*<\/code>/, '')).toBe(readFileSync(join(dir('one'), 'report.html'), 'utf8').replace(/<code>[^<]*<\/code>/, ''));
     expect(readFileSync(join(dir('merged'), 'summary.md'), 'utf8').replace(/^Simulator command: .*$/m, '')).toBe(readFileSync(join(dir('one'), 'summary.md'), 'utf8').replace(/^Simulator command: .*$/m, ''));
+    // A shard whose results.jsonl was cut short, or whose run did not finish, is refused: no result is lost unsaid.
+    const full = readFileSync(join(dir('s2'), 'results.jsonl'), 'utf8');
+    writeFileSync(join(dir('s2'), 'results.jsonl'), full.slice(0, full.indexOf('\n') + 1));
+    const cut = await arbiter('merge', dir('s1'), dir('s2'), '--out', dir('merged2'));
+    expect([cut.code, cut.out]).toEqual([2, '']);
+    expect(cut.err).toMatch(/results\.jsonl: \$: holds 1 result\(s\) where the run wrote \d+: .*--shard 2\/2 .*--resume/);
+    writeFileSync(join(dir('s2'), 'results.jsonl'), full);
+    const info = JSON.parse(readFileSync(join(dir('s2'), 'run.json'), 'utf8')) as Record<string, unknown>;
+    delete info.results;
+    writeFileSync(join(dir('s2'), 'run.json'), JSON.stringify(info));
+    const unfinished = await arbiter('merge', dir('s1'), dir('s2'), '--out', dir('merged3'));
+    expect(unfinished.code).toBe(2);
+    expect(unfinished.err).toMatch(/run\.json: \$\.results: missing: the run of this shard did not finish/);
+    expect(existsSync(dir('merged3'))).toBe(false);
   }, 240_000);
 });

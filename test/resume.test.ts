@@ -75,8 +75,10 @@ describe.concurrent('--resume refuses a folder that holds another run', () => {
     const all = readFileSync(join(out, 'results.jsonl'), 'utf8');
     const n = all.trim().split('\n').length;
     expect(n).toBeGreaterThan(2);
-    // a run cut after its first result (run.json is written when the run starts): the same run continues, with another --timeout
-    writeFileSync(join(out, 'results.jsonl'), all.split('\n')[0] + '\n');
+    // a run cut after its first result (run.json is written when the run starts), its second record changed into another
+    // shape (no result: that case runs again): the same run continues, with another --timeout
+    const lines = all.split('\n');
+    writeFileSync(join(out, 'results.jsonl'), `${lines[0]}\n${lines[1]!.replace(/"rules":\[[^\]]*\]/, '"rules":5')}\n`);
     const resumed = await runCli([...base, '--resume', '--timeout', '20000', '--out', out]);
     expect(resumed.code, resumed.err).toBe(0);
     expect(readFileSync(join(out, 'results.jsonl'), 'utf8')).toBe(all);
