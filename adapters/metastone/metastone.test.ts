@@ -6,6 +6,6 @@ describeAdapterContract({
   dir: 'metastone',
   env: ['METASTONE_CLASSPATH'],
   tools: [process.env.JAVA ?? 'java'],
-  mustPass: ['attack-sequence-preparation-and-combat', 'cult-master-simultaneous-death', 'weapon-loses-durability-when-hero-attacks', 'weapon-loses-durability-when-hero-attacks#worn-in-set-up'],
+  mustPass: ['attack-sequence-preparation-and-combat', 'cult-master-simultaneous-death', 'weapon-loses-durability-when-hero-attacks', 'weapon-loses-durability-when-hero-attacks#worn-in-set-up', 'stealth-printed-lost-when-minion-attacks', 'deaths-bite-replaced-deathrattle-resolves'],
   timeoutMs: 30_000,
 });
