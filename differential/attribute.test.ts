@@ -134,3 +134,25 @@ describe('a Player Action Sequence the simulator never opened', () => {
     expect(attributeEvents(ref, flat(sim), 'events')?.step ?? '').not.toMatch(/that Player Action was not taken/);
   });
 });
+
+describe('a Phase the simulator never ran', () => {
+  it('what the reference engine does in it is charged to the rule that gives the Phase its place: a Summon\'s Phase to summon-sequence', () => {
+    // golden/cases/knife-jugglers-unleash-the-hounds: each Hound's summon is a Sequence whose After Summon Phase makes
+    // the Jugglers throw; the simulator's trace has no After Summon Phase (nor the knives thrown in it).
+    const c = cases.find((x) => x.id === 'knife-jugglers-unleash-the-hounds')!;
+    const ref = runScenario(c.scenario, c.origin, { cards }).trace;
+    const inPhase = new Set<number>();
+    const open: { id: number; drop: boolean }[] = [];
+    ref.forEach((r, k) => {
+      if (r.t === 'open') open.push({ id: r.id, drop: (r.block === 'phase' && r.kind === 'AFTER_SUMMON') || open.some((o) => o.drop) });
+      if (open.some((o) => o.drop)) inPhase.add(k);
+      if (r.t === 'close') open.splice(open.findIndex((o) => o.id === r.id), 1);
+    });
+    expect(inPhase.size).toBeGreaterThan(0);
+    const sim = ref.filter((_, k) => !inPhase.has(k));
+    expect(attributeEvents(ref, sim, 'phases')).toMatchObject({ rule: 'summon-sequence', step: expect.stringMatching(/^the simulator's trace opens 0 AFTER_SUMMON Phases, and this event is in the reference engine's AFTER_SUMMON Phase number 1 \(in a SUMMON Sequence\): that Phase never ran/) });
+    // without blocks the simulator's trace shows no Phase: the mechanism does not apply
+    const flat = (t: typeof ref) => t.filter((r) => r.t !== 'open' && r.t !== 'close');
+    expect(attributeEvents(ref, flat(sim), 'events')?.step ?? '').not.toMatch(/that Phase never ran/);
+  });
+});

@@ -176,6 +176,8 @@ export function attributeEvents(ref: readonly TraceRecord[], sim: readonly Trace
   // because of them is missing.
   const missing = e !== undefined ? missingActionSequence(ix, sx, refAt(i)) : null;
   if (missing) return out(refAt(i), 'sequence', missing);
+  const phase = e !== undefined ? missingPhase(ix, sx, refAt(i)) : null;
+  if (phase) return out(refAt(i), phase.rule, phase.step);
   const worn = eEvent?.e === 'death' ? wornOut(ix, sx, refAt(i)) : -1;
   if (worn >= 0) return out(worn, 'weapon-wear', 'the simulator keeps the weapon, whose Durability the reference engine spends to 0');
 
@@ -252,6 +254,29 @@ function missingActionSequence(ix: Indexed, sx: Indexed, k: number): string | nu
   const ended = sx.trace.some((r) => r.t === 'event' && r.e === 'game_check' && r.result !== 'ongoing');
   if (had >= nth || ended) return null;
   return `the simulator's trace opens ${had} ${seq.kind} Sequence${had === 1 ? '' : 's'}, and this event is in the reference engine's ${seq.kind} Sequence number ${nth}: that Player Action was not taken`;
+}
+
+/**
+ * When reference record k lies in the n-th Phase of its kind, and the simulator's trace has Phases but fewer than n of
+ * that kind in all while its game has not ended: that Phase never ran in the simulator, and what the reference engine
+ * does inside it is missing because of it. The rule is the one that gives the Phase its place: a Summon's own Phases
+ * (an effect's summon is a Sequence of its own) are rule summon-sequence, a Death Phase is Rule 7, a Forced Death Phase
+ * 3-forced-death, a Player Action's Phases rule sequence.
+ */
+function missingPhase(ix: Indexed, sx: Indexed, k: number): { rule: string; step: string } | null {
+  const blocks = ix.blocks[k] ?? [];
+  let p = -1;
+  for (let j = blocks.length - 1; j >= 0; j--) if (blocks[j]!.block === 'phase') { p = j; break; }
+  if (p < 0 || !sx.trace.some((r) => r.t === 'open' && r.block === 'phase')) return null;
+  const phase = blocks[p]!;
+  const opens = (x: Indexed, upTo: number) => x.trace.slice(0, upTo).filter((r) => r.t === 'open' && r.block === 'phase' && r.kind === phase.kind).length;
+  const nth = opens(ix, ix.trace.indexOf(phase) + 1);
+  const had = opens(sx, sx.trace.length);
+  if (had >= nth || sx.trace.some((r) => r.t === 'event' && r.e === 'game_check' && r.result !== 'ongoing')) return null;
+  let seq: OpenRecord | undefined;
+  for (let j = p - 1; j >= 0 && !seq; j--) if (blocks[j]!.block === 'sequence') seq = blocks[j];
+  const rule = phase.kind === 'DEATH' ? '7' : phase.kind === 'FORCED_DEATH' ? '3-forced-death' : seq?.kind === 'SUMMON' ? 'summon-sequence' : 'sequence';
+  return { rule, step: `the simulator's trace opens ${had} ${phase.kind} Phase${had === 1 ? '' : 's'}, and this event is in the reference engine's ${phase.kind} Phase number ${nth}${seq ? ` (in a ${seq.kind} Sequence)` : ''}: that Phase never ran` };
 }
 
 /**
