@@ -97,9 +97,17 @@ interface Session {
   waiter: ((line: Line | null) => void) | null;
   stderr: string;
   exited: boolean;
+  /** The child closed its output but still runs: it can answer nothing more. */
+  mute?: boolean;
   /** Cases this child has answered. */
   answered: number;
 }
+
+/**
+ * How long an adapter whose output has ended may take to exit before it counts as mute (its output closed, the
+ * process still running): an adapter that exits closes its output first, and its exit tells more.
+ */
+const MUTE_GRACE_MS = 500;
 
 /** The end of the note of a case whose run on a fresh adapter ended otherwise than on the adapter that had run earlier cases. */
 const FRESH_OTHER = '; run again on a fresh adapter, this is that run\'s outcome (output or an exit after the previous answer, or state left over from earlier cases)';
@@ -154,7 +162,15 @@ export class AdapterProcess {
     };
     const reader = new LineReader(this.maxLineBytes, deliver);
     child.stdout.on('data', (d: Buffer) => reader.push(d));
-    child.stdout.on('end', () => reader.end());
+    child.stdout.on('end', () => {
+      reader.end();
+      // No answer can come any more: a waiting case ends now (as a CRASH), not at its time limit.
+      setTimeout(() => {
+        if (s.exited) return;
+        s.mute = true;
+        if (s.waiter) { const w = s.waiter; s.waiter = null; w(null); }
+      }, MUTE_GRACE_MS).unref();
+    });
     child.stderr.on('data', (d: Buffer) => { s.stderr = (s.stderr + d.toString()).slice(-4000); });
     const gone = () => {
       s.exited = true;
@@ -168,7 +184,7 @@ export class AdapterProcess {
 
   private nextLine(s: Session, timeoutMs: number): Promise<Line | null | 'timeout'> {
     if (s.lines.length) return Promise.resolve(s.lines.shift()!);
-    if (s.exited) return Promise.resolve(null);
+    if (s.exited || s.mute) return Promise.resolve(null);
     return new Promise((resolve) => {
       // At the deadline, a line that has reached the pipe is still read first: this process may have been busy (judging
       // the previous case) when it came, and timers run before the reads of the same turn of the event loop.
@@ -257,6 +273,7 @@ export class AdapterProcess {
       if (line === 'timeout') return end({ kind: 'TIMEOUT', detail: `no answer within ${timeoutMs} ms`, stderr });
       if (line === null) {
         const { exitCode, signalCode } = s.child;
+        if (s.mute && !s.exited) return end({ kind: 'CRASH', detail: 'adapter closed its output (stdout) and still runs: it can answer nothing more', stderr }, true);
         return end({ kind: 'CRASH', detail: `adapter exited (${signalCode ? `signal ${signalCode}` : `exit code ${exitCode ?? '?'}`})`, stderr }, true);
       }
       if (line === OVERFLOW) return end({ kind: 'PROTOCOL_ERROR', detail: `the answer is a line over ${this.maxLineBytes} bytes (the cap on one message; see --max-message-bytes)`, stderr });

@@ -120,6 +120,21 @@ describe('the runner under adapter faults', () => {
     expect(adapterOutputNotice(results.filter((r) => r.case === a))).toBeNull();
   }, 30_000);
 
+  it('an adapter that closes its output and keeps running is a CRASH of its case, not a TIMEOUT; it is killed and the run goes on', async () => {
+    const sorted = [...cases].sort((a, b) => a.id.localeCompare(b.id)).slice(0, 2);
+    const [a, b] = sorted.map((x) => x.id);
+    const pidfile = join(tmp(), 'pids');
+    // a time limit far longer than the test's: only the end of the output can end case a before it
+    const { results } = await withEnv({ FAULTS: `mute:${a}`, PIDFILE: pidfile }, () =>
+      runDifferential({ command: faulty, cases: sorted, cards, outDir: tmp(), timeoutMs: 600_000 }));
+    const by = new Map(results.map((r) => [r.case, r]));
+    expect(by.get(a!)).toMatchObject({ status: 'CRASH', detail: 'adapter closed its output (stdout) and still runs: it can answer nothing more' });
+    expect(by.get(b!)!.status).toBe('FAIL');
+    const pids = readFileSync(pidfile, 'utf8').trim().split('\n').map(Number);
+    expect(pids.length).toBe(2);
+    expect(await gone(pids, 5000)).toEqual([]);
+  }, 60_000);
+
   it('a line written right after an answer, in the same write, is dropped with a note quoting it, and the run\'s notice says so', async () => {
     const sorted = [...cases].sort((a, b) => a.id.localeCompare(b.id)).slice(0, 3);
     const [a, b] = sorted.map((x) => x.id);
