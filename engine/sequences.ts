@@ -54,7 +54,8 @@ export function legalTargets(g: Game, card: Entity, choice?: Choice): number[] {
 function checkTarget(g: Game, card: Entity, target: number | null, choice?: Choice): void {
   const spec = choice ? choice.target : card.card.target;
   if (target === null) {
-    if (spec && !spec.optional && !spec.requires && card.card.type === 'spell') throw new IllegalActionError(`${card.card.name} needs a target`);
+    // A spell or a Hero Power whose target is not optional needs one (a Battlecry without one just does nothing).
+    if (spec && !spec.optional && !spec.requires && (card.card.type === 'spell' || card.card.type === 'hero_power')) throw new IllegalActionError(`${card.card.name} needs a target`);
     return;
   }
   if (!spec) throw new IllegalActionError(`${card.card.name} does not take a target`);

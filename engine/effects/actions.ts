@@ -14,7 +14,7 @@ import { forcedDeathPhase, deathrattleSources } from '../kernel/deaths.js';
 import { createEntity, enterPlay } from '../entities.js';
 import { dealDamage, healCharacters, damageAmount, doubling, afterEventMutants, onBoard } from './damage.js';
 import { attach, anonymousBuff, takeControl, takeSecret } from './enchant.js';
-import { drawCard, addToHand, equipWeapon, passesCard, millCards } from './zones.js';
+import { drawCard, addToHand, equipWeapon, equipHeroPower, passesCard, millCards } from './zones.js';
 import { summon, runSummonSequence, summonPosition, nthPosition, copyState } from './summon.js';
 import { POOL_ACTIONS } from './pool-actions.js';
 import { gainMana, destroyMana, unlockOverload, shuffleNew, shuffleFromPlay } from './resources.js';
@@ -231,11 +231,15 @@ const ACTIONS: Registry = {
       const e = entity(g, id);
       // in play, or a card in a hand ("draw a card; if it's a minion, transform it")
       if (e.zone !== 'play' && e.zone !== 'hand') continue;
-      const into = a.into === 'copy_of_target' ? (ctx.target !== null && ctx.target !== undefined ? entity(g, ctx.target).card : null) : resolveCardRef(ctx, a.into);
+      const original = a.into === 'copy_of_target' && ctx.target !== null && ctx.target !== undefined ? entity(g, ctx.target) : null;
+      const into = original ? original.card : a.into === 'copy_of_target' ? null : resolveCardRef(ctx, a.into);
       if (!into) continue;
       // Transform keeps the entity (and its place in the order of play): it is "no longer a Battlecry minion" (Rule 10b example).
       for (const en of e.enchantments) moveTo(g, entity(g, en), 'graveyard');
-      e.enchantments = []; e.damage = 0; e.card = into; e.auraLayer = [];
+      e.enchantments = []; e.damage = 0; e.card = into; e.auraLayer = []; e.silenced = false; e.lostKeywords = undefined;
+      // A copy (rule copy) takes the original's enchantments, its Silence and its damage; what it gets from auras comes
+      // at the next Aura Update.
+      if (original && original.id !== e.id) copyState(ctx, original, e);
       g.trace.event({ e: 'stats', entity: id, attack: attack(g, e), health: health(g, e), maxHealth: maxHealth(g, e), why: `transform:${into.id}` });
     }
   },
@@ -323,6 +327,8 @@ const ACTIONS: Registry = {
       p.board = p.board.filter((x) => x !== ctx.source.id);
       moveTo(g, ctx.source, 'removed', { from: 'play' });
     }
+    // The new hero comes with its own Hero Power (rule hero-power-replaced: INFERNO!, DIE, INSECT!).
+    if (hero.card.heroPower) equipHeroPower(g, side, g.cards.get(hero.card.heroPower));
     if (a.weapon) equipWeapon(g, side, g.cards.get(a.weapon));
   },
   cast_copy: (ctx, a) => {

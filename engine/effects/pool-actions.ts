@@ -11,7 +11,8 @@ import { evalAmount, evalCondition, passes, select, sides } from './select.js';
 import { runSummonSequence } from './summon.js';
 import { randomInt, pickRandomEntity } from './randomness.js';
 import { raise } from '../kernel/queue.js';
-import { createEntity, enterPlay } from '../entities.js';
+import { enterPlay } from '../entities.js';
+import { equipHeroPower } from './zones.js';
 import { attach, anonymousBuff } from './enchant.js';
 
 type Handler<K extends Action['do']> = (ctx: Ctx, a: Extract<Action, { do: K }>) => void;
@@ -117,12 +118,7 @@ export const POOL_ACTIONS: { [K in PoolActionKind]: Handler<K> } = {
   replace_hero_power: (ctx, a) => {
     const g = ctx.g;
     for (const s of sides(ctx, a.player ?? 'friendly')) {
-      const p = g.players[s];
-      if (p.heroPower !== null) moveTo(g, entity(g, p.heroPower), 'removed');
-      const hp = createEntity(g, g.cards.get(a.card), s, 'setaside');
-      hp.order = g.nextOrder++;
-      moveTo(g, hp, 'play', { from: 'setaside', order: hp.order });
-      p.heroPower = hp.id;
+      equipHeroPower(g, s, g.cards.get(a.card));
     }
   },
 };

@@ -95,6 +95,19 @@ export function equipWeapon(g: Game, side: Side, card: CardDef, played?: Entity)
   moveTo(g, w, 'play', { from: played ? 'hand' : 'setaside', order: w.order });
 }
 
+/**
+ * A new Hero Power for a player (rule hero-power-replaced): the old one leaves play, the new one enters, not used this
+ * turn.
+ */
+export function equipHeroPower(g: Game, side: Side, card: CardDef): void {
+  const p = g.players[side];
+  if (p.heroPower !== null) moveTo(g, entity(g, p.heroPower), 'removed');
+  const hp = createEntity(g, card, side, 'setaside');
+  hp.order = g.nextOrder++;
+  moveTo(g, hp, 'play', { from: 'setaside', order: hp.order });
+  p.heroPower = hp.id;
+}
+
 /** Cards in hand or deck that an effect may take (put into play): by card type and race. */
 export function passesCard(e: Entity, f: Filter): boolean {
   if (f.type === 'secret') return !!e.card.secret;
