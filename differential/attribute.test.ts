@@ -79,6 +79,22 @@ describe('attribution', () => {
     expect(r.attribution?.rule).toBe('10-controller');
   });
 
+  it('a value of a played minion is traced to its record (the board at the end counts played and summoned minions): a copy without damage, to rule copy', () => {
+    // faceless-manipulator-copies-enchantments-and-damage: the Faceless (played, board[1]) copies a Yeti with 2 damage
+    // at 7 Health; a simulator whose copy is undamaged has it at 11.
+    const r = judgeFinal('faceless-manipulator-copies-enchantments-and-damage', (f) => { f.players[0].board[1]!.health = 11; });
+    expect(r.status).toBe('FAIL');
+    expect([r.attribution?.rule, r.attribution?.step]).toEqual(['copy', expect.stringMatching(/^health of Faceless Manipulator \(faceless\): the reference engine has stats of Faceless Manipulator \(faceless\) in Sequence PLAY_MINION > Phase BATTLECRY/)]);
+  });
+
+  it('a board with one minion too many of a card it also keeps is traced to that card\'s death (boards are compared as counts)', () => {
+    // redemption-queues-last: a Bloodfen Raptor dies and Redemption brings it back; a simulator that keeps a second
+    // Raptor on A's board (the dead one as well as the returned one) has one too many.
+    const r = judgeFinal('redemption-queues-last', (f) => { f.players[0].board.push({ ...f.players[0].board.find((m) => m.card === 'CS2_172')!, label: undefined }); });
+    expect(r.status).toBe('FAIL');
+    expect(r.attribution?.step).toMatch(/^the simulator keeps CS2_172 on the board: the reference engine has death of Bloodfen Raptor/);
+  });
+
   it('a Battlecry whose target requirement is re-checked at resolution is diagnosed as Rule 6 from the final state', () => {
     // big-game-hunter-ogre-loses-wolf-aura: the Ogre had 7 Attack when targeted and loses the wolf's aura before the
     // Battlecry resolves; Rule 6 says the requirement is not re-checked, so it is destroyed anyway.

@@ -123,7 +123,9 @@ function ruleOf(ix: Indexed, k: number): string {
   if (r.e === 'game_check') return String(r.rule ?? '9');
   if (typeof r.rule === 'string' && r.rule !== '4a') return r.rule;
   if (r.e === 'burn') return 'hand-limit';
-  if (r.e === 'fatigue') return 'fatigue';
+  if (r.e === 'divine_shield_pop') return 'divine-shield';
+  if (r.e === 'freeze') return 'freeze';
+  if (r.e === 'fatigue' || (r.e === 'damage' && ix.inner(k, 'phase')?.kind === 'FATIGUE')) return 'fatigue';
   if (r.e === 'stats' && r.why === 'weapon-wear') return 'weapon-wear';
   if (step && step.kind.startsWith('AURA_UPDATE')) return '4a';
   if (step?.kind === 'DEATH_CREATION') return '4a';
@@ -216,6 +218,26 @@ export function attributeEvents(ref: readonly TraceRecord[], sim: readonly Trace
     if (refTarget !== undefined && (markedBefore(ix, refTarget, k) || (healthBefore(ix, refTarget, k) ?? 1) <= 0)) {
       const trig = sx.inner(S.at[i]!, 'trigger');
       if (trig && trig.class === 'negative') return out(Math.min(k, ref.length - 1), '5', `${sx.describe(S.at[i]!)} hits a mortally wounded character`);
+    }
+  }
+  // Right after an action the reference engine refused (Rule legality), the simulator does something: it took the
+  // action.
+  if (s !== undefined) {
+    const from = i > 0 ? refAt(i - 1) + 1 : 0;
+    const to = e !== undefined ? refAt(i) : ref.length;
+    for (let k = from; k < to; k++) {
+      const r = ref[k]!;
+      if (r.t === 'event' && r.e === 'refused') return out(k, r.rule ?? 'legality', `${sx.describe(S.at[i]!)} follows action #${r.action} of the case, which the reference engine refuses (${r.reason})`);
+    }
+  }
+  // A hit the reference engine's Divine Shield stops (its pop is no compared event): the simulator deals it anyway
+  // (rule divine-shield).
+  if (sEvent?.e === 'damage' && core(e) !== core(s)) {
+    const refTarget = refIdFor(ix, sx, sEvent.target as number);
+    const to = e !== undefined ? refAt(i) : ref.length;
+    for (let k = i > 0 ? refAt(i - 1) + 1 : 0; k < to; k++) {
+      const r = ref[k]!;
+      if (r.t === 'event' && r.e === 'divine_shield_pop' && r.target === refTarget) return out(k, 'divine-shield', `${sx.describe(S.at[i]!)} comes through the Divine Shield the reference engine pops`);
     }
   }
   // The simulator does something the reference engine skipped or aborted: the rule of the skip.
@@ -346,7 +368,11 @@ export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attr
     for (const r of ref) if (r.t === 'entity' && r.type === 'hero' && r.controller === side) return r.id;
     return undefined;
   };
-  const cardIds = (cards: unknown) => new Set(Array.isArray(cards) ? (cards as string[]).map((x) => x.replace(/ \d+\/-?\d+$/, '')) : []);
+  const cardCounts = (cards: unknown) => {
+    const n = new Map<string, number>();
+    if (Array.isArray(cards)) for (const x of cards as string[]) { const c = x.replace(/ \d+\/-?\d+$/, ''); n.set(c, (n.get(c) ?? 0) + 1); }
+    return n;
+  };
   if (m && m[2] === 'hero.health') {
     const h = heroId();
     const k = last((r) => (r.e === 'damage' || r.e === 'heal' || r.e === 'fatigue') && (r.target === h || (r.e === 'fatigue' && r.player === side)));
@@ -355,8 +381,6 @@ export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attr
   if (m && m[2]!.startsWith('board')) {
     if (m[3] !== undefined) {
       // A value on a minion that both boards hold: the last record that changed it.
-      const card = (d.expected as unknown) !== undefined ? undefined : undefined;
-      void card;
       const onBoard = boardAtEnd(ix, side);
       const id = onBoard[Number(m[3])];
       if (id !== undefined) {
@@ -365,10 +389,11 @@ export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attr
       }
     } else {
       // Which minions differ: one the reference removed (its death) or one it summoned or kept.
-      const want = cardIds(d.expected);
-      const got = cardIds(d.actual);
-      const extra = [...got].filter((c) => !want.has(c));
-      const missing = [...want].filter((c) => !got.has(c));
+      // Counted, not as sets: a board of two Wisps that should hold one has an extra Wisp.
+      const want = cardCounts(d.expected);
+      const got = cardCounts(d.actual);
+      const extra = [...got.keys()].filter((c) => got.get(c)! > (want.get(c) ?? 0));
+      const missing = [...want.keys()].filter((c) => want.get(c)! > (got.get(c) ?? 0));
       for (const c of extra) {
         const k = last((r) => r.e === 'death' && ix.cards.get(r.entity as number) === c);
         if (k >= 0) return done(k, `the simulator keeps ${c} on the board`);
@@ -399,23 +424,32 @@ export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attr
 
 /** The ids on a side's board at the end of a reference trace, left to right. */
 function boardAtEnd(ix: Indexed, side: number): number[] {
-  const board: number[] = [];
+  const boards: [number[], number[]] = [[], []];
   const ctl = new Map<number, number>();
+  const remove = (id: number) => {
+    for (const b of boards) { const k = b.indexOf(id); if (k >= 0) b.splice(k, 1); }
+  };
   for (const r of ix.trace) {
     if (r.t === 'entity') ctl.set(r.id, r.controller);
     if (r.t !== 'event') continue;
     if (r.e === 'control') {
       ctl.set(r.entity, r.to);
-      const k = board.indexOf(r.entity);
-      if (k >= 0 && r.to !== side) board.splice(k, 1);
+      // A minion that changes sides goes to the right end of its new controller's board.
+      if (boards.some((b) => b.includes(r.entity))) { remove(r.entity); boards[r.to]!.push(r.entity); }
+    }
+    // A played or summoned minion enters the board by its summon record (a set-up one by a zone record).
+    if (r.e === 'summon') {
+      ctl.set(r.entity, r.controller);
+      remove(r.entity);
+      boards[r.controller]!.splice(r.position, 0, r.entity);
     }
     if (r.e === 'zone' && ix.cards.has(r.entity)) {
-      const k = board.indexOf(r.entity);
-      if (k >= 0) board.splice(k, 1);
-      if (r.to === 'play' && r.position !== undefined && ctl.get(r.entity) === side) board.splice(r.position, 0, r.entity);
+      remove(r.entity);
+      const c = ctl.get(r.entity);
+      if (r.to === 'play' && r.position !== undefined && (c === 0 || c === 1)) boards[c].splice(r.position, 0, r.entity);
     }
   }
-  return board;
+  return boards[side === 1 ? 1 : 0];
 }
 
 /** A rule broken in the simulator's own trace (an invariant violation), with the record where it shows. */

@@ -63,6 +63,17 @@ describe('card conformance cases with a stated outcome', () => {
     expect(failures(cards, 'Fireball')).toEqual([]);
   });
 
+  it('a number a minion target hides shows in the case at B\'s hero, in the final state alone: a Fireball dealing 5', () => {
+    // The 4/5 Yeti dies to 5 damage as to 6: a simulator that answers with a final state only shows the same board in
+    // the plain case. At B's hero, 25 Health is not 24.
+    const pool = wrongCard('Fireball', (d) => { ((d.spell as { actions: { amount: number }[] }).actions[0]!).amount = 5; });
+    const atHero = (p: typeof cards) => conformanceCasesOf(p.get('Fireball'), p).find((x) => x.id.endsWith('#at=heroB'))!;
+    expect(judgeScenario(atHero(pool).scenario, 'x', pool, {}).failures).toContain('player B: expected health 24, got 25');
+    expect(judgeScenario(atHero(cards).scenario, 'x', cards, {}).failures).toEqual([]);
+    // no such case for a text that cannot target a hero
+    expect(conformanceCasesOf(cards.get('Assassinate'), cards).some((x) => x.id.endsWith('#at=heroB'))).toBe(false);
+  });
+
   it('other wrong card files fail theirs: a lost keyword, the wrong side, a wrong count, a wrong Deathrattle', () => {
     // Stonetusk Boar without Charge: the text prints Charge
     expect(failures(wrongCard('Stonetusk Boar', (d) => { d.keywords = []; }), 'Stonetusk Boar').join()).toContain('expected keywords ["charge"]');

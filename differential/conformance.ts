@@ -44,7 +44,7 @@ export function conformanceId(cardId: string): string {
 }
 
 /** The stated outcome of a card's case: its text's templates, then its hand-written overlay, if any. */
-function stated(c: CardDef, kind: 'played' | 'dies', target: string | undefined, cards?: CardPool, choose?: number): { expect: Scenario['expect']; assumptions: string[]; outcome: string } {
+function stated(c: CardDef, kind: 'played' | 'dies', target: string | undefined, cards?: CardPool, choose?: number, overlay = true): { expect: Scenario['expect']; assumptions: string[]; outcome: string } {
   const t = statedOutcome(c, kind, target, (n, a, h) => !!cards && cards.all().some((x) => x.name === n && x.type === 'minion' && x.attack === a && x.health === h), choose);
   let expect = t.expect;
   const assumptions: string[] = [];
@@ -53,13 +53,13 @@ function stated(c: CardDef, kind: 'played' | 'dies', target: string | undefined,
   // An overlay is read from the built-in card's text and stats: a user's card of another patch (`--cards`) or another
   // text does not take it.
   const file = cardCases().get(c.id);
-  const over = file && file.quote === c.text && !(cards as { fromUser?: Set<string> } | undefined)?.fromUser?.has(c.id) ? file.cases[kind] : undefined;
+  const over = overlay && file && file.quote === c.text && !(cards as { fromUser?: Set<string> } | undefined)?.fromUser?.has(c.id) ? file.cases[kind] : undefined;
   if (over) { expect = mergeExpect(expect, over.expect); assumptions.push(...over.assumptions.map((a) => `Hand-written from the card text: ${a}`)); }
   return { expect, assumptions, outcome: over ? (t.outcome === 'engine' ? 'hand-written' : `${t.outcome} + hand-written`) : t.outcome };
 }
 
-function conformanceScenario(c: CardDef, target: string | undefined, choose?: number, cards?: CardPool): Scenario {
-  const st = stated(c, 'played', target, cards, choose);
+function conformanceScenario(c: CardDef, target: string | undefined, choose?: number, cards?: CardPool, overlay = true): Scenario {
+  const st = stated(c, 'played', target, cards, choose, overlay);
   const action: ScenarioAction = { play: 'card', ...(target ? { target } : {}), ...(choose ? { choose } : {}) };
   return {
     format: 'arbiter-scenario/1',
@@ -106,6 +106,22 @@ export function conformanceCasesOf(c: CardDef, cards: CardPool): Case[] {
   const out: Case[] = [];
   const played = conformanceCase(c, cards);
   if (played) out.push(played, ...contextCases(c, played, cards));
+  // A text played at a minion may not show its number (a Fireball kills the 4/5 Yeti whether it deals 5 or 6): where
+  // B's hero is a legal target too and the templates read the whole text, a case at the hero shows it exactly (the
+  // hand-written overlays state what a minion target shows, so they are not applied to it).
+  const first = played?.scenario.actions[0];
+  if (played && first && 'play' in first && (first.target === 'foe' || first.target === 'ally')) {
+    const s = conformanceScenario(c, 'heroB', c.chooseOne ? 1 : undefined, cards, false);
+    s.id = `${conformanceId(c.id)}#at=heroB`;
+    s.title = `${s.title} (at B's hero)`;
+    s.setup.B = { ...s.setup.B, heroLabel: 'heroB' };
+    try {
+      if (s.generated?.outcome === 'card text') {
+        runScenario(s, s.id, { cards });
+        out.push({ id: s.id, origin: `card:${c.id}`, scenario: s, variant: 'conformance', conformance: c.id, group: conformanceId(c.id) });
+      }
+    } catch { /* the hero is no legal target of the text */ }
+  }
   // a Choose One card: one more case for each further option
   for (let k = 2; k <= (c.chooseOne?.length ?? 0); k++) {
     const other = conformanceCase(c, cards, k);

@@ -100,6 +100,12 @@ export interface ErrorMessage {
   type: 'error';
   case?: string;
   message: Words;
+  /**
+   * @description the index of the case's action the simulator stopped at (it refused the action or failed on it), when
+   * it stopped at one
+   * @minimum 0
+   */
+  action?: number;
 }
 
 /**

@@ -15,6 +15,7 @@ import { comparableFromGame, compareEvents, compareFinal, compareStated, eventSi
 import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
 import { attribute, type Attribution } from './attribute.js';
 import { skippedStep } from './boundary.js';
+import { erroredAction, referenceTakes } from './refused.js';
 import { controlIds, FILLER } from './conformance.js';
 import type { ComparablePlayer, ComparableState, Hello } from './protocol.js';
 import type { Forced } from '../engine/random.js';
@@ -337,7 +338,12 @@ function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, j
   if (outcome.kind !== 'answer') return { result: { ...base, status: outcome.kind, detail: outcome.detail, ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
   const msg = outcome.msg;
   if (msg.type === 'unsupported') return { result: { ...base, status: 'UNSUPPORTED', detail: msg.reason } };
-  if (msg.type === 'error') return { result: { ...base, status: 'CRASH', detail: msg.message, ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
+  if (msg.type === 'error') {
+    // Stopped at an action the rules allow: what the reference engine does with it is the lead to follow.
+    const i = erroredAction(msg, c.scenario.actions.length);
+    const takes = i === undefined ? undefined : referenceTakes(c.scenario, c.origin, cards, i);
+    return { result: { ...base, status: 'CRASH', detail: takes ? `${msg.message}; ${takes}` : msg.message, ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
+  }
   if (msg.type !== 'result') return { result: { ...base, status: 'PROTOCOL_ERROR', detail: `unexpected ${msg.type}` } };
   if (msg.trace) {
     // A simulator's trace is validated once, here at the edge (spec/schema/trace.schema.json).

@@ -27,6 +27,12 @@ export const MUTANTS = {
   'auras-first': { rule: '4d', text: 'Health/Attack auras are placed before the enchantments in a character\'s layers, not after them' },
   'deathrattle-summon-right': { rule: 'board-position', text: 'a minion a Deathrattle summons goes to the right end of the board, not to the dead minion\'s place' },
   'resolve-condition-at-queue': { rule: '10b', text: 'a trigger\'s condition the card checks when it resolves is checked when the Queue is populated instead (a trigger whose condition was true then resolves after it turned false)' },
+  'armor-ignored': { rule: 'armor', text: 'damage to a hero ignores its Armor: the hero loses the Health and keeps the Armor' },
+  'spell-damage-ignored': { rule: 'spell-damage', text: 'a spell\'s damage does not add its player\'s Spell Damage' },
+  'fatigue-flat': { rule: 'fatigue', text: 'fatigue damage stays 1 instead of growing by 1 with each draw from an empty deck' },
+  'shield-lets-damage-through': { rule: 'divine-shield', text: 'a hit takes Divine Shield away and is dealt all the same' },
+  'no-summoning-sickness': { rule: 'legality', text: 'a minion may attack the turn it comes into play (no summoning sickness)' },
+  'freeze-thaws-after-attack': { rule: 'freeze', text: 'a character Frozen after it attacked thaws at the end of that turn: it does not lose its next attack' },
   'replaced-weapon-vanishes': { rule: 'weapon-replace', text: 'a weapon replaced by a newer one leaves play at once, in the middle of the Phase, and its Death is never resolved (no Deathrattle)' },
   'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;

@@ -193,7 +193,8 @@ export function canAttack(g: Game, attacker: Entity): string | null {
   if (attacker.frozen || attacker.enchantments.some((id) => entity(g, id).mods?.frozen)) return 'is frozen';
   if (attack(g, attacker) <= 0) return 'has no attack';
   if (hasKeyword(g, attacker, 'cant_attack')) return 'cannot attack (its text says so)';
-  if (attacker.card.type === 'minion' && attacker.exhausted && !hasKeyword(g, attacker, 'charge')) return 'is exhausted (summoning sickness)';
+  // Mutant (breaks legality): summoning sickness is not checked.
+  if (attacker.card.type === 'minion' && attacker.exhausted && !hasKeyword(g, attacker, 'charge') && !g.mutants.has('no-summoning-sickness')) return 'is exhausted (summoning sickness)';
   // a hero attacks with its weapon: the weapon's Windfury is the hero's (Doomhammer)
   const weapon = attacker.card.type === 'hero' ? g.players[attacker.controller].weapon : null;
   const windfury = hasKeyword(g, attacker, 'windfury') || (weapon !== null && hasKeyword(g, entity(g, weapon), 'windfury'));
@@ -322,7 +323,8 @@ export function endTurn(g: Game): void {
   // The turn passes.
   for (const id of [g.players[side].hero, ...g.players[side].board]) {
     const e = entity(g, id);
-    if (e.frozen && e.attacks === 0) e.frozen = false;
+    // Mutant (breaks freeze): a character Frozen after it attacked thaws now as well.
+    if (e.frozen && (e.attacks === 0 || g.mutants.has('freeze-thaws-after-attack'))) e.frozen = false;
   }
   const next = opponent(side);
   g.active = next;

@@ -10,7 +10,7 @@ import { loadScenario } from '../engine/scenario/load.js';
 import { runScenario } from '../engine/scenario/run.js';
 import { checkTrace } from '../properties/invariants/index.js';
 import { cardLookup } from '../properties/check.js';
-import { GOLDEN_KILLS, KILLS } from '../properties/kills.js';
+import { GOLDEN_KILLS, KILLS, VALUE_KILLS } from '../properties/kills.js';
 import { caseFiles, runCase } from './suite.js';
 
 const cards = loadCardPool();
@@ -27,6 +27,21 @@ describe('mutants killed on golden cases', () => {
         expect(runCase(s, f!, cards, [m]).failures.length, `${id} fails with ${m}`).toBeGreaterThan(0);
         const v = checkTrace(runScenario(s, f!, { cards, mutants: [m] }).trace, { env: { card: cardLookup([]) } });
         expect(v.map((x) => x.invariant)).toEqual(expect.arrayContaining([...KILLS[m]!]));
+      }
+    });
+  }
+});
+
+describe('value mutants killed by golden cases\' stated outcomes', () => {
+  for (const [m, ids] of Object.entries(VALUE_KILLS) as [CoreMutantName, readonly string[]][]) {
+    it(`${m} (rule ${MUTANTS[m].rule}) fails the stated outcome of ${ids.join(', ')}`, () => {
+      expect(KILLS[m], `${m} is a value mutant: no invariant row`).toBeUndefined();
+      for (const id of ids) {
+        const f = caseFiles().find((x) => x.replace(/\\/g, '/').endsWith(`/${id}.json`));
+        expect(f, id).toBeDefined();
+        const s = loadScenario(f!, cards);
+        expect(runCase(s, f!, cards, []).failures, `${id} holds on the reference engine`).toEqual([]);
+        expect(runCase(s, f!, cards, [m]).failures.filter((x) => !x.startsWith('invariant ')).length, `${id}'s stated outcome fails with ${m}`).toBeGreaterThan(0);
       }
     });
   }

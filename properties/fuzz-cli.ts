@@ -5,6 +5,8 @@ import { fuzzHearthtop } from './hearthtop-fuzz.js';
 import { checkScenarioFile, fuzz, type FuzzOptions } from './fuzz.js';
 import { fuzzJobs, shards } from './fuzz-jobs.js';
 import { checkOutDir, unwritten } from './out-dir.js';
+import { loadCardPool } from '../engine/cards/pool.js';
+import { InputError } from '../engine/validation.js';
 
 /** The shards of a `--jobs` run, as the header line names them. */
 function shardText(seed: number, runs: number, jobs: number): string {
@@ -19,6 +21,20 @@ export function invariantIds(): string[] {
   return [...INVARIANTS.map((x) => x.id), 'determinism'];
 }
 
+/**
+ * `--exclude-card` names card ids of the built-in pool: an id it does not hold (a typo, a card name) would exclude
+ * nothing and the run would say nothing of it.
+ */
+function checkExcluded(ids: readonly string[]): void {
+  if (!ids.length) return;
+  const pool = loadCardPool();
+  for (const id of ids) {
+    if (pool.all().some((c) => c.id === id)) continue;
+    const byName = pool.has(id) ? ` (that is the name of ${pool.get(id).id}: give its id)` : '';
+    throw new InputError('--exclude-card', '$', `"${id}" is not a card id of the built-in pool${byName}; \`arbiter cards\` lists the ids`);
+  }
+}
+
 /** The `arbiter fuzz` command from parsed options (cli/extra-commands.ts): the exit code (0 nothing found, 1 found). */
 export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): Promise<number> {
   if (o.check) {
@@ -29,6 +45,7 @@ export async function fuzzCommand(o: FuzzCliOptions, out: (s: string) => void = 
   }
   // A folder the finding cannot be written to is a usage error before any case is run.
   if (!o.noWrite) checkOutDir(o.outDir ?? 'fuzz-out');
+  checkExcluded(o.excludeCards ?? []);
   const seed = o.seed ?? Date.now() % 2_147_483_647;
   // A replayed path is one case (and the shrink steps the path names): not a search of --runs cases from it.
   const runs = o.runs ?? (o.path ? 1 : 1000);

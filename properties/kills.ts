@@ -32,6 +32,8 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'deathrattle-summon-right': ['board-positions'],
   'resolve-condition-at-queue': ['condition-timing'],
   'replaced-weapon-vanishes': ['no-mid-phase-deaths'],
+  'no-summoning-sickness': ['legality-oracle'],
+  'freeze-thaws-after-attack': ['legality-oracle'],
 };
 
 /**
@@ -42,6 +44,24 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
  */
 export const GOLDEN_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = {
   'recheck-target-requirements': ['big-game-hunter-ogre-loses-wolf-aura', 'shadow-word-pain-burly-rockjaw-trogg'],
+  // A minion attacking the turn it is played, a Frozen character attacking on its next turn: generated games make
+  // their attacks legal before they are offered, and the oracle's offers of forbidden attacks come from the set-up.
+  'no-summoning-sickness': ['legality-summoning-sickness-and-one-attack'],
+  'freeze-thaws-after-attack': ['freeze-after-attacking-lasts-next-turn'],
+};
+
+/**
+ * Mutants of rules about a value no invariant can read from the trace (Armor absorbed, a spell's Spell Damage, a
+ * fatigue count, damage a Divine Shield stopped: the trace states the damage dealt, not what it was before): each is
+ * killed by the stated outcome of the golden cases listed (golden/mutant-kills.test.ts). They serve the mutant
+ * diagnosis of final states (differential/verdict.ts): a simulator whose answer one of them reproduces is charged to
+ * its rule.
+ */
+export const VALUE_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = {
+  'armor-ignored': ['armor-absorbs-damage-first'],
+  'spell-damage-ignored': ['spell-damage-spells-only'],
+  'fatigue-flat': ['fatigue-grows-with-each-empty-draw'],
+  'shield-lets-damage-through': ['divine-shield-stops-the-first-damage'],
 };
 
 /**

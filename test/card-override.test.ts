@@ -25,6 +25,19 @@ describe('--cards overrides', () => {
     expect(notices).toEqual([`arbiter: notice: ${join(dir, 'kj.json')} replaces card NEW1_019 (Knife Juggler) of spec/cards/knife-juggler.json for this run`]);
     expect(readCardPool().get('NEW1_019').attack).toBe(juggler.attack);
   });
+  it('a user card with a new id and a built-in card\'s name: a notice says which card the name means', () => {
+    const dir = tempDir('arbiter-override-');
+    writeFileSync(join(dir, 'kj2.json'), JSON.stringify({ ...juggler, id: 'MY_KJ', attack: 9 }));
+    const notices: string[] = [];
+    const pool = readCardPool([dir], (l) => notices.push(l));
+    expect(pool.get('Knife Juggler').id).toBe('NEW1_019');
+    expect(notices).toEqual([`arbiter: notice: ${join(dir, 'kj2.json')} names its card MY_KJ "Knife Juggler", as built-in card NEW1_019 is named: "Knife Juggler" in a scenario means NEW1_019 of spec/cards/knife-juggler.json; name the card by its id to choose`]);
+    const quiet: string[] = [];
+    const other = tempDir('arbiter-override-');
+    writeFileSync(join(other, 'x.json'), JSON.stringify({ ...juggler, id: 'MY_KJ', name: 'Not A Juggler' }));
+    readCardPool([other], (l) => quiet.push(l));
+    expect(quiet).toEqual([]);
+  });
   it('two user files with one id are an error naming both', () => {
     const dir = tempDir('arbiter-override-');
     writeFileSync(join(dir, 'a.json'), JSON.stringify({ ...juggler, id: 'X_DUP', name: 'Dup A' }));

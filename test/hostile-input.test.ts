@@ -96,6 +96,13 @@ describe.concurrent('bad run input is exit 2', () => {
   it('fuzz --path that is no replay path', async () => {
     await bad(['fuzz', '--path', 'garbage', '--seed', '1'], /^arbiter: --path: \$: "garbage" is not a replay path/);
   });
+  it('a Host scenario given to a Hearthstone run says it is one', async () => {
+    await bad(['run', '--cases', file({ format: 'arbiter-scenario/1', profile: 'host', id: 'h', setup: { A: { host: 'x' } } }), '--out', join(dir, 'h1')], /: \$\.profile: a Host WCG scenario \("profile": "host"\) runs on the Host kernel.*`arbiter run --profile host`/);
+  });
+  it('fuzz --exclude-card that names no card of the pool, or a card by its name', async () => {
+    await bad(['fuzz', '--runs', '1', '--no-write', '--exclude-card', 'NOPE'], /^arbiter: --exclude-card: \$: "NOPE" is not a card id of the built-in pool; `arbiter cards` lists the ids/);
+    await bad(['fuzz', '--runs', '1', '--no-write', '--exclude-card', 'CS2_182,Fireball'], /"Fireball" is not a card id of the built-in pool \(that is the name of CS2_029: give its id\)/);
+  });
   it('a malformed baseline, or a baseline folder that does not exist, before the first case runs', async () => {
     const out = join(dir, 'b1');
     await bad(['run', '--expectations', file({}), '--out', out], /\$: expected \{"format": "arbiter-expectations\/1"/);

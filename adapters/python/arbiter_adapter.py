@@ -326,7 +326,10 @@ def run_case(case: str, scenario: dict, cards: dict, *, setup: Callable, act: Ca
         traceback.print_exc(file=log)
         log.flush()
         msg = str(e) if isinstance(e, AdapterBug) else f"{type(e).__name__}: {e}"
-        return {"type": "error", "case": case, "message": f"{msg} (during {where})"}
+        answer = {"type": "error", "case": case, "message": f"{msg} (during {where})"}
+        if where.startswith("action "):
+            answer["action"] = int(where.split(" ")[1])  # the case's action it stopped at (spec/protocol.md)
+        return answer
 
 
 def serve(*, name: str, version: str, setup: Callable, act: Callable, snapshot: Callable,

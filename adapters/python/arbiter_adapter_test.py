@@ -98,6 +98,7 @@ class Cases(unittest.TestCase):
         self.assertEqual(a["type"], "error")
         self.assertIn("KeyError", a["message"])
         self.assertIn('during action 0 {"attack": "heroA", "defender": "raptor"}', a["message"])
+        self.assertEqual(a["action"], 0)
         self.assertIn("Traceback (most recent call last)", err)
         self.assertIn("WEAPON_ATTACK", err)
 

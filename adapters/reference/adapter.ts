@@ -39,7 +39,7 @@ export async function serveAdapter(opts: { mutants: MutantName[]; name: string; 
       } catch (e) {
         // An action the engine refuses is not a case this simulator cannot express: it is its answer to the case, an
         // error the run counts (a legal action refused by a broken engine, --mutant), not UNSUPPORTED.
-        if (e instanceof InputError && /^\$\.actions\[\d+\]$/.test(e.path) && e.detail.startsWith('illegal action')) write({ type: 'error', case: id, message: `refused action ${e.path.slice(2)}: ${e.detail.replace(/ \(mark it "illegal".*\)$/, '')}` });
+        if (e instanceof InputError && /^\$\.actions\[\d+\]$/.test(e.path) && e.detail.startsWith('illegal action')) write({ type: 'error', case: id, message: `refused action ${e.path.slice(2)}: ${e.detail.replace(/ \(mark it "illegal".*\)$/, '')}`, action: Number(/\d+/.exec(e.path)![0]) });
         else if (e instanceof InputError) write({ type: 'unsupported', case: id, reason: e.message });
         else write({ type: 'error', case: id, message: (e as Error).message });
       }

@@ -184,11 +184,29 @@ export function readCardPool(extra: string[] = [], notice: (line: string) => voi
       replaced.add(c.id);
     } else {
       pool.add(c, f);
+      noticeSharedName(pool, c, f, builtIn, notice);
     }
   }
   // The bundle's cards were checked when it was written (writeCardBundle); user cards may name, or replace, any card.
   if (!bundle || files.length) checkCardReferences(pool);
   return pool;
+}
+
+/**
+ * A user card with a new id and the name of a built-in card: a scenario that names the card by name gets whichever the
+ * name resolves to (spec/cards/README.md, "File names"), which may not be the one its author meant. Said once.
+ */
+function noticeSharedName(pool: MapCardPool, c: CardDef, file: string, builtIn: ReadonlySet<string>, notice: (line: string) => void): void {
+  const same = pool.all().filter((x) => x !== c && builtIn.has(x.id) && norm(x.name) === norm(c.name));
+  if (!same.length) return;
+  let meant: string;
+  try {
+    const got = pool.get(c.name);
+    meant = got === c ? `this card (${c.id})` : `${got.id} of spec/cards/${pool.files.get(got.id)}`;
+  } catch {
+    meant = 'no card (the name is ambiguous)';
+  }
+  notice(`arbiter: notice: ${file} names its card ${c.id} "${c.name}", as built-in card ${same.map((x) => x.id).join(', ')} is named: "${c.name}" in a scenario means ${meant}; name the card by its id to choose`);
 }
 
 /** Keys of the card format whose string values name another card (summoned, equipped, attached, hero power). */

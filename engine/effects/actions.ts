@@ -12,7 +12,7 @@ import { detachEnchantment } from '../kernel/queue.js';
 import { runPhase } from '../kernel/phases.js';
 import { forcedDeathPhase, deathrattleSources } from '../kernel/deaths.js';
 import { createEntity, enterPlay } from '../entities.js';
-import { dealDamage, healCharacters, damageAmount, doubling, afterEventMutants, onBoard } from './damage.js';
+import { dealDamage, healCharacters, damageAmount, spellDamageRule, doubling, afterEventMutants, onBoard } from './damage.js';
 import { attach, anonymousBuff, takeControl, takeSecret } from './enchant.js';
 import { drawCard, addToHand, equipWeapon, equipHeroPower, passesCard, millCards } from './zones.js';
 import { summon, runSummonSequence, summonPosition, nthPosition, copyState } from './summon.js';
@@ -50,20 +50,21 @@ const ACTIONS: Registry = {
     if (a.each) {
       // one amount per target, evaluated before any is hit; then all are hit at once (Rule 2b)
       const per = new Map(targets.map((id) => [id, damageAmount(ctx, evalAmount({ ...ctx, each: id }, a.amount), a.spellDamage)]));
-      dealDamage(ctx, by, targets, 0, per);
+      dealDamage(ctx, by, targets, 0, per, spellDamageRule(ctx, a.spellDamage));
       return;
     }
     const n = damageAmount(ctx, evalAmount(ctx, a.amount), a.spellDamage);
-    dealDamage(ctx, by, targets, n);
+    dealDamage(ctx, by, targets, n, undefined, spellDamageRule(ctx, a.spellDamage));
   },
   heal: (ctx, a) => healCharacters(ctx, ctx.source.id, select(ctx, a.to), evalAmount(ctx, a.amount) * doubling(ctx)),
   split_damage: (ctx, a) => {
     const n = damageAmount(ctx, evalAmount(ctx, a.amount), a.spellDamage);
+    const why = spellDamageRule(ctx, a.spellDamage);
     for (let i = 0; i < n; i++) {
       // one missile at a time, each a fresh random pick on the current board (Dragon Egg / Mad Bomber example)
       const t = select(ctx, { ...a.among, random: 1 });
       if (t.length === 0) break;
-      dealDamage(ctx, ctx.source.id, t, 1);
+      dealDamage(ctx, ctx.source.id, t, 1, undefined, why);
     }
   },
   destroy: (ctx, a) => {
@@ -240,7 +241,7 @@ const ACTIONS: Registry = {
       // A copy (rule copy) takes the original's enchantments, its Silence and its damage; what it gets from auras comes
       // at the next Aura Update.
       if (original && original.id !== e.id) copyState(ctx, original, e);
-      g.trace.event({ e: 'stats', entity: id, attack: attack(g, e), health: health(g, e), maxHealth: maxHealth(g, e), why: `transform:${into.id}` });
+      g.trace.event({ e: 'stats', entity: id, attack: attack(g, e), health: health(g, e), maxHealth: maxHealth(g, e), why: `transform:${into.id}`, ...(original ? { rule: 'copy' } : {}) });
     }
   },
   put_into_play: (ctx, a) => {

@@ -34,7 +34,7 @@ export function afterEventMutants(g: Game): void {
 }
 
 /** Deal damage to several characters at once, then raise their Damage Events together (Rule 2b). */
-export function dealDamage(ctx: Ctx, sourceId: number, targets: readonly number[], amount: number, perTarget?: ReadonlyMap<number, number>): void {
+export function dealDamage(ctx: Ctx, sourceId: number, targets: readonly number[], amount: number, perTarget?: ReadonlyMap<number, number>, rule?: string): void {
   const g = ctx.g;
   const hit: GameEventRef[] = [];
   const source = entity(g, sourceId);
@@ -52,19 +52,26 @@ export function dealDamage(ctx: Ctx, sourceId: number, targets: readonly number[
     if (t.divineShield) {
       t.divineShield = false;
       g.trace.event({ e: 'divine_shield_pop', target: id });
-      continue;
+      // Mutant (breaks divine-shield): the shield goes and the damage is dealt too.
+      if (!g.mutants.has('shield-lets-damage-through')) continue;
     }
     let n = amountHere;
-    if (t.armor > 0) {
+    // The record names the rule that changed its amount: Armor that took some of it, else the caller's (a spell's
+    // Spell Damage).
+    let why = rule;
+    // Mutant (breaks armor): Armor absorbs nothing.
+    if (t.armor > 0 && !g.mutants.has('armor-ignored')) {
       const absorbed = Math.min(t.armor, n);
       t.armor -= absorbed;
       n -= absorbed;
+      why = 'armor';
     }
     // "can't be reduced below N Health": the damage stops there (rule `health-floor`)
     if (t.card.type === 'minion') { const f = healthFloor(g, t); if (f > 0) n = Math.min(n, Math.max(0, health(g, t) - f)); }
     if (n <= 0) continue;
     t.damage += n;
-    g.trace.event({ e: 'damage', source: sourceId, target: id, amount: n, health: health(g, t) });
+    if (why === undefined) g.trace.event({ e: 'damage', source: sourceId, target: id, amount: n, health: health(g, t) });
+    else g.trace.event({ e: 'damage', source: sourceId, target: id, amount: n, health: health(g, t), rule: why });
     if (t.card.type === 'minion' && hasKeyword(g, source, 'poisonous') && !t.pendingDestroy) {
       t.pendingDestroy = true;
       g.trace.event({ e: 'destroy_mark', target: id, rule: 'poisonous' });
@@ -95,8 +102,15 @@ export function healCharacters(ctx: Ctx, sourceId: number, targets: readonly num
   raise(g, healed);
 }
 
+/** The rule a damage record names when its amount includes Spell Damage (`damageAmount` with `spell`). */
+export function spellDamageRule(ctx: Ctx, spell: boolean | undefined): string | undefined {
+  return spell && spellDamage(ctx.g, ctx.controller) > 0 && !ctx.g.mutants.has('spell-damage-ignored') ? 'spell-damage' : undefined;
+}
+
 export function damageAmount(ctx: Ctx, base: number, spell: boolean | undefined): number {
-  return (spell ? base + spellDamage(ctx.g, ctx.controller) : base) * doubling(ctx);
+  // Mutant (breaks spell-damage): a spell deals its printed amount only.
+  const bonus = spell ? spellDamage(ctx.g, ctx.controller) : 0;
+  return (bonus && !ctx.g.mutants.has('spell-damage-ignored') ? base + bonus : base) * doubling(ctx);
 }
 
 /** The damage and healing of a player's spells and Hero Power, doubled for each such effect (rule `doubled`). */

@@ -21,7 +21,8 @@ export function drawCard(g: Game, side: Side, pick?: number): number | null {
     // Fatigue: its own (PowerHistory FATIGUE) Phase, nested where the draw happens.
     const hero = entity(g, p.hero);
     runPhase(g, { kind: 'FATIGUE', type: 'FATIGUE', player: side }, () => {
-      p.fatigue++;
+      // Mutant (breaks fatigue): the damage stays 1.
+      p.fatigue = p.fatigue >= 1 && g.mutants.has('fatigue-flat') ? 1 : p.fatigue + 1;
       g.trace.event({ e: 'fatigue', player: side, amount: p.fatigue });
       const ctx: Ctx = { g, source: hero, self: hero, controller: side, cls: 'negative', isTrigger: false, summoned: [] };
       dealDamage(ctx, hero.id, [hero.id], p.fatigue);

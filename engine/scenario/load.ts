@@ -45,6 +45,10 @@ function checkBounds(file: string, side: string, ps: PlayerSetup): void {
 const PLACE_TYPES: Record<string, string[]> = { hero: ['hero'], board: ['minion'], secrets: ['spell'], weapon: ['weapon'] };
 
 export function parseScenario(file: string, data: unknown, cards?: CardPool): Scenario {
+  // A Host WCG scenario has another shape altogether: the schema's first complaint would be some Host field.
+  if (data && typeof data === 'object' && (data as { profile?: unknown }).profile === 'host') {
+    throw new InputError(file, '$.profile', 'a Host WCG scenario ("profile": "host") runs on the Host kernel, not the Hearthstone engine: `arbiter run --profile host` runs Host scenarios (run-scenario, trace and golden verify tell the two apart)');
+  }
   validate(file, data, 'scenario.schema.json');
   const s = data as Scenario;
   checkScenario(file, s, cards);

@@ -2,6 +2,7 @@
 import type { OpenRecord, TraceRecord } from '../trace/format.js';
 import { entity, attack, health, maxHealth, type Game, type Side } from '../state.js';
 import { InputError } from '../validation.js';
+import { refusalRule } from '../trace/format.js';
 import type { MutantName } from '../mutants.js';
 import type { CardPool } from '../state.js';
 import { playCard, attackWith, useHeroPower, endTurn, IllegalActionError } from '../sequences.js';
@@ -161,7 +162,7 @@ export function takeAction(run: LiveRun, file: string, a: ScenarioAction, i: num
     return;
   }
   // An action the scenario marks illegal must be refused: the refusal is recorded and the game goes on.
-  if (illegal) { run.g.trace.event({ e: 'refused', action: i, player: run.g.active, reason: refused, rule: 'legality' }); return; }
+  if (illegal) { run.g.trace.event({ e: 'refused', action: i, player: run.g.active, reason: refused, rule: refusalRule(refused) }); return; }
   throw new InputError(file, `$.actions[${i}]`, `illegal action: ${refused} (mark it "illegal": true if the case checks that it is refused)`);
 }
 

@@ -54,6 +54,8 @@ export interface StatsEvent {
   base?: { attack: number; health: number };
   /** @description the layers on the printed stats, in the order applied (Rule 4d) */
   layers?: StatLayerRecord[];
+  /** @description the catalog rule that sets these stats, where one does (a copy: rule copy) */
+  rule?: string;
 }
 
 /**

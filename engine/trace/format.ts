@@ -359,3 +359,11 @@ function sortedJson(v: unknown): string {
   }
   return out + '}';
 }
+/**
+ * The catalog rule a refusal rests on, from its reason (a `refused` record's, or the legality oracle's): a Frozen
+ * attacker's is Freeze's ("Frozen characters lose their next attack"); the others are the general rule that only
+ * legal Player Actions are taken.
+ */
+export function refusalRule(reason: string): string {
+  return /\bis frozen\b/i.test(reason) ? 'freeze' : 'legality';
+}

@@ -11,6 +11,7 @@ import type { OpenRecord, TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
 import { checkOf, type WalkPass, type TraceState, type RecordKind } from './walk.js';
 import { LegalityState } from './legality-state.js';
+import { refusalRule } from '../../engine/trace/format.js';
 
 export const ID = 'legality-oracle';
 
@@ -27,7 +28,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
   let pending: Pending | undefined;
   let paid: { player: number; spent: number; before: number | undefined } | undefined;
   const flag = (s: TraceState, at: number, why: string, what: string, entities: number[]) => {
-    out.push({ invariant: ID, rule: 'legality', at, path: s.path(), entities, message: `${what} was taken although ${why}` });
+    out.push({ invariant: ID, rule: refusalRule(why), at, path: s.path(), entities, message: `${what} was taken although ${why}` });
   };
   return {
     reads: READS,
