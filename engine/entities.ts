@@ -31,3 +31,15 @@ export function enterPlay(g: Game, e: Entity, position: number, forcePlay: boole
   p.board.splice(position, 0, e.id);
   g.trace.event({ e: 'summon', entity: e.id, card: e.card.id, controller: e.controller, position, order: e.order });
 }
+
+/**
+ * A minion leaving play for a hand or a deck becomes its card again: what play gave it (enchantments, damage, Silence,
+ * Frozen, a destroy mark, lost keywords, attacks made this turn) is gone; played again it is a new minion (Leeroy
+ * Jenkins returned by Shadowstep can attack again).
+ */
+export function resetLeavingPlay(g: Game, e: Entity): void {
+  for (const en of e.enchantments) moveTo(g, g.entities.get(en)!, 'graveyard');
+  e.enchantments = []; e.damage = 0; e.pendingDestroy = false; e.frozen = false; e.auraLayer = []; e.silenced = false; e.lostKeywords = undefined;
+  e.divineShield = !!e.card.keywords?.includes('divine_shield');
+  e.attacks = 0; e.returnTo = undefined;
+}

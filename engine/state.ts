@@ -280,6 +280,7 @@ export function attack(g: Game, e: Entity): number {
     for (const m of layerMods(g, e)) {
       if (m.setAttack !== undefined) v = m.setAttack;
       if (m.attack !== undefined) v += m.attack;
+      if (m.attackTimes !== undefined) v *= m.attackTimes;
       if (m.attackEqualsHealth) v = health(g, e);
     }
   }

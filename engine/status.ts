@@ -111,7 +111,7 @@ export function statLayerRecords(g: Game, e: Entity): { base: { attack: number; 
   const layers: StatLayerRecord[] = [];
   for (const l of statLayers(g, e)) {
     const m = l.mods;
-    if (m.attack === undefined && m.health === undefined && m.setAttack === undefined && m.setHealth === undefined && !m.attackEqualsHealth) continue;
+    if (m.attack === undefined && m.health === undefined && m.setAttack === undefined && m.setHealth === undefined && m.attackTimes === undefined && !m.attackEqualsHealth) continue;
     // Optional fields set one by one, in the record's order (no object spreads).
     const r: StatLayerRecord = { source: l.source, kind: l.kind, order: l.order };
     if (l.kind === 'aura' || l.priority !== 0) r.priority = l.priority;
@@ -119,6 +119,7 @@ export function statLayerRecords(g: Game, e: Entity): { base: { attack: number; 
     if (m.health !== undefined) r.health = m.health;
     if (m.setAttack !== undefined) r.setAttack = m.setAttack;
     if (m.setHealth !== undefined) r.setHealth = m.setHealth;
+    if (m.attackTimes !== undefined) r.attackTimes = m.attackTimes;
     if (m.attackEqualsHealth) r.attackEqualsHealth = true;
     layers.push(r);
   }

@@ -153,6 +153,14 @@ export interface Mods {
   attackEqualsHealth?: boolean;
   setAttack?: number;
   setHealth?: number;
+  /**
+   * Attack multiplied at this enchantment's place in the layers (Rule 4d): "double its Attack" doubles the Attack the
+   * printed stats and the earlier enchantments give, not what auras add after them, and again when an earlier layer
+   * changes (an enchantment that ends).
+   * @description Attack multiplied at this enchantment's place in the layers (Rule 4d)
+   * @minimum 0
+   */
+  attackTimes?: number;
   keywords?: Keyword[];
   /**
    * Weapons: extra Durability.

@@ -4,14 +4,14 @@
  */
 import { discardTo, moveTo } from '../kernel/zones.js';
 import type { Action } from '../cards/format.js';
-import { entity, health, inPlay, maxHealth, attack, durability, type Side } from '../state.js';
+import { entity, health, inPlay, maxHealth, attack, durability, playerHasAuraEffect, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { evalAmount, evalCondition, passes, select, sides } from './select.js';
 import { pickRandomEntity, resolveCardRef } from './randomness.js';
 import { detachEnchantment } from '../kernel/queue.js';
 import { runPhase } from '../kernel/phases.js';
 import { forcedDeathPhase, deathrattleSources } from '../kernel/deaths.js';
-import { createEntity, enterPlay } from '../entities.js';
+import { createEntity, enterPlay, resetLeavingPlay } from '../entities.js';
 import { dealDamage, healCharacters, damageAmount, spellDamageRule, doubling, afterEventMutants, onBoard } from './damage.js';
 import { attach, anonymousBuff, takeControl, takeSecret } from './enchant.js';
 import { drawCard, addToHand, equipWeapon, equipHeroPower, passesCard, millCards } from './zones.js';
@@ -213,10 +213,7 @@ const ACTIONS: Registry = {
       if (e.zone !== 'play' || e.card.type !== 'minion') continue;
       const p = g.players[e.controller];
       p.board = p.board.filter((x) => x !== id);
-      for (const en of e.enchantments) moveTo(g, entity(g, en), 'graveyard');
-      e.enchantments = [];
-      e.damage = 0; e.pendingDestroy = false; e.frozen = false; e.auraLayer = []; e.lostKeywords = undefined;
-      e.divineShield = !!e.card.keywords?.includes('divine_shield');
+      resetLeavingPlay(g, e);
       if (a.costIncrease) e.costMods.push({ amount: a.costIncrease, order: g.nextOrder++ });
       if (p.hand.length >= g.profile.limits.hand) {
         moveTo(g, e, 'graveyard', { from: 'play' });
@@ -297,11 +294,15 @@ const ACTIONS: Registry = {
   trigger_deathrattles: (ctx, a) => {
     for (const id of select(ctx, a.of)) {
       const m = entity(ctx.g, id);
-      // Each Deathrattle the minion has (its own and added ones), each through the ability runner (its condition too).
+      // Each Deathrattle the minion has (its own and added ones), each through the ability runner (its condition too);
+      // twice under Baron Rivendare, however it is triggered (rule deathrattles-twice).
+      const times = m.card.type === 'minion' && playerHasAuraEffect(ctx.g, m.controller, 'deathrattlesTwice') ? 2 : 1;
       for (const src of deathrattleSources(ctx.g, m)) {
         const dr = src.card.deathrattle!;
-        const sub: Ctx = { ...ctx, source: src, self: m, controller: m.controller, cls: dr.class ?? 'neutral', isTrigger: true, summoned: [] };
-        ctx.g.effects.runAbility(sub, dr, { reason: 'its condition is false when it is triggered', rule: '10b' });
+        for (let i = 0; i < times; i++) {
+          const sub: Ctx = { ...ctx, source: src, self: m, controller: m.controller, cls: dr.class ?? 'neutral', isTrigger: true, summoned: [] };
+          ctx.g.effects.runAbility(sub, dr, { reason: 'its condition is false when it is triggered', rule: '10b' });
+        }
       }
     }
   },

@@ -8,10 +8,10 @@
  * - Shuffling into a deck: each card goes to a random place (a recorded random choice).
  */
 import { moveTo } from '../kernel/zones.js';
-import { entity, type Entity, type Game, type Side } from '../state.js';
+import { type Entity, type Game, type Side } from '../state.js';
 import type { CardDef } from '../cards/format.js';
 import type { Ctx } from '../kernel/context.js';
-import { createEntity } from '../entities.js';
+import { createEntity, resetLeavingPlay } from '../entities.js';
 import { randomInt } from './randomness.js';
 
 /** The profile's Mana Crystal limit (Hearthstone 10; mutant ht-ten-crystals: a profile's cap ignored for 10). */
@@ -89,9 +89,7 @@ export function shuffleFromPlay(ctx: Ctx, e: Entity): void {
   if (e.zone !== 'play' || e.card.type !== 'minion') return;
   const p = g.players[e.controller];
   p.board = p.board.filter((x) => x !== e.id);
-  for (const en of e.enchantments) moveTo(g, entity(g, en), 'graveyard');
-  e.enchantments = []; e.damage = 0; e.pendingDestroy = false; e.frozen = false; e.auraLayer = []; e.silenced = false; e.lostKeywords = undefined;
-  e.divineShield = !!e.card.keywords?.includes('divine_shield');
+  resetLeavingPlay(g, e);
   const at = randomPlace(ctx, e.controller, e.card.name);
   p.deck.splice(at, 0, e.id);
   moveTo(g, e, 'deck', { from: 'play', position: at });

@@ -67,7 +67,8 @@ export function deathrattleSources(g: Game, m: Entity): Entity[] {
 /** Deathrattle entries of a dead entity: its own, then those of enchantments it carried ("added Deathrattles"). */
 export function deathrattleEntries(g: Game, dead: Entity, ev: GameEventRef, eventIndex: number): Entry[] {
   const out: Entry[] = [];
-  const times = playerHasAuraEffect(g, dead.controller, 'deathrattlesTwice') ? 2 : 1;
+  // Baron Rivendare: "Your minions trigger their Deathrattles twice" (rule deathrattles-twice): minions only.
+  const times = dead.card.type === 'minion' && playerHasAuraEffect(g, dead.controller, 'deathrattlesTwice') ? 2 : 1;
   for (const src of deathrattleSources(g, dead)) {
     for (let i = 0; i < times; i++) out.push({ source: src, deathrattleOf: dead, event: ev, eventIndex, order: src.order });
   }

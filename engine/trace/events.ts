@@ -23,6 +23,8 @@ export interface StatLayerRecord {
   health?: number;
   setAttack?: number;
   setHealth?: number;
+  /** @description Attack multiplied at this layer */
+  attackTimes?: number;
   attackEqualsHealth?: boolean;
 }
 

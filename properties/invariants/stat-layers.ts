@@ -26,6 +26,7 @@ function foldStats(base: { attack: number; health: number }, layers: readonly St
     if (l.health !== undefined) h += l.health;
     if (l.setAttack !== undefined) a = l.setAttack;
     if (l.attack !== undefined) a += l.attack;
+    if (l.attackTimes !== undefined) a *= l.attackTimes;
     if (l.attackEqualsHealth) a = health;
   }
   return { attack: Math.max(0, a), maxHealth: h };
