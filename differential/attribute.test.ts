@@ -95,6 +95,17 @@ describe('attribution', () => {
     expect(r.attribution?.step).toMatch(/^the simulator keeps CS2_172 on the board: the reference engine has death of Bloodfen Raptor/);
   });
 
+  it('mana is compared when the simulator states it, and a difference is traced to the crystals record behind it', () => {
+    // overload-locks-one-turn-and-crystals-refill: Lightning Bolt's Overload (1) locks a crystal the next turn; a
+    // simulator that never locks it ends with the full 10 mana.
+    const r = judgeFinal('overload-locks-one-turn-and-crystals-refill', (f) => { f.players[0].mana = (f.players[0].mana ?? 0) + 1; });
+    expect(r.status).toBe('FAIL');
+    expect(r.divergences.map((d) => d.path)).toEqual(['final.players.A.mana']);
+    expect(r.attribution?.rule).toBe('overload');
+    // a simulator that states no mana is not compared on it
+    expect(judgeFinal('overload-locks-one-turn-and-crystals-refill', (f) => { delete f.players[0].mana; delete f.players[0].maxMana; }).status).toBe('PASS');
+  });
+
   it('a Battlecry whose target requirement is re-checked at resolution is diagnosed as Rule 6 from the final state', () => {
     // big-game-hunter-ogre-loses-wolf-aura: the Ogre had 7 Attack when targeted and loses the wolf's aura before the
     // Battlecry resolves; Rule 6 says the requirement is not re-checked, so it is destroyed anyway.

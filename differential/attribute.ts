@@ -362,7 +362,7 @@ export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attr
     const k = id === undefined ? -1 : last((r) => (ent[2] === 'zone' ? r.e === 'death' || r.e === 'destroy_mark' || r.e === 'damage' : r.e !== 'zone') && about(r));
     if (k >= 0) return done(k, `${ent[2]} of ${ix.name(id)}`);
   }
-  const m = /^final\.players\.([AB])\.(hero\.health|hero\.armor|board(?:\[(\d+)\]\.(attack|health))?|hand|deckSize|secrets|weapon)$/.exec(at);
+  const m = /^final\.players\.([AB])\.(hero\.health|hero\.armor|board(?:\[(\d+)\]\.(attack|health))?|hand|deckSize|secrets|weapon|mana|maxMana)$/.exec(at);
   const side = m?.[1] === 'B' ? 1 : 0;
   const heroId = () => {
     for (const r of ref) if (r.t === 'entity' && r.type === 'hero' && r.controller === side) return r.id;
@@ -414,6 +414,25 @@ export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attr
     const k = last((r) => r.e === 'stats' && weapons.has(r.entity as number) && r.why !== 'setup');
     const k2 = k >= 0 ? k : last((r) => r.e === 'death' && weapons.has(r.entity as number));
     if (k2 >= 0) return done(k2, 'the weapon');
+  }
+  if (m && m[2] === 'secrets') {
+    // A Secret the simulator keeps or lacks: the reference engine's last move of a Secret of that card into or out
+    // of that player's Secrets (revealed, destroyed, put into play): rule secrets.
+    const want = cardCounts(d.expected);
+    const got = cardCounts(d.actual);
+    const differ = new Set([...want.keys(), ...got.keys()].filter((c) => (want.get(c) ?? 0) !== (got.get(c) ?? 0)));
+    const k = last((r) => r.e === 'zone' && (r.from === 'secret' || r.to === 'secret') && differ.has(ix.cards.get(r.entity as number) ?? ''));
+    if (k >= 0) return { rule: 'secrets', at, step: `the Secrets: the reference engine has ${ix.describe(k)}`, basis: 'final' };
+  }
+  if (m && (m[2] === 'mana' || m[2] === 'maxMana')) {
+    // The last change of the player's crystals (Overload, a crystal gained or destroyed), else the last payment.
+    const k = last((r) => (r.e === 'crystals' || (m[2] === 'mana' && r.e === 'mana')) && r.player === side);
+    if (k >= 0) {
+      const r = ix.event(k);
+      const why = String(r.why ?? '');
+      const rule = r.e === 'mana' ? 'mana' : why.startsWith('overload') || why === 'unlock' ? 'overload' : 'mana-crystals';
+      return { rule, at, step: `the player's ${m[2] === 'mana' ? 'mana' : 'Mana Crystals'}: the reference engine has ${ix.describe(k)}`, basis: 'final' };
+    }
   }
   if (m && m[2] === 'hand') {
     const k = last((r) => (r.e === 'draw' && r.player === side) || (r.e === 'burn' && r.player === side));

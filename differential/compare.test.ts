@@ -5,12 +5,28 @@ import { loadScenario } from '../engine/scenario/load.js';
 import { runScenario } from '../engine/scenario/run.js';
 import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
-import { comparableFromGame, compareFinal, compareStated, eventSignature } from './compare.js';
+import { comparableFromGame, compareFinal, compareFinalWithTwins, compareStated, eventSignature, twinIds, type Equivalence } from './compare.js';
 
 const cards = loadCardPool();
 const file = join(ROOT, 'golden', 'cases', 'grim-patron-emperor-cobra.json');
 
 describe('comparison', () => {
+  it('two ids of the pool that name the same card are an equivalence, not a divergence; other differences stay', () => {
+    // Leeroy Jenkins's Whelp and Onyxia's Whelp: the same 1/1 token under two ids
+    expect(twinIds(cards).get('EX1_116t')).toBe(twinIds(cards).get('ds1_whelptoken'));
+    expect(twinIds(cards).has('CS2_231')).toBe(false);
+    const s = loadScenario(join(ROOT, 'golden', 'cases', 'cult-master-simultaneous-death.json'), cards);
+    const ref = comparableFromGame(runScenario(s, 'x', { cards }).g);
+    ref.players[1].board = [{ card: 'EX1_116t', attack: 1, health: 1 }, { card: 'EX1_116t', attack: 1, health: 1 }];
+    const other = structuredClone(ref);
+    other.players[1].board = [{ card: 'ds1_whelptoken', attack: 1, health: 1 }, { card: 'ds1_whelptoken', attack: 1, health: 1 }];
+    const eq: Equivalence[] = [];
+    expect(compareFinalWithTwins(ref, other, cards, eq)).toEqual([]);
+    expect(eq.map((e) => [e.path, e.rule])).toEqual([['final.players.B.board', 'same-card-other-id']]);
+    other.players[1].board[1]!.health = 2;
+    expect(compareFinalWithTwins(ref, other, cards).map((d) => [d.path, d.actual])).toEqual([['final.players.B.board', ['ds1_whelptoken 1/1', 'ds1_whelptoken 1/2']]]);
+  });
+
   it('compareFinal names each difference by path', () => {
     const s = loadScenario(join(ROOT, 'golden', 'cases', 'cult-master-simultaneous-death.json'), cards);
     const ref = comparableFromGame(runScenario(s, 'x', { cards }).g);

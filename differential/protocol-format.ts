@@ -24,6 +24,16 @@ export interface ComparablePlayer {
   /** @maxItems 1000 */
   secrets?: CardName[];
   weapon?: CardName | null;
+  /**
+   * @description the mana the player can spend at the end (compared when given)
+   * @minimum 0
+   */
+  mana?: number;
+  /**
+   * @description the player's Mana Crystals, full and empty (compared when given)
+   * @minimum 0
+   */
+  maxMana?: number;
 }
 
 export interface ComparableState {

@@ -11,7 +11,7 @@ import { AskedMutants, MUTANTS, PROFILE_MUTANTS, type MutantName } from '../engi
 import { runScenario, type RunResult } from '../engine/scenario/run.js';
 import { InputError, validate } from '../engine/validation.js';
 import type { Outcome } from './adapter-process.js';
-import { comparableFromGame, compareEvents, compareFinal, compareStated, eventSignature, type Divergence, type Equivalence } from './compare.js';
+import { comparableFromGame, compareEvents, compareFinal, compareFinalWithTwins, compareStated, eventSignature, type Divergence, type Equivalence } from './compare.js';
 import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
 import { attribute, type Attribution } from './attribute.js';
 import { skippedStep } from './boundary.js';
@@ -368,7 +368,7 @@ function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, j
   const compareWith = (r: typeof ref) => {
     equivalent.length = 0;
     if (c.scenario.compare === 'stated') return compareStated(c.scenario.expect, msg.final, cards);
-    const d = compareFinal(comparableFromGame(r.g), msg.final, equivalent);
+    const d = compareFinalWithTwins(comparableFromGame(r.g), msg.final, cards, equivalent);
     if (hello.fidelity !== 'final_state' && msg.trace) d.push(...compareEvents(eventSignature(r.trace, hello.fidelity), eventSignature(msg.trace, hello.fidelity)));
     return d;
   };

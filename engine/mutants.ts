@@ -33,6 +33,8 @@ export const MUTANTS = {
   'shield-lets-damage-through': { rule: 'divine-shield', text: 'a hit takes Divine Shield away and is dealt all the same' },
   'no-summoning-sickness': { rule: 'legality', text: 'a minion may attack the turn it comes into play (no summoning sickness)' },
   'freeze-thaws-after-attack': { rule: 'freeze', text: 'a character Frozen after it attacked thaws at the end of that turn: it does not lose its next attack' },
+  'revealed-secret-stays': { rule: 'secrets', text: 'a Secret stays in play after it is revealed, and can be revealed again' },
+  'rivendare-doubles-weapons': { rule: 'deathrattles-twice', text: 'Baron Rivendare doubles a weapon\'s Deathrattle too, not only his minions\'' },
   'replaced-weapon-vanishes': { rule: 'weapon-replace', text: 'a weapon replaced by a newer one leaves play at once, in the middle of the Phase, and its Death is never resolved (no Deathrattle)' },
   'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;

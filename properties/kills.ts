@@ -34,6 +34,7 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'replaced-weapon-vanishes': ['no-mid-phase-deaths'],
   'no-summoning-sickness': ['legality-oracle'],
   'freeze-thaws-after-attack': ['legality-oracle'],
+  'revealed-secret-stays': ['secret-revealed'],
 };
 
 /**
@@ -62,6 +63,7 @@ export const VALUE_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = {
   'spell-damage-ignored': ['spell-damage-spells-only'],
   'fatigue-flat': ['fatigue-grows-with-each-empty-draw'],
   'shield-lets-damage-through': ['divine-shield-stops-the-first-damage'],
+  'rivendare-doubles-weapons': ['baron-rivendare-does-not-double-a-weapon-deathrattle'],
 };
 
 /**

@@ -409,7 +409,8 @@ def snapshot(game, labels):
                 item["label"] = names[id(m)]
             board.append(item)
         return player_final(p.hero.health, board, [c.id for c in p.hand], armor=p.hero.armor, deck_size=len(p.deck),
-                            secrets=[sc.id for sc in p.secrets], weapon=p.weapon.id if p.weapon else None)
+                            secrets=[sc.id for sc in p.secrets], weapon=p.weapon.id if p.weapon else None,
+                            mana=p.mana, max_mana=p.max_mana)
 
     a, b = game.arbiter_players["A"], game.arbiter_players["B"]
     states = (a.playstate, b.playstate)

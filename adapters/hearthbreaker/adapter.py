@@ -440,6 +440,9 @@ def act(game, labels, action):
     try:
         if "play" in action:
             card = labels[action["play"]]
+            # a labelled minion returned to its hand (Shadowstep, Sap) is its card there: the label follows it
+            if isinstance(card, hbo.Minion) and card.card in game.current_player.hand:
+                card = labels[action["play"]] = card.card
             if card not in game.current_player.hand:
                 raise SetupError(f"{action['play']!r} is not in the active player's hand")
             game.play_card(card)
@@ -480,7 +483,7 @@ def snapshot(game, labels):
             board.append(item)
         return player_final(p.hero.health, board, [card_id(c) for c in p.hand], armor=p.hero.armor,
                             deck_size=p.deck.left, secrets=[card_id(s) for s in p.secrets],
-                            weapon=card_id(p.weapon.card) if p.weapon else None)
+                            weapon=card_id(p.weapon.card) if p.weapon else None, mana=p.mana, max_mana=p.max_mana)
 
     a, b = game.arbiter_players["A"], game.arbiter_players["B"]
     dead_a, dead_b = a.hero.dead, b.hero.dead

@@ -415,6 +415,12 @@ public class ArbiterMetaStone {
 		try {
 			if (action.has("play")) {
 				Entity e = g.labels.get(str(action, "play"));
+				// a labelled minion returned to its hand (Shadowstep, Sap) is a card there: the label follows it
+				if (e instanceof Minion && !p.getMinions().contains(e) && ((Minion) e).getSourceCard() != null) {
+					Card back = null;
+					for (Card c : p.getHand()) if (c.getCardId().equals(((Minion) e).getSourceCard().getCardId())) back = c;
+					if (back != null) { g.labels.put(str(action, "play"), back); e = back; }
+				}
 				if (!(e instanceof Card) || !p.getHand().contains((Card) e)) throw new Refused("\"" + str(action, "play") + "\" is not in the active player's hand");
 				Card card = (Card) e;
 				if (!g.logic.canPlayCard(pid, card.getCardReference())) throw new Refused("MetaStone refuses to play " + card.getName() + ": it costs " + g.logic.getModifiedManaCost(p, card) + " and the player has " + p.getMana() + " mana");
@@ -483,6 +489,8 @@ public class ArbiterMetaStone {
 			o.add("secrets", secrets);
 			Weapon w = p.getHero().getWeapon();
 			if (w != null) o.addProperty("weapon", arbiterId(w.getSourceCard())); else o.add("weapon", com.google.gson.JsonNull.INSTANCE);
+			o.addProperty("mana", p.getMana());
+			o.addProperty("maxMana", p.getMaxMana());
 			players.add(o);
 		}
 		MatchResult r = g.logic.getMatchResult(g.players[0], g.players[1]);

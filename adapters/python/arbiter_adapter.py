@@ -197,10 +197,11 @@ def play_order(scenario: dict) -> list[dict]:
 
 
 def player_final(health: int, board: Iterable[dict], hand: Iterable[str], *, armor: int | None = None,
-                 deck_size: int | None = None, secrets: Iterable[str] | None = None, weapon: Any = ...) -> dict:
+                 deck_size: int | None = None, secrets: Iterable[str] | None = None, weapon: Any = ...,
+                 mana: int | None = None, max_mana: int | None = None) -> dict:
     """One player of the final state. ``board`` items: ``{"card", "attack", "health"[, "label"]}``.
-    Leave out what the simulator cannot report (``armor``, ``deck_size``, ``secrets``, ``weapon``): Arbiter then
-    does not compare it."""
+    Leave out what the simulator cannot report (``armor``, ``deck_size``, ``secrets``, ``weapon``, ``mana`` (to
+    spend now), ``max_mana`` (Mana Crystals)): Arbiter then does not compare it."""
     p: dict = {"hero": {"health": int(health)}, "board": list(board), "hand": list(hand)}
     if armor is not None:
         p["hero"]["armor"] = int(armor)
@@ -210,6 +211,10 @@ def player_final(health: int, board: Iterable[dict], hand: Iterable[str], *, arm
         p["secrets"] = list(secrets)
     if weapon is not ...:
         p["weapon"] = weapon
+    if mana is not None:
+        p["mana"] = int(mana)
+    if max_mana is not None:
+        p["maxMana"] = int(max_mana)
     return p
 
 

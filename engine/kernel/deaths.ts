@@ -68,7 +68,9 @@ export function deathrattleSources(g: Game, m: Entity): Entity[] {
 export function deathrattleEntries(g: Game, dead: Entity, ev: GameEventRef, eventIndex: number): Entry[] {
   const out: Entry[] = [];
   // Baron Rivendare: "Your minions trigger their Deathrattles twice" (rule deathrattles-twice): minions only.
-  const times = dead.card.type === 'minion' && playerHasAuraEffect(g, dead.controller, 'deathrattlesTwice') ? 2 : 1;
+  // (mutant: a weapon's too, breaking rule deathrattles-twice)
+  const doubled = playerHasAuraEffect(g, dead.controller, 'deathrattlesTwice') && (dead.card.type === 'minion' || g.mutants.has('rivendare-doubles-weapons'));
+  const times = doubled ? 2 : 1;
   for (const src of deathrattleSources(g, dead)) {
     for (let i = 0; i < times; i++) out.push({ source: src, deathrattleOf: dead, event: ev, eventIndex, order: src.order });
   }

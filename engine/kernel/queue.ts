@@ -257,7 +257,8 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
     reason: 'its condition is false when it would trigger', rule: '10b',
     before: () => {
       b = g.trace.openBlock({ block: 'trigger', kind: t.when.on, subject: src.id, class: t.class, queue: qid, entry: index, rule: '2a' });
-      if (t.secret) discardTo(g, src, 'secrets'); // a revealed Secret leaves for the graveyard
+      // A revealed Secret leaves for the graveyard (mutant: it stays, breaking rule secrets).
+      if (t.secret && !g.mutants.has('revealed-secret-stays')) discardTo(g, src, 'secrets');
     },
   });
   if (!ran) return;

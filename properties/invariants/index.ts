@@ -25,6 +25,7 @@ import * as survivalCheck from './survival-check.js';
 import * as healthArithmetic from './health-arithmetic.js';
 import * as legality from './legality.js';
 import * as refusals from './refusals.js';
+import * as secretRevealed from './secret-revealed.js';
 import * as statLayers from './stat-layers.js';
 import * as boardPositions from './board-positions.js';
 import * as conditionTiming from './condition-timing.js';
@@ -57,6 +58,7 @@ export const INVARIANTS: readonly Invariant[] = [
   healthArithmetic.invariant,
   legality.invariant,
   refusals.invariant,
+  secretRevealed.invariant,
   statLayers.invariant,
   boardPositions.invariant,
   conditionTiming.invariant,
