@@ -35,6 +35,11 @@ export interface Attribution {
    * several); the run settles between them by the cases the simulator passed (differential/consistency.ts).
    */
   candidates?: { rule: string; mutant: string }[];
+  /**
+   * Basis 'mutant' from a rule break that gives only some of the simulator's differing values (the rest differs
+   * otherwise): weaker evidence than a rule break that gives its whole answer.
+   */
+  partial?: boolean;
 }
 
 /** A trace with, for each record, the blocks that enclose it (outermost first) and entity names. */
@@ -508,7 +513,7 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
     const step = exact.length
       ? `the reference engine gives this final state exactly when one of rules ${rules.join(', ')} is broken (${exact.map((d) => d.mutant).join(', ')}); first listed: ${p.rule} (${p.mutant})`
       : `breaking rule ${p.rule} alone (${p.mutant}) gives the simulator's ${p.explains.join(', ')}${p.contradicts ? ` (and ${p.contradicts} change(s) the simulator does not show)` : ''}; the rest differs otherwise`;
-    return { rule: p.rule, at: p.explains[0]!, step, basis: 'mutant', ...(new Set(candidates.map((x) => x.rule)).size > 1 ? { candidates } : {}) };
+    return { rule: p.rule, at: p.explains[0]!, step, basis: 'mutant', ...(exact.length ? {} : { partial: true }), ...(new Set(candidates.map((x) => x.rule)).size > 1 ? { candidates } : {}) };
   }
   const a = attributeFinal(ref, first);
   // An action the reference engine refused (marked illegal): a state that differs without another explanation is the

@@ -75,12 +75,18 @@ describe('card causes and the controls', () => {
       fail('conformance-cs2-172', scenario(play, ['CS2_172']), { conformance: 'CS2_172' }),
       fail('not-taken', scenario(play, ['CS2_172']), { basis: 'action' }),
       fail('other', scenario(play, ['CS2_172']), { basis: 'final' }),
+      fail('mutant', scenario(play, ['CS2_172']), { basis: 'mutant' }),
+      fail('partial', scenario(play, ['CS2_172']), { basis: 'mutant' }),
     ];
+    // a rule break that gives only some of the simulator's values is weaker evidence than the card's failing case
+    results.find((r) => r.case === 'partial')!.attribution!.partial = true;
     classifyCardCauses(results, cards);
     const by = new Map(results.map((r) => [r.case, r]));
     expect(by.get('conformance-cs2-172')).toMatchObject({ cause: 'card' });
     expect(by.get('not-taken')).toMatchObject({ cause: 'rule', causeDetail: 'also uses CS2_172, whose card conformance case fails' });
     expect(by.get('other')).toMatchObject({ cause: 'card', causeDetail: 'CS2_172' });
+    expect(by.get('mutant')).toMatchObject({ cause: 'rule', causeDetail: 'also uses CS2_172, whose card conformance case fails' });
+    expect(by.get('partial')).toMatchObject({ cause: 'card', causeDetail: 'CS2_172' });
   });
 });
 

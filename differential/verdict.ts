@@ -320,7 +320,8 @@ export function classifyCardCauses(results: CaseResult[], cards: CardPool): void
     // left undone), a rule the simulator's own trace breaks or a first Player Action it did not take is evidence of
     // its own: the case stays a rule failure, and the card difference is noted. Otherwise the card that differs
     // explains it.
-    if (r.attribution && ['mutant', 'step', 'invariant', 'action'].includes(r.attribution.basis)) { r.causeDetail = `also uses ${bad}, whose card conformance case fails`; continue; }
+    // A rule break that gives only part of the answer (`partial`) is weaker than the card's own failing case.
+    if (r.attribution && ['mutant', 'step', 'invariant', 'action'].includes(r.attribution.basis) && !r.attribution.partial) { r.causeDetail = `also uses ${bad}, whose card conformance case fails`; continue; }
     r.cause = 'card';
     r.causeDetail = bad;
   }

@@ -35,6 +35,7 @@ export const MUTANTS = {
   'freeze-thaws-after-attack': { rule: 'freeze', text: 'a character Frozen after it attacked thaws at the end of that turn: it does not lose its next attack' },
   'revealed-secret-stays': { rule: 'secrets', text: 'a Secret stays in play after it is revealed, and can be revealed again' },
   'rivendare-doubles-weapons': { rule: 'deathrattles-twice', text: 'Baron Rivendare doubles a weapon\'s Deathrattle too, not only his minions\'' },
+  'deaths-newest-first': { rule: '7', text: 'a Death Phase queues the deaths newest first, not in order of play' },
   'replaced-weapon-vanishes': { rule: 'weapon-replace', text: 'a weapon replaced by a newer one leaves play at once, in the middle of the Phase, and its Death is never resolved (no Deathrattle)' },
   'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;

@@ -35,6 +35,7 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'no-summoning-sickness': ['legality-oracle'],
   'freeze-thaws-after-attack': ['legality-oracle'],
   'revealed-secret-stays': ['secret-revealed'],
+  'deaths-newest-first': ['queue-order'],
 };
 
 /**
@@ -49,6 +50,9 @@ export const GOLDEN_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = 
   // their attacks legal before they are offered, and the oracle's offers of forbidden attacks come from the set-up.
   'no-summoning-sickness': ['legality-summoning-sickness-and-one-attack'],
   'freeze-thaws-after-attack': ['freeze-after-attacking-lasts-next-turn'],
+  // Two minions dying at once, each with a Deathrattle or a death trigger whose order shows: generated games rarely
+  // make both; golden traces of such deaths break queue-order.
+  'deaths-newest-first': ['auchenai-acolyte-unstable-ghouls-circle'],
 };
 
 /**

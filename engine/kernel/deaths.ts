@@ -78,7 +78,9 @@ export function deathrattleEntries(g: Game, dead: Entity, ev: GameEventRef, even
 }
 
 export function resolveDeathPhase(g: Game, deaths: Entity[]): void {
-  const dead = inOrderOfPlay(g, deaths, (d) => d);
+  // Rule 7: in order of play (mutant: newest first).
+  const oldestFirst = inOrderOfPlay(g, deaths, (d) => d);
+  const dead = deaths.length > 1 && g.mutants.has('deaths-newest-first') ? [...oldestFirst].reverse() : oldestFirst;
   // Rule 7: the Deaths, queued in order of play.
   g.trace.queue(dead.map((d) => ({ kind: 'died', subject: d.id, order: d.order })), dead.map((d, i) => ({ source: d.id, what: 'death', order: d.order, event: i })), '7');
   for (const d of dead) {

@@ -22,9 +22,11 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
     reads: READS,
     visit: (r, s, at) => {
     if (r.t !== 'queue') return;
+    // A Death Phase's queue of Deaths is Rule 7's ("Death Phases queue deaths in order of play"); other events, 2b's.
+    const eventRule = r.rule === '7' ? '7' : '2b';
     for (let i = 1; i < r.events.length; i++) {
       const a = r.events[i - 1]!, b = r.events[i]!;
-      if (a.order > b.order) v(s, at, '2b', `queue ${r.id} lists the ${a.kind} event of ${s.name(a.subject)} (order ${a.order}) before the ${b.kind} event of ${s.name(b.subject)} (order ${b.order}): simultaneous events are queued in order of play`, [a.subject, b.subject]);
+      if (a.order > b.order) v(s, at, eventRule, `queue ${r.id} lists the ${a.kind} event of ${s.name(a.subject)} (order ${a.order}) before the ${b.kind} event of ${s.name(b.subject)} (order ${b.order}): simultaneous events are queued in order of play`, [a.subject, b.subject]);
     }
     for (const ev of r.events) {
       const known = s.entities.get(ev.subject)?.order;
@@ -52,7 +54,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['2a', '2b'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
+  id: ID, rules: ['2a', '2b', '7'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'every Queue is sorted by (priority first/normal/last, event index, order of play), with the orders of play the trace gave',
   check,
   pass,
