@@ -95,6 +95,15 @@ describe('attribution', () => {
     expect(r.attribution?.step).toMatch(/^the simulator keeps CS2_172 on the board: the reference engine has death of Bloodfen Raptor/);
   });
 
+  it('a minion on the other side after a control enchantment ends is charged to the rule its end names (Shadow Madness: 10-blessing)', () => {
+    // shadow-madness-remembers-side: Sylvanas steals the Raptor back to B before Shadow Madness ends; a simulator that
+    // sends it to A when the enchantment ends (or keeps a second one) differs on the boards.
+    const moved = judgeFinal('shadow-madness-remembers-side', (f) => { f.players[0].board.push(f.players[1].board.pop()!); });
+    expect([moved.status, moved.attribution?.rule]).toEqual(['FAIL', '10-blessing']);
+    const twice = judgeFinal('shadow-madness-remembers-side', (f) => { f.players[1].board.push({ ...f.players[1].board[0]!, label: undefined }); });
+    expect([twice.status, twice.attribution?.rule]).toEqual(['FAIL', '10-blessing']);
+  });
+
   it('mana is compared when the simulator states it, and a difference is traced to the crystals record behind it', () => {
     // overload-locks-one-turn-and-crystals-refill: Lightning Bolt's Overload (1) locks a crystal the next turn; a
     // simulator that never locks it ends with the full 10 mana.

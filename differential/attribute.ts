@@ -399,6 +399,15 @@ export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attr
       const got = cardCounts(d.actual);
       const extra = [...got.keys()].filter((c) => got.get(c)! > (want.get(c) ?? 0));
       const missing = [...want.keys()].filter((c) => want.get(c)! > (got.get(c) ?? 0));
+      // A minion the simulator has on a board where the reference engine has it elsewhere, or twice: when the
+      // reference engine's last word on that card's side is the end of an enchantment that names its rule (Shadow
+      // Madness remembers the side to go back to: rule 10-blessing), after any death or summon of the card, that is it.
+      for (const c of [...extra, ...missing]) {
+        const of = (id: unknown) => ix.cards.get(id as number) === c;
+        const side = last((r) => (r.e === 'control' && of(r.entity)) || (r.e === 'unenchant' && typeof r.rule === 'string' && of(r.target)));
+        const came = last((r) => (r.e === 'death' && of(r.entity)) || (r.e === 'summon' && r.card === c));
+        if (side > came && ix.event(side).e === 'unenchant') return done(side, `the side of ${c}`);
+      }
       for (const c of extra) {
         const k = last((r) => r.e === 'death' && ix.cards.get(r.entity as number) === c);
         if (k >= 0) return done(k, `the simulator keeps ${c} on the board`);

@@ -353,7 +353,8 @@ function expireEnchantments(g: Game, when: 'end_of_turn' | 'start_of_controller_
     if (e.card.type !== 'enchantment' || e.zone !== 'play' || !due || e.attachedTo === undefined) continue;
     if (when === 'start_of_controller_turn' && e.controller !== side) continue;
     const host = entity(g, e.attachedTo);
-    detachEnchantment(g, e);
+    // A control enchantment's end (Shadow Madness) rests on its memory of the side to go back to (rule 10-blessing).
+    detachEnchantment(g, e, e.mods?.stolen ? '10-blessing' : undefined);
     // Shadow Madness memory (Rule 10 exception): the stolen minion goes back to the side it remembers.
     if (e.mods?.stolen && host.returnTo !== undefined && host.zone === 'play') {
       const back = host.returnTo;

@@ -269,7 +269,8 @@ export function resolveEntry(g: Game, qid: number, index: number, entry: Entry):
   if (t.secret) raise(g, [{ kind: 'secret_revealed', subject: src.id }]);
 }
 
-export function detachEnchantment(g: Game, en: Entity): void {
+/** Detach an enchantment; `rule`: the catalog rule its going-away rests on, named in the record (Shadow Madness's). */
+export function detachEnchantment(g: Game, en: Entity, rule?: string): void {
   const host = entity(g, en.attachedTo!);
   const character = host.card.type === 'minion' || host.card.type === 'hero';
   const oldMax = character ? maxHealth(g, host) : 0;
@@ -282,5 +283,6 @@ export function detachEnchantment(g: Game, en: Entity): void {
     if (newMax < oldMax) host.damage = Math.max(0, host.damage - (oldMax - newMax));
   }
   moveTo(g, en, 'graveyard');
-  g.trace.event({ e: 'unenchant', target: host.id, enchantment: en.id });
+  if (rule === undefined) g.trace.event({ e: 'unenchant', target: host.id, enchantment: en.id });
+  else g.trace.event({ e: 'unenchant', target: host.id, enchantment: en.id, rule });
 }

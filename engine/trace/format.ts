@@ -147,7 +147,7 @@ export type GameEvent =
   | { e: 'burn'; player: PlayerIndex; entity: number; card: string; rule?: string }
   | { e: 'fatigue'; player: PlayerIndex; amount: number }
   | { e: 'enchant'; target: number; enchantment: number; card: string; order?: number }
-  | { e: 'unenchant'; target: number; enchantment: number }
+  | { e: 'unenchant'; target: number; enchantment: number; rule?: string }
   | StatsEvent
   | { e: 'control'; entity: number; from: PlayerIndex; to: PlayerIndex }
   | { e: 'freeze'; target: number }
