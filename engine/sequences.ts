@@ -105,6 +105,12 @@ export function playCard(g: Game, side: Side, id: number, opts: { position?: num
     takeFromHand(g, side, id);
     playMinion(g, side, card, opts.position ?? g.players[side].board.length, target, choice);
   } else if (card.card.type === 'spell') {
+    // A Secret its player already has in play, or past the Secret limit, cannot be played (rule secrets).
+    if (card.card.secret) {
+      const p = g.players[side];
+      if (p.secrets.some((s) => entity(g, s).card.id === card.card.id)) throw new IllegalActionError(`player ${side === 0 ? 'A' : 'B'} already has ${card.card.name} in play: a Secret cannot be played twice`);
+      if (p.secrets.length >= g.profile.limits.secrets) throw new IllegalActionError(`player ${side === 0 ? 'A' : 'B'} has ${p.secrets.length} Secrets in play: at most ${g.profile.limits.secrets}`);
+    }
     checkTarget(g, card, target, choice);
     takeFromHand(g, side, id);
     castSpell(g, side, card, target, choice);

@@ -95,6 +95,11 @@ describe('patterns are checked when the file loads', () => {
     expect(bad({ count: [{ match: { e: 'damage' } }] })).toThrow(/\$\.expect\.count\[0\]: expected "n", "min" or "max"/);
     expect(bad({ created: { egg: { card: 'Black Whelp' } } })).toThrow(/\$\.expect\.created\.egg: label "egg" is already a label of the set-up/);
   });
+  it('the same Secret twice in a set-up is bad input (rule secrets): by name or by id', () => {
+    const twice = (secrets: string[]) => () => parseScenario('f.json', base({ active: 'A', A: { secrets } }, [], {}), cards);
+    expect(twice(['Explosive Trap', 'EX1_610'])).toThrow(/^f\.json: \$\.setup\.A\.secrets\[1\]: the same Secret as secrets\[0\]: a player cannot have a Secret in play twice/);
+    expect(twice(['Explosive Trap', 'Freezing Trap'])).not.toThrow();
+  });
   it('player fields take A and B everywhere (control events too)', () => {
     const s = parseScenario('f.json', egg({ count: [{ match: { e: 'control', to: 'A' }, n: 0 }, { match: { e: 'draw', player: 'B' }, n: 0 }] }), cards);
     expect(s.expect.count).toHaveLength(2);

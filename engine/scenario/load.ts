@@ -100,6 +100,13 @@ function checkScenario(file: string, s: Scenario, cards?: CardPool): void {
         (ps[zone] ?? []).forEach((x, i) => check(typeof x === 'string' ? x : (x as CardSetup).card, `$.setup.${side}.${zone}[${i}]`, zone));
       }
       if (ps.weapon) check(typeof ps.weapon === 'string' ? ps.weapon : ps.weapon.card, `$.setup.${side}.weapon`, 'weapon');
+      // A player never has the same Secret in play twice (rule secrets).
+      const secretIds = new Map<string, number>();
+      (ps.secrets ?? []).forEach((x, i) => {
+        const id = cards.get(typeof x === 'string' ? x : (x as CardSetup).card, 'spell').id;
+        if (secretIds.has(id)) throw new InputError(file, `$.setup.${side}.secrets[${i}]`, `the same Secret as secrets[${secretIds.get(id)}]: a player cannot have a Secret in play twice (rule secrets)`);
+        secretIds.set(id, i);
+      });
     }
   }
   // Every label an expectation names must be one the set-up defines (heroes are heroA / heroB unless renamed).
