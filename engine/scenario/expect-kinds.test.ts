@@ -75,6 +75,15 @@ describe('keywords, cost in hand, weapon Durability, enchantments', () => {
   });
 });
 
+describe('created by a name a minion and an enchantment share', () => {
+  it('means the minion (Echoing Ooze and its enchantment): the end-of-turn copy of a buffed Ooze is 2/3', () => {
+    const ooze = (card: string) => base({ active: 'A', A: { hand: [{ card: 'Echoing Ooze', label: 'oz' }, { card: 'Bananas', label: 'ban' }] }, B: { deck: ['Wisp', 'Wisp'] } },
+      [{ play: 'oz' }, { play: 'ban', target: 'oz' }, { endTurn: true }], { created: { copy: { card, nth: 1 } }, entities: { copy: { attack: 2, health: 3 } } });
+    expect(judge(ooze('Echoing Ooze'))).toEqual([]);
+    expect(judge(ooze('FP1_003'))).toEqual([]);
+  });
+});
+
 describe('count with min and max', () => {
   it('bounds hold or fail', () => {
     expect(judge(egg({ count: [{ match: { e: 'damage' }, min: 1, max: 1 }] }))).toEqual([]);

@@ -17,16 +17,19 @@ function keywordsOf(g: Game, e: Entity): string[] {
 
 /**
  * The ids of `expect.created` labels: entities created during the run (ids above those of the set-up), of the named
- * card (id or name), the nth oldest (optionally of those a player controls at the end).
+ * card (id or name), the nth oldest (optionally of those a player controls at the end). A name shared by a minion and an
+ * enchantment (Echoing Ooze) means the card that is not an enchantment, unless only enchantments of it were created.
  */
 export function createdLabels(x: Expect, run: RunResult, setupMaxId: number): { labels: Map<string, number>; missing: string[] } {
   const labels = new Map(run.labels);
   const missing: string[] = [];
   for (const [label, sel] of Object.entries(x.created ?? {})) {
-    const made = [...run.g.entities.values()]
+    const named = [...run.g.entities.values()]
       .filter((e) => e.id > setupMaxId && (e.card.id === sel.card || e.card.name.toLowerCase() === sel.card.toLowerCase()))
       .filter((e) => !sel.controller || sideName(e.controller) === sel.controller)
       .sort((a, b) => a.id - b.id);
+    const cards = named.filter((e) => e.card.type !== 'enchantment');
+    const made = named.some((e) => e.card.id === sel.card) || !cards.length ? named : cards;
     const e = made[(sel.nth ?? 1) - 1];
     if (e) labels.set(label, e.id);
     else missing.push(`created entity "${label}" (${JSON.stringify(sel)}): only ${made.length} such entit${made.length === 1 ? 'y was' : 'ies were'} created`);
