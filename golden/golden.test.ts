@@ -36,6 +36,8 @@ describe('golden suite', () => {
     }
     const text = formatGolden(results);
     expect(text).toMatch(/FAIL  cult-master-novice-engineer-mad-bomber-reversed/);
+    // the rule of the first divergence from the locked trace, not only the rules the case cites
+    expect(failed.get('dark-cultist-buffs-mortally-wounded-yeti')!.failures).toContainEqual(expect.stringMatching(/^first divergence from the locked trace: rule 3 at events\[\d+\]: /));
     expect(text).toMatch(/golden: \d+ scenarios: \d+ pass, \d+ expected-fail, 0 unexpected pass, \d+ fail, 0 error/);
   });
 

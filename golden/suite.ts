@@ -87,6 +87,7 @@ export function verifyCase(file: string, cards: CardPool, mutants: MutantName[] 
   const problem = lockedTraceProblem(tracePath(s.id, tracesDir), s.id, run, mutants, 'reference engine');
   if (problem) run.failures.push(problem.failure);
   const diff = problem?.diff;
+  if (problem?.firstDivergence) run.failures.push(`first divergence from the locked trace: ${problem.firstDivergence}`);
   return { ...base, status: statusOf(s.status, run.failures), failures: run.failures, ...(diff ? { diff } : {}) };
 }
 
