@@ -32,7 +32,8 @@ export function gainMana(g: Game, side: Side, n: number, crystals: 'full' | 'emp
   const p = g.players[side];
   const MAX = maxOf(g);
   if (crystals === 'this_turn') {
-    p.mana = Math.min(MAX, p.mana + n);
+    const cap = g.profile.limits.manaThisTurn;
+    p.mana = cap === null ? p.mana + n : Math.min(cap, p.mana + n);
   } else {
     const gained = Math.min(n, MAX - p.maxMana);
     p.maxMana += gained;
@@ -41,7 +42,7 @@ export function gainMana(g: Game, side: Side, n: number, crystals: 'full' | 'emp
   recordCrystals(g, side, `gain_${crystals}`);
 }
 
-/** Destroy crystals: full ones first (the mana left goes with them), then empty ones. */
+/** Destroy crystals: empty ones first, then full ones (the mana left goes with them): rule mana-crystals. */
 export function destroyMana(g: Game, side: Side, n: number): void {
   const p = g.players[side];
   const k = Math.min(n, p.maxMana);

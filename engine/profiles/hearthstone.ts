@@ -10,6 +10,11 @@ export interface ProfileLimits {
   hand: number;
   /** Mana crystals a player may have. */
   mana: number;
+  /**
+   * The most mana a player may have to spend with mana given for this turn only (The Coin, Innervate); null: no limit
+   * (Hearthtop's Coin gives a 7th mana at 6 crystals: hearthtop/coin).
+   */
+  manaThisTurn: number | null;
   /** Secrets a player may have in play. */
   secrets: number;
   /** A hero's Health when a scenario does not say (and, with `healthCap`, the most it may ever have). */
@@ -38,6 +43,6 @@ export interface Profile {
 
 export const HEARTHSTONE: Profile = {
   id: 'hearthstone',
-  limits: { board: 7, hand: 10, mana: 10, secrets: 5, heroHealth: 30, armor: null },
+  limits: { board: 7, hand: 10, mana: 10, manaThisTurn: 10, secrets: 5, heroHealth: 30, armor: null },
   rules: { deck: 'per-player', overdraw: 'burn', emptyDeck: 'fatigue', marking: false },
 };

@@ -9,6 +9,6 @@ import type { Profile } from './hearthstone.js';
 
 export const HEARTHTOP: Profile = {
   id: 'hearthtop',
-  limits: { board: 5, hand: 10, mana: 6, secrets: 5, heroHealth: 20, armor: 5 },
+  limits: { board: 5, hand: 10, mana: 6, manaThisTurn: null, secrets: 5, heroHealth: 20, armor: 5 },
   rules: { deck: 'shared', overdraw: 'discard-at-cleanup', emptyDeck: 'end-after-cleanup', marking: true },
 };
