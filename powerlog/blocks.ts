@@ -118,7 +118,7 @@ export class BlockTracker {
    * (seen: the 2015 mulligan block of data__brawls__underdog-rules.log). Close them here.
    */
   repairAtTurnStart(line: number): void {
-    const open = this.stack.map((b) => `${b.logType} block opened at line ${b.line}`).join(', ');
+    const open = listed(this.stack.map((b) => `${b.logType} block opened at line ${b.line}`));
     this.out.warn(`line ${line}: a turn begins while ${this.stack.length} block(s) are open (${open}): the log lost their BLOCK_END; closed here`);
     this.out.counters.repairedBlocks += this.stack.length;
     while (this.stack.length) this.closeBlock(this.stack.pop()!, line, false, true);
@@ -128,8 +128,14 @@ export class BlockTracker {
   closeUnclosed(endLine: number): void {
     if (!this.stack.length) return;
     this.out.counters.unclosedBlocks = this.stack.length;
-    const open = this.stack.map((b) => `${b.logType}@${b.line}`).join(', ');
+    const open = listed(this.stack.map((b) => `${b.logType}@${b.line}`));
     this.out.warn(`game ended with ${this.stack.length} block(s) still open (log cut off after line ${endLine}): ${open}`);
     while (this.stack.length) this.closeBlock(this.stack.pop()!, endLine, true);
   }
+}
+
+/** At most the first and last five of a list, with how many are left out between (a hostile log may open millions). */
+function listed(items: readonly string[]): string {
+  if (items.length <= 10) return items.join(', ');
+  return `${items.slice(0, 5).join(', ')}, … (${items.length - 10} more), ${items.slice(-5).join(', ')}`;
 }

@@ -104,7 +104,11 @@ function addTotals(into: Totals, t: Totals): void {
 
 const NOT_LOGS = /^(readme|license|licence|copying|notice)([-._].*)?$|\.(md|txt|json|html?)$/i;
 
-/** Expand the arguments: a directory means every file in it (sorted; hidden files and README / LICENSE / *.md skipped). */
+/**
+ * Expand the arguments: a directory means every file in it (sorted; hidden files and README / LICENSE / *.md
+ * skipped). What a folder holds besides files (a folder, a FIFO or device, a link that cannot be followed) is not read
+ * and is listed as skipped with why.
+ */
 export function expandPaths(paths: readonly string[]): { files: string[]; skipped: string[]; missing: string[] } {
   const files: string[] = [];
   const skipped: string[] = [];
@@ -125,9 +129,11 @@ export function expandPaths(paths: readonly string[]): { files: string[]; skippe
         try {
           s2 = statSync(full);
         } catch {
+          skipped.push(`${full} (cannot be read: a broken link?)`);
           continue;
         }
-        if (!s2.isFile()) continue;
+        if (s2.isDirectory()) { skipped.push(`${full} (a folder: folders are not searched; name it to check it)`); continue; }
+        if (!s2.isFile()) { skipped.push(`${full} (not a regular file)`); continue; }
         if (NOT_LOGS.test(name)) skipped.push(full);
         else files.push(full);
       }
@@ -311,7 +317,7 @@ export function formatReport(report: Report, opts: FormatOptions = {}): string {
   // A game whose log ends before the game does (a cut file, a client that was closed) is checked as far as it goes.
   const cut = report.logs.flatMap((l) => l.games.filter((g) => !g.complete).map((g) => `  ${l.file}, game ${g.index} (lines ${g.startLine}-${g.endLine}): the log ends before the game does (no COMPLETE game state): checked up to line ${g.endLine}`));
   if (cut.length) out.push('', `Truncated games (${cut.length}):`, ...cut);
-  if (report.skipped.length) out.push('', `Skipped (not logs): ${report.skipped.map((s) => basename(s)).join(', ')}`);
+  if (report.skipped.length) out.push('', `Skipped: ${report.skipped.map((s) => basename(s)).join(', ')}`);
   out.push('');
   if (report.logs.length === 0) {
     out.push('No log files were found: nothing was checked (give Power.log files, or folders that hold them).');

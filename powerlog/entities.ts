@@ -189,8 +189,11 @@ export class EntityTracker {
         if (to === 'play') { this.enterPlay(e, line, true, from); return; }
         const dies = from === 'play' && to === 'graveyard' && (e.type === 'minion' || e.type === 'hero');
         const reset = this.inBlock('GAME_RESET');
-        // A minion returned to its owner's full hand is destroyed instead: PLAY -> GRAVEYARD, but not a Death.
-        const fullHand = dies && e.type === 'minion' && !reset && !this.inBlock('DEATHS') && this.handFull(e.controller);
+        // A minion returned to its owner's full hand is destroyed instead: PLAY -> GRAVEYARD, but not a Death. Only an
+        // effect returns a minion (its POWER or TRIGGER block: Sap, Freezing Trap), and the minion it returns is not
+        // mortally wounded nor marked for destruction: anything else leaving play so is a Death, judged as one.
+        const fullHand = dies && e.type === 'minion' && !reset && !this.inBlock('DEATHS') && this.handFull(e.controller)
+          && this.inEffect() && !(e.tags.has('HEALTH') && e.damage >= e.health) && e.tags.get('TO_BE_DESTROYED') !== '1';
         this.out.emit({
           t: 'event', e: 'zone', entity: e.id, from, to, ...(fullHand ? { reason: 'returned to a full hand' } : reset && from === 'play' ? { reason: 'game reset' } : {}),
           ...(e.name ? { name: e.name } : {}), line,
@@ -272,6 +275,12 @@ export class EntityTracker {
         ...(e.forcePlay ? { forcePlay: true } : {}), ...(e.orderUnknown ? { orderUnknown: true } : {}), line,
       } as PowerRecord);
     }
+  }
+
+  /** The innermost block is an effect's (POWER or TRIGGER), not an attack, a play or a Death Phase. */
+  private inEffect(): boolean {
+    const top = this.stack[this.stack.length - 1]?.logType;
+    return top === 'POWER' || top === 'TRIGGER';
   }
 
   private inBlock(logType: string): boolean {

@@ -50,6 +50,22 @@ describe('rule 3: a minion leaves play to the graveyard only in a death phase', 
     }]);
   });
 
+  it("with its owner's hand full, a mortally wounded minion leaving play inside an effect is still a death, not a return to the full hand", () => {
+    // Ten cards in the hand of Misha's controller (player 1), then Misha's ZONE=GRAVEYARD moved into the spell's POWER
+    // block: Kill Command's damage left Misha mortally wounded, so it died there (rule 3), it was not returned.
+    const at = 'D 20:08:46.1366949 GameState.DebugPrintPower() - ';
+    const hand = Array.from({ length: 10 }, (_, k) => [`${at}FULL_ENTITY - Creating ID=${900 + k} CardID=CS2_231`, `${at}    tag=ZONE value=HAND`, `${at}    tag=CONTROLLER value=1`]).flat();
+    // Misha is a 4/4 (NEW1_032): the excerpt, from mid-game, never states its Health
+    const misha = `${at}TAG_CHANGE Entity=[name=Misha id=69 zone=PLAY zonePos=2 cardId=NEW1_032 player=1] tag=HEALTH value=4`;
+    const full = [...real.slice(0, 2), ...hand, misha, ...real.slice(2)];
+    const grave = find(full, 'id=69', 'tag=ZONE value=GRAVEYARD');
+    const power = find(full, 'BlockType=POWER');
+    const doctored = move(full, grave, full.findIndex((l, i) => i > power && l.includes('BLOCK_END')));
+    expect(rule3(trace(doctored)).map((v) => v.message)).toEqual([expect.stringMatching(/minion #69 Misha left play outside a death phase \(inside POWER block/)]);
+    // unmoved, it dies in the DEATHS block as before
+    expect(rule3(trace(full))).toEqual([]);
+  });
+
   it('allows and counts a death in a Forced Death Phase (Defile)', () => {
     const j = judgeRule3(trace(fixture('2018-defile-forced-death.log')));
     expect(j.violations).toEqual([]);

@@ -5,7 +5,7 @@
  * 35.4); a victory condition ends the game at once (1.1).
  */
 import type { PoolKey, TriggerEvent } from './format.js';
-import { GameOver, SIDES, ent, inPlay, isEntityInPlay, other, type HEntity, type HostGame, type PlayerIndex } from './state.js';
+import { GameOver, SIDES, closeBlock, ent, openBlock, inPlay, isEntityInPlay, other, type HEntity, type HostGame, type PlayerIndex } from './state.js';
 import { health, hostHealth, recordStats } from './stats.js';
 import { moveTo } from './zones.js';
 
@@ -32,6 +32,10 @@ export function emit(g: HostGame, event: TriggerEvent, subject?: number, subject
 
 /** Victory conditions (1.1): checked at once after every change; the game ends without finishing anything. */
 export function checkVictory(g: HostGame, lost: PlayerIndex[] = []): void {
+  // Inside parts that happen at once (an 'and' clause, combat damage) no game action comes between them (40.4.1): a
+  // loss waits for the end of them all, when both players may have lost (a draw).
+  const at = g.s as { simultaneous?: number; pendingLoss?: PlayerIndex[] };
+  if (at.simultaneous) { at.pendingLoss = [...(at.pendingLoss ?? []), ...lost]; return; }
   const losers = new Set<PlayerIndex>(lost);
   for (const p of [0, 1] as PlayerIndex[]) {
     const pl = g.s.players[p];
@@ -51,21 +55,43 @@ export function endGame(g: HostGame, losers: PlayerIndex[], rule = 'host/1.1'): 
   throw new GameOver();
 }
 
+/**
+ * Perform `run` as parts that happen at once, in a SIMULTANEOUS block (40.4.1, 25.4.2.3): no loss is decided until
+ * they have all been done and the block has closed; then the victory conditions are checked with every loss they
+ * caused.
+ */
+export function atOnce(g: HostGame, subject: number, rule: string, run: () => void): void {
+  const at = g.s as { simultaneous?: number; pendingLoss?: PlayerIndex[] };
+  const b = openBlock(g, 'SIMULTANEOUS', { subject, rule });
+  at.simultaneous = (at.simultaneous ?? 0) + 1;
+  try { run(); } finally { at.simultaneous--; }
+  closeBlock(g, b);
+  if (at.simultaneous) return;
+  const lost = at.pendingLoss;
+  delete at.pendingLoss;
+  if (lost) checkVictory(g, lost);
+}
+
 /** The Game Actions that hold now, performed at once until none holds (35.4). */
 export function gameActions(g: HostGame): void {
   if (g.mutants.has('host-game-actions-wait') && g.s.resolving > 0) return;
   recordStats(g, 'check');
   for (let guard = 0; guard < 1000; guard++) {
     const front = g.s.entities.filter(isEntityInPlay);
-    // 26.1.3: an entity at 0 health that is also damaged enough goes to the drop zone, not destroyed.
-    const zero = front.find((e) => health(g, e) <= 0);
-    if (zero) {
-      moveTo(g, zero, 'drop');
-      g.trace.event({ e: 'game_action', action: 'drop', entity: zero.id, rule: 'host/26.1.2' });
+    // Every entity in such a state now is dealt with at once (35.4: "If any of these states occur, the Game Action
+    // must be immediately performed"; 26.1.1.1): all are read before any leaves, so one leaving (the source of a
+    // -health effect) does not save another. 26.1.3: an entity at 0 health that is also damaged enough goes to the
+    // drop zone, not destroyed.
+    const zero = front.filter((e) => health(g, e) <= 0);
+    const dead = front.filter((e) => health(g, e) > 0 && e.damage >= health(g, e));
+    if (zero.length || dead.length) {
+      for (const z of zero) {
+        moveTo(g, z, 'drop');
+        g.trace.event({ e: 'game_action', action: 'drop', entity: z.id, rule: 'host/26.1.2' });
+      }
+      for (const d of dead) destroy(g, d, null);
       continue;
     }
-    const dead = front.find((e) => e.damage >= health(g, e));
-    if (dead) { destroy(g, dead, null); continue; }
     const marker = g.s.entities.find((m) => m.zone === 'marker' && (m.attachedTo === undefined || !inPlay(ent(g, m.attachedTo))));
     if (marker) {
       moveTo(g, marker, 'drop');

@@ -3,9 +3,9 @@
  * actions between them, 40.3) or 'and' (simultaneous, 40.4).
  */
 import type { Action, Effect, EffectPart, EntityRef, PlayerRef, TargetSpec } from './format.js';
-import { damageEntity, damageHost, destroy, draw, gainResource, gameActions, healHost } from './actions.js';
+import { atOnce, damageEntity, damageHost, destroy, draw, gainResource, gameActions, healHost } from './actions.js';
 import { createTokens, gainControl, openSlots } from './tokens.js';
-import { ent, isEntityInPlay, other, openBlock, closeBlock, type HostGame, type PlayerIndex, type StackItem, type TargetRef } from './state.js';
+import { ent, isEntityInPlay, other, type HostGame, type PlayerIndex, type StackItem, type TargetRef } from './state.js';
 import { matches, recordStats } from './stats.js';
 import { banish, lookAt, reveal, search } from './seen.js';
 
@@ -28,6 +28,12 @@ function entitiesOf(g: HostGame, item: StackItem, ref: EntityRef, dropped: Reado
   if (ref === 'equipped') { const a = ent(g, item.source).attachedTo; return a !== undefined ? [a] : []; }
   if ('target' in ref) return dropped.has(ref.target) || !item.targets[ref.target] ? [] : [item.targets[ref.target]!.id];
   return g.s.entities.filter((e) => matches(g, ref.all, item.controller, item.source, e)).map((e) => e.id);
+}
+
+/** A part that acts on more than one entity (a selector of all that match, e.g. "each Entity"). */
+function manyEntities(g: HostGame, item: StackItem, a: Action, dropped: ReadonlySet<number>): boolean {
+  const to = (a as { to?: EntityRef }).to;
+  return to !== undefined && typeof to === 'object' && 'all' in to && entitiesOf(g, item, to, dropped).length > 1;
 }
 
 function playerOf(item: StackItem, p: PlayerRef): PlayerIndex {
@@ -142,10 +148,10 @@ export function resolveEffect(g: HostGame, item: StackItem, effect: Effect): { r
     // 40.4.2: if one part of an 'and' clause can no longer resolve because of a prior part, neither is performed;
     // 40.3.2: a 'then' part that can no longer resolve is passed over and the rest goes on.
     if (!grp.every((p) => canDo(g, item, p, dropped))) continue;
-    if (grp.length > 1) {
-      const b = openBlock(g, 'SIMULTANEOUS', { subject: item.source, rule: 'host/40.4.1' });
-      for (const p of grp) perform(g, item, p, dropped);
-      closeBlock(g, b);
+    // Parts joined by 'and' happen at once (40.4.1); so does one part on each of several entities ("deal 1 damage to
+    // each Entity": assumption host-each-at-once, the seed does not say).
+    if (grp.length > 1 || manyEntities(g, item, grp[0]!, dropped)) {
+      atOnce(g, item.source, 'host/40.4.1', () => { for (const p of grp) perform(g, item, p, dropped); });
     } else perform(g, item, grp[0]!, dropped);
     gameActions(g);
     g.onPart?.();

@@ -4,9 +4,9 @@
  * normal damage, after; each step is a fast timing that ends when both players pass on an empty Stack.
  */
 import type { HostPhase, ResourceType } from './format.js';
-import { damageEntity, damageHost, draw, emit, gainResource, gameActions, moveTo } from './actions.js';
+import { atOnce, damageEntity, damageHost, draw, emit, gainResource, gameActions, moveTo } from './actions.js';
 import { HostIllegal, checkSlow } from './cards.js';
-import { closeBlock, ent, isEntityInPlay, openBlock, other, type HEntity, type HostGame, type PlayerIndex } from './state.js';
+import { ent, isEntityInPlay, other, type HEntity, type HostGame, type PlayerIndex } from './state.js';
 import { hostSoul, power, recordStats } from './stats.js';
 
 const ORDER: HostPhase[] = ['start', 'action1', 'battle', 'action2', 'end'];
@@ -24,7 +24,10 @@ export function enterPhase(g: HostGame, phase: HostPhase): void {
     const p = g.s.players[g.s.active];
     p.ap = 4;
     g.trace.event({ e: 'ap', player: g.s.active, use: 'replenish', spent: 0, left: 4, rule: 'host/10.2.1' });
-    for (const e of g.s.entities) if (e.controller === g.s.active && isEntityInPlay(e)) { e.sick = false; e.attacked = false; e.usedThisTurn = []; }
+    for (const e of g.s.entities) if (e.controller === g.s.active && isEntityInPlay(e)) { e.sick = false; e.attacked = false; }
+    // "Once per turn" (27.5) is per turn, whoever's: every mark of the last turn goes, also on an entity that changed
+    // sides in it.
+    for (const e of g.s.entities) e.usedThisTurn = [];
     emit(g, 'start_of_turn', undefined, g.s.active);
   }
   if (phase === 'end') emit(g, 'end_of_turn', undefined, g.s.active);
@@ -118,16 +121,16 @@ export function advanceBattle(g: HostGame): void {
   const strike = (fs: boolean) => {
     // 25.4.2.4: an attacker or blocker no longer in play: the attack continues with no effect.
     if (!present) return;
-    const blk = openBlock(g, 'SIMULTANEOUS', { subject: att.id, rule: 'host/25.4.2.3' });
     const attHits = firstStrike(att) === fs;
-    if (b.defender === 'host') { if (attHits) damageHost(g, other(att.controller), 1, att.id, true); }
-    else {
-      const defHits = firstStrike(def!) === fs && canBlock(def!);
-      const pa = power(g, att), pd = power(g, def!);
-      if (attHits) damageEntity(g, def!, pa, att.id, true);
-      if (defHits) damageEntity(g, att, pd, def!.id, true);
-    }
-    closeBlock(g, blk);
+    atOnce(g, att.id, 'host/25.4.2.3', () => {
+      if (b.defender === 'host') { if (attHits) damageHost(g, other(att.controller), 1, att.id, true); }
+      else {
+        const defHits = firstStrike(def!) === fs && canBlock(def!);
+        const pa = power(g, att), pd = power(g, def!);
+        if (attHits) damageEntity(g, def!, pa, att.id, true);
+        if (defHits) damageEntity(g, att, pd, def!.id, true);
+      }
+    });
     recordStats(g, 'combat');
     gameActions(g);
   };

@@ -24,9 +24,11 @@ export const TRACE_FORMAT = 'arbiter-trace/1';
 
 /**
  * Host profile (seed 002, 42.1): resolutions a chain may run without a player's choice before it counts as an infinite
- * loop. The Host kernel's loop check looks this far ahead; a `stack_resolve` with `result: "loop"` refers to it.
+ * loop. The Host kernel's loop check looks this far ahead; a `stack_resolve` with `result: "loop"` refers to it. Far
+ * above what a chain that ends in a loss can take (42.1.1.1: not a loop): each deck holds 50 cards and each Host's
+ * health counts its damage, so a chain that draws or deals damage ends within a few hundred resolutions.
  */
-export const HOST_LOOP_BOUND = 60;
+export const HOST_LOOP_BOUND = 1000;
 
 /** How much a producer can tell (adapter protocol `fidelity`). Consumers run only what the fidelity supports. */
 export type Fidelity = 'final_state' | 'events' | 'phases';

@@ -98,23 +98,36 @@ export const invalidTarget: Invariant = hostInvariant(targetPass, {
 });
 
 const LOOP = 'host-no-infinite-loop';
-const LOOP_READS: readonly RecordKind[] = ['priority', 'host_phase', 'open'];
+const LOOP_READS: readonly RecordKind[] = ['priority', 'host_phase', 'open', 'game_check'];
+/** A chain longer than this that has neither ended (an empty Stack, a player's action) nor ended the game when the trace does. */
+const LOOP_UNENDED = 60;
 
 function loopPass(): HostPass {
   const out: Violation[] = [];
   let run = 0;
+  let last: { v: Parameters<HostPass['visit']>[1]; i: number; subject?: number } | null = null;
+  let over = false;
   return {
     reads: LOOP_READS,
     visit: (r, v, i) => {
       const e = ev(r);
       if ((e?.e === 'priority' && e.action === 'act') || e?.e === 'host_phase') run = 0;
-      if (r.t === 'open' && r.kind === 'RESOLVE' && ++run === HOST_LOOP_BOUND + 2) out.push(violation(LOOP, 'host/42.1.2', `${run} Stack items resolve one after the other with no player's action: an infinite loop resolves`, v, i, r.subject !== undefined ? [r.subject] : []));
+      if (e?.e === 'game_check' && e.result !== 'ongoing') over = true;
+      if (r.t === 'open' && r.kind === 'RESOLVE') {
+        last = { v, i, ...(r.subject !== undefined ? { subject: r.subject } : {}) };
+        if (++run === HOST_LOOP_BOUND + 2) out.push(violation(LOOP, 'host/42.1.2', `${run} Stack items resolve one after the other with no player's action: an infinite loop resolves`, v, i, r.subject !== undefined ? [r.subject] : []));
+      }
     },
-    finish: () => out,
+    // A chain still going when the trace ends, long past any chain the game's own choices make, that has not ended
+    // the game (42.1.1.1: a chain that ends in a loss is no loop): it was never going to end.
+    finish: () => {
+      if (!over && run > LOOP_UNENDED && run < HOST_LOOP_BOUND + 2 && last) out.push(violation(LOOP, 'host/42.1.2', `${run} Stack items resolved one after the other with no player's action, and the chain was still going when the game stopped: an infinite loop resolves`, last.v, last.i, last.subject !== undefined ? [last.subject] : []));
+      return out;
+    },
   };
 }
 
 export const noInfiniteLoop: Invariant = hostInvariant(loopPass, {
   id: LOOP, rules: ['host/42.1.2'], fidelity: 'phases',
-  description: `no chain of more than ${HOST_LOOP_BOUND + 1} resolutions without a player's action (the loop bound of 42.1, docs/host.md)`,
+  description: `no chain of more than ${HOST_LOOP_BOUND + 1} resolutions without a player's action (the loop bound of 42.1, docs/host.md), nor one of more than ${LOOP_UNENDED} still going when the trace ends without a loss`,
 });
