@@ -196,6 +196,16 @@ describe('the invariants are pure functions over any trace (engine-style traces,
     expect(rule9([open(1, 'sequence', 'PLAY_MINION'), check, close(1)])).toHaveLength(1);
   });
 
+  it('rule 9: a result before the top-level DEATHS block that follows an action (2015 logs) is decided before its Sequence ends', () => {
+    const check = { t: 'event', e: 'game_check', result: 'loss', playstate: 'LOST', player: 1, cause: 'check', rule: '9', line: 20 } as TraceRecord;
+    const deaths = [{ ...open(3, 'sequence', 'LOG_BLOCK') }, { ...open(4, 'phase', 'DEATH'), logType: 'DEATHS', line: 21 } as TraceRecord, close(4), close(3)];
+    const attack = [open(1, 'sequence', 'LOG_BLOCK'), open(2, 'phase', 'PREPARATION'), close(2), close(1)];
+    expect(rule9([...attack, check, ...deaths]).map((v) => v.message)).toEqual(['line 20: PLAYSTATE LOST was decided before the top-level DEATHS block at line 21, the Death Phase of the Sequence that had just run: the game is decided when the Sequence ends']);
+    // after the DEATHS block, or with another block next, it is fine
+    expect(rule9([...attack, ...deaths, check])).toEqual([]);
+    expect(rule9([...attack, check, open(5, 'sequence', 'LOG_BLOCK'), open(6, 'phase', 'OTHER'), close(6), close(5)])).toEqual([]);
+  });
+
   it('judge() runs all three and sorts by line', () => {
     const j = judge([]);
     expect(j.stats.map((s) => s.rule)).toEqual(['3', '7', '9']);

@@ -230,13 +230,26 @@ export function judgeRule9(records: readonly TraceRecord[]): { violations: Viola
   const w = new Walker();
   const violations: Violation[] = [];
   const stats: RuleStats = { rule: '9', checks: 0, exempt: 0, forced: 0, violations: 0 };
-  for (const r of records as readonly Rec[]) {
+  const list = records as readonly Rec[];
+  for (let k = 0; k < list.length; k++) {
+    const r = list[k]!;
     w.step(r);
     if (r.t !== 'event' || r.e !== 'game_check' || r.result === 'ongoing') continue;
     stats.checks++;
     const cause = typeof r.cause === 'string' ? r.cause : undefined;
     const open = w.stack.filter((s) => !(s.rec.block === 'step' && s.rec.kind === 'GAME_END_CHECK'));
-    if (open.length === 0) continue;
+    if (open.length === 0) {
+      // Logs of 2015 write a Sequence's Death Phase as a DEATHS block of its own at the top level, after the block of
+      // the action: a result before that block is decided before the Sequence ends.
+      const deaths = cause === 'check' || cause === undefined ? deathsBlockNext(list, k) : null;
+      if (deaths) violations.push({
+        invariant: 'log-rule-9', path: '', rule: '9',
+        message: `${at(r.line)}${typeof r.playstate === 'string' ? `PLAYSTATE ${r.playstate}` : `game result '${r.result}'`} was decided before the top-level DEATHS block at line ${deaths}, the Death Phase of the Sequence that had just run: the game is decided when the Sequence ends`,
+        ...(r.line !== undefined ? { line: r.line } : {}),
+        entities: typeof r.player === 'number' ? [r.player] : [],
+      });
+      continue;
+    }
     // A concession / disconnection ends the game at once, wherever it falls: not a Rule 9 game check.
     if (cause && cause !== 'check') { stats.forced!++; continue; }
     const phases = open.filter((s) => s.rec.block !== 'sequence');
@@ -260,6 +273,20 @@ export function judgeRule9(records: readonly TraceRecord[]): { violations: Viola
   }
   stats.violations = violations.length;
   return { violations, stats };
+}
+
+/** The line of a top-level DEATHS block that comes next after record k (other game results between), else null. */
+function deathsBlockNext(list: readonly Rec[], k: number): number | null {
+  for (let j = k + 1; j < list.length; j++) {
+    const r = list[j]!;
+    if (r.t === 'event' && r.e === 'game_check') continue;
+    if (r.t === 'open' && r.block === 'sequence') {
+      const first = list[j + 1];
+      return first && first.t === 'open' && first.logType === 'DEATHS' ? (typeof first.line === 'number' ? first.line : null) : null;
+    }
+    return null;
+  }
+  return null;
 }
 
 export function rule3(records: readonly TraceRecord[]): Violation[] {
