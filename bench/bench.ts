@@ -483,7 +483,9 @@ const BOUNDS = `
   of 0.4 to 4.5, 488, 509, 528, 535, 550, 589, 632, 654, 727 and 734 ms: the target is met in some runs and not in
   others. Nine golden cases were added that evening (164 to 173 files: Overload over two turns, Freeze over three,
   Stealth over two, Charge and Windfury, Spell Damage, Divine Shield, Silence, a Secret, a replaced weapon); the first
-  verify then measured 774 ms at load 0.4 (424 ms the second time in the process) and 854 ms at load 4.3.
+  verify then measured 774 ms at load 0.4 (424 ms the second time in the process) and 854 ms at load 4.3. With 26
+  more (173 to 199 files, new cards and rules found by outside probes) a first verify measured 732 ms at load 1.9
+  (488 ms the second time).
 - \`arbiter fuzz\`, per case: fast-check generation (shrinkable values), one game played action by action while its
   intents are made legal, all the invariants, a second run for determinism, and the legality oracle (each forbidden
   attack and play of the set-up offered to one set-up game, its records dropped after each refusal; a new set-up game
@@ -547,8 +549,8 @@ const BOUNDS = `
   scenarios: a pause of either process (a collection, the machine's other work) counts against neither; the means are
   given beside. The ratio to HearthBreaker is the one the ten-times target is about, and it sits at the line. With
   5 blocks, it measured 9.5 to 12.4 in six whole bench runs (9.9, 10.2, 11.7, 9.9, 9.5 and 12.4), then 7.3 at a load
-  of 4.3 and 9.3 at a load of 0.4 (the table above) that evening, on 107 golden scenarios (99 that HearthBreaker
-  answers) instead of 98, and 10.9 and 11.0 in two runs of the simulator rows alone (HearthBreaker 0.41 to 0.49 ms a scenario, the
+  of 4.3 and 9.3 at a load of 0.4 that evening, on 107 golden scenarios (99 that HearthBreaker
+  answers) instead of 98, 9.2 at a load of 1.9 the next day (the table above) on 133 (121 that HearthBreaker answers), and 10.9 and 11.0 in two runs of the simulator rows alone (HearthBreaker 0.41 to 0.49 ms a scenario, the
   reference engine 0.041 to 0.045 ms), all on 2026-11-24: met in some runs and not in others.
   With 3 blocks, 8.0, 9.6 and 12.6 in three whole bench runs earlier that day (HearthBreaker 0.52 to 0.55 ms, the
   reference engine 0.044 to 0.069 ms): with fewer fresh processes a slow one weighs more in the medians, so the blocks
@@ -580,7 +582,8 @@ const BOUNDS = `
   against 179 s in the run above): the same suite swings by a fifth with the machine's state, and the target is met
   in some runs and not in others. That evening the suite grew to 2,376 tests (nine golden cases and the tests that run
   every golden case, eleven mutants written outside the project, a Phase never run, merges of unfinished shards,
-  signals, hostile inputs) and took 94 to 101 s of vitest time in four runs. Running the short-lived Node processes the tests start without V8's optimising compiler
+  signals, hostile inputs) and took 94 to 101 s of vitest time in four runs. The next day's work (26 golden cases, value mutants, the
+  Host and Power.log fixes) took it to 2,459 tests: 97 to 111 s of vitest time in runs while helpers shared the cores. Running the short-lived Node processes the tests start without V8's optimising compiler
   (\`--no-opt\`: a demo run's runner and adapter so took about a third less CPU) is not possible through
   NODE_OPTIONS, which refuses that flag, and the runner starts the bundled adapters itself. A
   fresh clone's \`.ci/run\` adds npm install (with the build: 10 to 20 s) and runs without the CardDefs data.
