@@ -198,7 +198,7 @@ describe('the invariants are pure functions over any trace (engine-style traces,
 
   it('rule 9: a result before the top-level DEATHS block that follows an action (2015 logs) is decided before its Sequence ends', () => {
     const check = { t: 'event', e: 'game_check', result: 'loss', playstate: 'LOST', player: 1, cause: 'check', rule: '9', line: 20 } as TraceRecord;
-    const deaths = [{ ...open(3, 'sequence', 'LOG_BLOCK') }, { ...open(4, 'phase', 'DEATH'), logType: 'DEATHS', line: 21 } as TraceRecord, close(4), close(3)];
+    const deaths = [open(3, 'sequence', 'LOG_BLOCK'), { ...open(4, 'phase', 'DEATH'), logType: 'DEATHS', line: 21 } as unknown as TraceRecord, close(4), close(3)];
     const attack = [open(1, 'sequence', 'LOG_BLOCK'), open(2, 'phase', 'PREPARATION'), close(2), close(1)];
     expect(rule9([...attack, check, ...deaths]).map((v) => v.message)).toEqual(['line 20: PLAYSTATE LOST was decided before the top-level DEATHS block at line 21, the Death Phase of the Sequence that had just run: the game is decided when the Sequence ends']);
     // after the DEATHS block, or with another block next, it is fine
