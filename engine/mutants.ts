@@ -36,6 +36,9 @@ export const MUTANTS = {
   'revealed-secret-stays': { rule: 'secrets', text: 'a Secret stays in play after it is revealed, and can be revealed again' },
   'rivendare-doubles-weapons': { rule: 'deathrattles-twice', text: 'Baron Rivendare doubles a weapon\'s Deathrattle too, not only his minions\'' },
   'deaths-newest-first': { rule: '7', text: 'a Death Phase queues the deaths newest first, not in order of play' },
+  'combo-counts-itself': { rule: 'combo', text: 'a card counts itself among the cards played earlier this turn, so its Combo is always on' },
+  'silence-keeps-printed-keywords': { rule: 'silence', text: 'a Silenced minion keeps the keywords printed on its card (Windfury, Taunt)' },
+  'returned-into-full-hand': { rule: 'hand-limit', text: 'a minion returned to a full hand joins it as an eleventh card instead of being destroyed' },
   'replaced-weapon-vanishes': { rule: 'weapon-replace', text: 'a weapon replaced by a newer one leaves play at once, in the middle of the Phase, and its Death is never resolved (no Deathrattle)' },
   'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;

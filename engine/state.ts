@@ -300,7 +300,7 @@ export function durability(g: Game, e: Entity): number {
 
 export function hasKeyword(g: Game, e: Entity, k: Keyword): boolean {
   if (k === 'divine_shield') return e.divineShield; // the shield itself: printed or given, until popped or removed
-  if (!e.silenced && e.card.keywords?.includes(k) && !e.lostKeywords?.includes(k)) return true;
+  if (e.card.keywords?.includes(k) && !e.lostKeywords?.includes(k) && (!e.silenced || g.mutants.has('silence-keeps-printed-keywords'))) return true;
   for (const id of e.enchantments) if (g.entities.get(id)?.mods?.keywords?.includes(k)) return true;
   for (const a of g.otherAuras) if (a.mods.keywords?.includes(k) && a.affected.has(e.id)) return true;
   return false;

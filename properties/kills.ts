@@ -36,6 +36,8 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'freeze-thaws-after-attack': ['legality-oracle'],
   'revealed-secret-stays': ['secret-revealed'],
   'deaths-newest-first': ['queue-order'],
+  'silence-keeps-printed-keywords': ['legality-oracle'],
+  'returned-into-full-hand': ['conservation'],
 };
 
 /**
@@ -53,6 +55,9 @@ export const GOLDEN_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = 
   // Two minions dying at once, each with a Deathrattle or a death trigger whose order shows: generated games rarely
   // make both; golden traces of such deaths break queue-order.
   'deaths-newest-first': ['auchenai-acolyte-unstable-ghouls-circle'],
+  // A Silenced minion with a printed keyword that then acts on it, a return to a full hand: rare in generated games.
+  'silence-keeps-printed-keywords': ['silenced-windfury-harpy-attacks-once'],
+  'returned-into-full-hand': ['sap-into-full-hand-destroys-the-minion'],
 };
 
 /**
@@ -68,6 +73,7 @@ export const VALUE_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = {
   'fatigue-flat': ['fatigue-grows-with-each-empty-draw'],
   'shield-lets-damage-through': ['divine-shield-stops-the-first-damage'],
   'rivendare-doubles-weapons': ['baron-rivendare-does-not-double-a-weapon-deathrattle'],
+  'combo-counts-itself': ['cold-blood-first-card-no-combo'],
 };
 
 /**

@@ -215,7 +215,8 @@ const ACTIONS: Registry = {
       p.board = p.board.filter((x) => x !== id);
       resetLeavingPlay(g, e);
       if (a.costIncrease) e.costMods.push({ amount: a.costIncrease, order: g.nextOrder++ });
-      if (p.hand.length >= g.profile.limits.hand) {
+      // Mutant (breaks hand-limit): the returned minion joins a full hand.
+      if (p.hand.length >= g.profile.limits.hand && !g.mutants.has('returned-into-full-hand')) {
         moveTo(g, e, 'graveyard', { from: 'play' });
       } else {
         p.hand.push(id);

@@ -186,7 +186,9 @@ function counter(ctx: Ctx, c: Counter, side: Side): number {
   switch (c) {
     case 'cards_played_earlier_this_turn': {
       const i = p.played.indexOf(ctx.source.id);
-      return i >= 0 ? i : p.played.length;
+      // Mutant (breaks combo): the card counts itself, so a Combo is always on.
+      const self = g.mutants.has('combo-counts-itself') ? 1 : 0;
+      return (i >= 0 ? i : p.played.length) + self;
     }
     case 'spell_damage': return spellDamage(g, side);
     case 'minions_played_this_turn': return p.played.filter((id) => entity(g, id).card.type === 'minion').length;
