@@ -83,6 +83,8 @@ export interface CaseResult {
   cause?: Cause;
   /** The card (conformance case failed) or assumption behind a `card` / `assumption` cause. */
   causeDetail?: string;
+  /** Set by the reports: a case the baseline lists as a known failure that now fails otherwise (reports/expectations.ts). */
+  baselineNote?: string;
   attribution?: Attribution;
   /** Differences the protocol defines as equivalent (spec/protocol.md), not counted as divergences. */
   equivalent?: Equivalence[];

@@ -39,6 +39,7 @@ export const MUTANTS = {
   'combo-counts-itself': { rule: 'combo', text: 'a card counts itself among the cards played earlier this turn, so its Combo is always on' },
   'silence-keeps-printed-keywords': { rule: 'silence', text: 'a Silenced minion keeps the keywords printed on its card (Windfury, Taunt)' },
   'returned-into-full-hand': { rule: 'hand-limit', text: 'a minion returned to a full hand joins it as an eleventh card instead of being destroyed' },
+  'secret-on-own-turn': { rule: 'secrets', text: 'a Secret acts on its owner\'s turn too' },
   'replaced-weapon-vanishes': { rule: 'weapon-replace', text: 'a weapon replaced by a newer one leaves play at once, in the middle of the Phase, and its Death is never resolved (no Deathrattle)' },
   'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;

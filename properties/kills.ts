@@ -74,6 +74,7 @@ export const VALUE_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = {
   'shield-lets-damage-through': ['divine-shield-stops-the-first-damage'],
   'rivendare-doubles-weapons': ['baron-rivendare-does-not-double-a-weapon-deathrattle'],
   'combo-counts-itself': ['cold-blood-first-card-no-combo'],
+  'secret-on-own-turn': ['secret-does-not-act-on-its-owners-turn'],
 };
 
 /**

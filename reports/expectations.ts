@@ -3,12 +3,25 @@
  * its status, its reason and an optional bug link. A run is then read as NEW FAIL, NEW PASS, KNOWN and PASS.
  */
 import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { writeFileAtomic } from './files.js';
 import { readJson, InputError } from '../engine/validation.js';
 import type { CaseResult, CaseStatus, Cause } from '../differential/runner.js';
 
-/** A known failure: its status and, for a FAIL, its cause (a known card difference that becomes a rule failure is new). */
-export interface KnownFailure { status: CaseStatus; cause?: Cause; reason: string; bug?: string }
+/**
+ * A known failure: its status and, for a FAIL, its cause (a known card difference that becomes a rule failure is new)
+ * and `shows`, a fingerprint of the simulator's answer (`fingerprint`): the same answer is the known failure whatever
+ * Arbiter now calls its cause; another answer is a failure the baseline does not know.
+ */
+export interface KnownFailure { status: CaseStatus; cause?: Cause; reason: string; bug?: string; shows?: string }
+
+/** The simulator's answer on a failing case, as its differing values (paths and the simulator's values), hashed. */
+export function fingerprint(r: CaseResult): string | undefined {
+  if (r.status !== 'FAIL') return undefined;
+  const parts = r.divergences.map((d) => `${d.path}=${JSON.stringify(d.actual) ?? 'undefined'}`).sort();
+  for (const v of r.violations) parts.push(`violation ${v.invariant}`);
+  return createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 16);
+}
 export interface Expectations {
   format: 'arbiter-expectations/1';
   simulator: string;
@@ -32,6 +45,7 @@ export function loadExpectations(file: string | undefined): Expectations | null 
   for (const [k, v] of Object.entries(d.known)) {
     if (!v || typeof v.reason !== 'string' || !PROBLEM.includes(v.status)) throw new InputError(file, `$.known[${JSON.stringify(k)}]`, `expected {status: one of ${PROBLEM.join(', ')}, cause?: one of ${CAUSES.join(', ')}, reason: string, bug?: string}`);
     if (v.cause !== undefined && !CAUSES.includes(v.cause)) throw new InputError(file, `$.known[${JSON.stringify(k)}].cause`, `expected one of ${CAUSES.join(', ')}`);
+    if (v.shows !== undefined && typeof v.shows !== 'string') throw new InputError(file, `$.known[${JSON.stringify(k)}].shows`, 'expected the fingerprint string a baseline written by --update-expectations holds');
   }
   if (d.supported !== undefined && (!Array.isArray(d.supported) || d.supported.some((x) => typeof x !== 'string'))) throw new InputError(file, '$.supported', 'expected an array of case ids');
   return d as Expectations;
@@ -46,7 +60,13 @@ export function verdict(r: CaseResult, exp: Expectations | null): Verdict {
     return exp?.supported && supportedCache!.set.has(r.case) ? 'LOST' : 'UNSUPPORTED';
   }
   if (r.status === 'PASS') return known ? 'NEW PASS' : 'PASS';
-  if (known && known.status === r.status && (known.cause === undefined || r.cause === undefined || known.cause === r.cause)) return 'KNOWN FAIL';
+  if (known && known.status === r.status) {
+    // With a fingerprint, the simulator's answer decides: the same answer is known (Arbiter may label it otherwise
+    // now: a card whose own case fails since), another answer is new (a known failure that got worse or moved).
+    const shows = known.shows !== undefined ? fingerprint(r) : undefined;
+    if (shows !== undefined) return shows === known.shows ? 'KNOWN FAIL' : 'NEW FAIL';
+    if (known.cause === undefined || r.cause === undefined || known.cause === r.cause) return 'KNOWN FAIL';
+  }
   return r.status === 'FAIL' ? 'NEW FAIL' : 'ERROR';
 }
 
@@ -65,8 +85,9 @@ export function writeExpectations(file: string, results: CaseResult[], simulator
   for (const r of [...results].sort((a, b) => a.case.localeCompare(b.case))) {
     if (!PROBLEM.includes(r.status)) continue;
     const prev = old?.known[r.case];
-    const same = prev?.status === r.status && (prev.cause === undefined || prev.cause === r.cause);
-    known[r.case] = { status: r.status, ...(r.cause ? { cause: r.cause } : {}), reason: same ? prev.reason : reasonOf(r), ...(prev?.bug ? { bug: prev.bug } : {}) };
+    const shows = fingerprint(r);
+    const same = prev?.status === r.status && (prev.cause === undefined || prev.cause === r.cause) && (prev.shows === undefined || prev.shows === shows);
+    known[r.case] = { status: r.status, ...(r.cause ? { cause: r.cause } : {}), reason: same ? prev.reason : reasonOf(r), ...(prev?.bug ? { bug: prev.bug } : {}), ...(shows ? { shows } : {}) };
   }
   const supported = results.filter((r) => r.status !== 'UNSUPPORTED').map((r) => r.case).sort();
   const doc: Expectations = { format: 'arbiter-expectations/1', simulator, known, supported };

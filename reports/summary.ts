@@ -153,8 +153,9 @@ export function failureMessage(r: CaseResult): string {
   // the rule of the first divergence, or the card that differs
   const detail = r.cause === 'rule' ? r.attribution?.rule : r.cause === 'card' ? r.causeDetail : undefined;
   const why = r.cause ? `[${r.cause}${detail ? ` ${detail}` : ''}] ` : '';
-  if (d) return `${why}${d.path}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`;
+  const note = r.baselineNote ? ` (${r.baselineNote})` : '';
+  if (d) return `${why}${d.path}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}${note}`;
   const v = r.violations[0];
-  if (v) return `${why}invariant ${v.invariant} (rule ${v.rule}): ${v.message}`;
+  if (v) return `${why}invariant ${v.invariant} (rule ${v.rule}): ${v.message}${note}`;
   return r.detail ?? r.status;
 }

@@ -124,6 +124,7 @@ export function markdown(results: CaseResult[], s: Summary, o: ReportOptions): s
     out.push('', `## ${g} (${rs.length})`, '');
     for (const r of rs) {
       out.push(`- **${md(r.case)}**${r.cause ? ` [${md(r.cause)}${r.attribution && r.cause === 'rule' ? ` · rule ${md(r.attribution.rule)}` : ''}]` : ''} (case cites ${md(r.rules.join(', '))}): ${md(r.title)}`);
+      if (r.baselineNote) out.push(`  - ${md(r.baselineNote)}`);
       const t = failureText(r);
       if (t && g !== 'NEW PASS') for (const l of t.split('\n')) out.push(`  - ${md(l)}`);
     }
@@ -164,7 +165,11 @@ export function writeReports(dir: string, results: CaseResult[], o: ReportOption
   const sorted = [...results].sort((a, b) => a.case.localeCompare(b.case));
   const exp = loadExpectations(o.expectationsFile);
   const verdicts: Record<string, Verdict> = {};
-  for (const r of sorted) verdicts[r.case] = verdict(r, exp);
+  for (const r of sorted) {
+    verdicts[r.case] = verdict(r, exp);
+    delete r.baselineNote;
+    if (verdicts[r.case] === 'NEW FAIL' && exp?.known[r.case]?.status === r.status) r.baselineNote = 'the baseline lists this case as a known failure, but the simulator now fails it otherwise';
+  }
   const s = summarize(sorted, verdicts, `${o.simulator.name} ${o.simulator.version}`);
   writeFileAtomic(join(dir, 'results.jsonl'), sorted.map((r) => JSON.stringify(r)).join('\n') + (sorted.length ? '\n' : ''));
   writeFileAtomic(join(dir, 'summary.md'), markdown(sorted, s, o));

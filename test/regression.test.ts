@@ -10,9 +10,11 @@ import { runCli } from './support/capture.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../engine/validation.js';
+import { fingerprint } from '../reports/expectations.js';
+import type { CaseResult } from '../differential/runner.js';
 
 const sim = (...mutants: string[]) => `${process.execPath} ${join(ROOT, 'bin', 'arbiter.mjs')} adapter${mutants.map((m) => ` --mutant ${m}`).join('')}`;
-const results = (dir: string) => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { case: string; status: string });
+const results = (dir: string) => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as CaseResult);
 const failing = (dir: string) => new Set(results(dir).filter((r) => r.status !== 'PASS').map((r) => r.case));
 /**
  * The runs below check mechanisms (baselines, jobs, shards, repro), not the golden set: each runs a few golden
@@ -67,8 +69,13 @@ describe.concurrent('regression reports', () => {
       cli('run', ...BASELINE_CASES, NO_CONFORMANCE, '--sim', sim(), '--out', join(tmp, 'run4'), '--expectations', baseline),
     ]);
     expect(second.code, second.out + second.err).toBe(1);
-    const newFails = [...failing(d2)].filter((c) => !known.has(c)).sort();
-    expect(newFails.length).toBeGreaterThan(0);
+    // New: a case the baseline does not list, or one it lists that the simulator now fails otherwise (its answer's
+    // fingerprint differs from the baseline's); the latter say so in the report.
+    const shows = JSON.parse(readFileSync(baseline, 'utf8')).known as Record<string, { shows?: string }>;
+    const now = results(d2).filter((r) => r.status !== 'PASS');
+    const newFails = now.filter((r) => !known.has(r.case) || shows[r.case]?.shows !== fingerprint(r)).map((r) => r.case).sort();
+    expect(newFails.filter((c) => !known.has(c)).length).toBeGreaterThan(0);
+    for (const r of now) if (known.has(r.case) && newFails.includes(r.case)) expect(r.baselineNote, r.case).toMatch(/now fails it otherwise/);
     const summary = readFileSync(join(d2, 'summary.md'), 'utf8');
     const listed = summary.split('## NEW FAIL')[1]!.split('\n## ')[0]!.match(/^- \*\*(.+?)\*\*/gm)!.map((l) => l.slice(4, -2).replace(/\\(.)/g, '$1')).sort();
     expect(listed).toEqual(newFails);

@@ -98,7 +98,8 @@ export function respondersTo(g: Game, ev: GameEventRef, eventIndex: number, carr
       // Another kind of event: no context is built for a trigger that cannot respond (matchesPattern's first test).
       if (t.when.on !== ev.kind) continue;
       // Secrets only act on the opponent's turn.
-      if (t.secret && g.active === src.controller) continue;
+      // A Secret acts on the opponent's turn only (mutant: on its owner's too, breaking rule secrets).
+      if (t.secret && g.active === src.controller && !g.mutants.has('secret-on-own-turn')) continue;
       if (!activeWhere(t, src)) continue;
       const ctx = ctxFor(g, src, ev, t);
       if (!matchesPattern(g, ctx, t.when, ev)) continue;
