@@ -1,7 +1,7 @@
 /** Creating entities and putting them into play (assigning their place in the order of play, Rule 2 notes). */
 import { moveTo } from './kernel/zones.js';
 import type { CardDef } from './cards/format.js';
-import type { Entity, Game, Side, Zone } from './state.js';
+import { entity, type Entity, type Game, type Side, type Zone } from './state.js';
 import type { EntityRecord } from './trace/format.js';
 
 export function createEntity(g: Game, card: CardDef, controller: Side, zone: Zone, label?: string): Entity {
@@ -38,7 +38,7 @@ export function enterPlay(g: Game, e: Entity, position: number, forcePlay: boole
  * Jenkins returned by Shadowstep can attack again).
  */
 export function resetLeavingPlay(g: Game, e: Entity): void {
-  for (const en of e.enchantments) moveTo(g, g.entities.get(en)!, 'graveyard');
+  for (const en of e.enchantments) moveTo(g, entity(g, en), 'graveyard');
   e.enchantments = []; e.damage = 0; e.pendingDestroy = false; e.frozen = false; e.auraLayer = []; e.silenced = false; e.lostKeywords = undefined;
   e.divineShield = !!e.card.keywords?.includes('divine_shield');
   e.attacks = 0; e.returnTo = undefined;

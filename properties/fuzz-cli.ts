@@ -28,8 +28,9 @@ export function invariantIds(): string[] {
 function checkExcluded(ids: readonly string[]): void {
   if (!ids.length) return;
   const pool = loadCardPool();
+  const known = new Set(pool.all().map((c) => c.id));
   for (const id of ids) {
-    if (pool.all().some((c) => c.id === id)) continue;
+    if (known.has(id)) continue;
     const byName = pool.has(id) ? ` (that is the name of ${pool.get(id).id}: give its id)` : '';
     throw new InputError('--exclude-card', '$', `"${id}" is not a card id of the built-in pool${byName}; \`arbiter cards\` lists the ids`);
   }

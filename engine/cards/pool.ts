@@ -174,6 +174,9 @@ export function readCardPool(extra: string[] = [], notice: (line: string) => voi
     } else files.push(x);
   }
   const builtIn = new Set(pool.all().map((c) => c.id));
+  // Built-in cards by name, for the notice on a user card that takes one's name (noticeSharedName).
+  const builtInNames = new Map<string, string[]>();
+  for (const c of pool.all()) builtInNames.set(norm(c.name), [...(builtInNames.get(norm(c.name)) ?? []), c.id]);
   const replaced = new Set<string>();
   for (const f of files) {
     const c = loadCardFile(f);
@@ -184,7 +187,7 @@ export function readCardPool(extra: string[] = [], notice: (line: string) => voi
       replaced.add(c.id);
     } else {
       pool.add(c, f);
-      noticeSharedName(pool, c, f, builtIn, notice);
+      noticeSharedName(pool, c, f, builtInNames, notice);
     }
   }
   // The bundle's cards were checked when it was written (writeCardBundle); user cards may name, or replace, any card.
@@ -196,9 +199,9 @@ export function readCardPool(extra: string[] = [], notice: (line: string) => voi
  * A user card with a new id and the name of a built-in card: a scenario that names the card by name gets whichever the
  * name resolves to (spec/cards/README.md, "File names"), which may not be the one its author meant. Said once.
  */
-function noticeSharedName(pool: MapCardPool, c: CardDef, file: string, builtIn: ReadonlySet<string>, notice: (line: string) => void): void {
-  const same = pool.all().filter((x) => x !== c && builtIn.has(x.id) && norm(x.name) === norm(c.name));
-  if (!same.length) return;
+function noticeSharedName(pool: MapCardPool, c: CardDef, file: string, builtInNames: ReadonlyMap<string, readonly string[]>, notice: (line: string) => void): void {
+  const same = builtInNames.get(norm(c.name));
+  if (!same) return;
   let meant: string;
   try {
     const got = pool.get(c.name);
@@ -206,7 +209,7 @@ function noticeSharedName(pool: MapCardPool, c: CardDef, file: string, builtIn: 
   } catch {
     meant = 'no card (the name is ambiguous)';
   }
-  notice(`arbiter: notice: ${file} names its card ${c.id} "${c.name}", as built-in card ${same.map((x) => x.id).join(', ')} is named: "${c.name}" in a scenario means ${meant}; name the card by its id to choose`);
+  notice(`arbiter: notice: ${file} names its card ${c.id} "${c.name}", as built-in card ${same.join(', ')} is named: "${c.name}" in a scenario means ${meant}; name the card by its id to choose`);
 }
 
 /** Keys of the card format whose string values name another card (summoned, equipped, attached, hero power). */

@@ -12,7 +12,7 @@ import { detachEnchantment } from '../kernel/queue.js';
 import { runPhase } from '../kernel/phases.js';
 import { forcedDeathPhase, deathrattleSources } from '../kernel/deaths.js';
 import { createEntity, enterPlay, resetLeavingPlay } from '../entities.js';
-import { dealDamage, healCharacters, damageAmount, spellDamageRule, doubling, afterEventMutants, onBoard } from './damage.js';
+import { dealDamage, healCharacters, damageAmount, spellDamageBonus, doubling, afterEventMutants, onBoard } from './damage.js';
 import { attach, anonymousBuff, takeControl, takeSecret } from './enchant.js';
 import { drawCard, addToHand, equipWeapon, equipHeroPower, passesCard, millCards } from './zones.js';
 import { summon, runSummonSequence, summonPosition, nthPosition, copyState } from './summon.js';
@@ -47,19 +47,21 @@ const ACTIONS: Registry = {
     // `by`: another entity deals the damage (its Poisonous counts; the spell's own Spell Damage still applies if asked)
     const by = a.by ? select(ctx, a.by)[0] : ctx.source.id;
     if (by === undefined) return;
+    const bonus = spellDamageBonus(ctx, a.spellDamage);
+    const why = bonus ? 'spell-damage' : undefined;
     if (a.each) {
       // one amount per target, evaluated before any is hit; then all are hit at once (Rule 2b)
-      const per = new Map(targets.map((id) => [id, damageAmount(ctx, evalAmount({ ...ctx, each: id }, a.amount), a.spellDamage)]));
-      dealDamage(ctx, by, targets, 0, per, spellDamageRule(ctx, a.spellDamage));
+      const per = new Map(targets.map((id) => [id, damageAmount(ctx, evalAmount({ ...ctx, each: id }, a.amount), bonus)]));
+      dealDamage(ctx, by, targets, 0, per, why);
       return;
     }
-    const n = damageAmount(ctx, evalAmount(ctx, a.amount), a.spellDamage);
-    dealDamage(ctx, by, targets, n, undefined, spellDamageRule(ctx, a.spellDamage));
+    dealDamage(ctx, by, targets, damageAmount(ctx, evalAmount(ctx, a.amount), bonus), undefined, why);
   },
   heal: (ctx, a) => healCharacters(ctx, ctx.source.id, select(ctx, a.to), evalAmount(ctx, a.amount) * doubling(ctx)),
   split_damage: (ctx, a) => {
-    const n = damageAmount(ctx, evalAmount(ctx, a.amount), a.spellDamage);
-    const why = spellDamageRule(ctx, a.spellDamage);
+    const bonus = spellDamageBonus(ctx, a.spellDamage);
+    const n = damageAmount(ctx, evalAmount(ctx, a.amount), bonus);
+    const why = bonus ? 'spell-damage' : undefined;
     for (let i = 0; i < n; i++) {
       // one missile at a time, each a fresh random pick on the current board (Dragon Egg / Mad Bomber example)
       const t = select(ctx, { ...a.among, random: 1 });

@@ -102,15 +102,19 @@ export function healCharacters(ctx: Ctx, sourceId: number, targets: readonly num
   raise(g, healed);
 }
 
-/** The rule a damage record names when its amount includes Spell Damage (`damageAmount` with `spell`). */
-export function spellDamageRule(ctx: Ctx, spell: boolean | undefined): string | undefined {
-  return spell && spellDamage(ctx.g, ctx.controller) > 0 && !ctx.g.mutants.has('spell-damage-ignored') ? 'spell-damage' : undefined;
+/**
+ * What a damage action adds for its player's Spell Damage: the Spell Damage when the action is a spell's (`spell`),
+ * else 0. A damage record whose amount includes it names rule spell-damage.
+ */
+export function spellDamageBonus(ctx: Ctx, spell: boolean | undefined): number {
+  const bonus = spell ? spellDamage(ctx.g, ctx.controller) : 0;
+  // Mutant (breaks spell-damage): a spell deals its printed amount only.
+  return bonus && ctx.g.mutants.has('spell-damage-ignored') ? 0 : bonus;
 }
 
-export function damageAmount(ctx: Ctx, base: number, spell: boolean | undefined): number {
-  // Mutant (breaks spell-damage): a spell deals its printed amount only.
-  const bonus = spell ? spellDamage(ctx.g, ctx.controller) : 0;
-  return (bonus && !ctx.g.mutants.has('spell-damage-ignored') ? base + bonus : base) * doubling(ctx);
+/** A damage action's amount: its base, its Spell Damage bonus (`spellDamageBonus`), doubled as rule `doubled` says. */
+export function damageAmount(ctx: Ctx, base: number, bonus: number): number {
+  return (base + bonus) * doubling(ctx);
 }
 
 /** The damage and healing of a player's spells and Hero Power, doubled for each such effect (rule `doubled`). */

@@ -105,7 +105,9 @@ const LOOP_UNENDED = 60;
 function loopPass(): HostPass {
   const out: Violation[] = [];
   let run = 0;
-  let last: { v: Parameters<HostPass['visit']>[1]; i: number; subject?: number } | null = null;
+  // Where the current chain's latest resolution stood, once the chain is longer than LOOP_UNENDED (its place is read
+  // then: the view moves on).
+  let last: Violation | null = null;
   let over = false;
   return {
     reads: LOOP_READS,
@@ -114,14 +116,14 @@ function loopPass(): HostPass {
       if ((e?.e === 'priority' && e.action === 'act') || e?.e === 'host_phase') run = 0;
       if (e?.e === 'game_check' && e.result !== 'ongoing') over = true;
       if (r.t === 'open' && r.kind === 'RESOLVE') {
-        last = { v, i, ...(r.subject !== undefined ? { subject: r.subject } : {}) };
-        if (++run === HOST_LOOP_BOUND + 2) out.push(violation(LOOP, 'host/42.1.2', `${run} Stack items resolve one after the other with no player's action: an infinite loop resolves`, v, i, r.subject !== undefined ? [r.subject] : []));
+        if (++run > LOOP_UNENDED) last = violation(LOOP, 'host/42.1.2', '', v, i, r.subject !== undefined ? [r.subject] : []);
+        if (run === HOST_LOOP_BOUND + 2) out.push({ ...last!, message: `${run} Stack items resolve one after the other with no player's action: an infinite loop resolves` });
       }
     },
     // A chain still going when the trace ends, long past any chain the game's own choices make, that has not ended
     // the game (42.1.1.1: a chain that ends in a loss is no loop): it was never going to end.
     finish: () => {
-      if (!over && run > LOOP_UNENDED && run < HOST_LOOP_BOUND + 2 && last) out.push(violation(LOOP, 'host/42.1.2', `${run} Stack items resolved one after the other with no player's action, and the chain was still going when the game stopped: an infinite loop resolves`, last.v, last.i, last.subject !== undefined ? [last.subject] : []));
+      if (!over && run > LOOP_UNENDED && run < HOST_LOOP_BOUND + 2 && last) out.push({ ...last, message: `${run} Stack items resolved one after the other with no player's action, and the chain was still going when the game stopped: an infinite loop resolves` });
       return out;
     },
   };
