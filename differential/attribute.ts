@@ -24,8 +24,9 @@ export interface Attribution {
    * first differing event; 'mutant': a final state that the reference engine gives exactly when that rule is broken
    * (a final state shows no first event); 'step': a final state that is the reference engine's just before one of its
    * Steps, which the simulator left undone (differential/boundary.ts); 'action': a final state that shows the case's
-   * first Player Action not taken (differential/verdict.ts actionNotTaken); 'final': from the reference record that
-   * produced the diverging value.
+   * first Player Action not taken (differential/verdict.ts actionNotTaken), or a CRASH at a Player Action the rules
+   * allow that no mutant refuses too (differential/verdict.ts refusalDiagnosis: a CRASH whose action a mutant refuses
+   * has basis 'mutant'); 'final': from the reference record that produced the diverging value.
    */
   basis: 'invariant' | 'events' | 'mutant' | 'step' | 'action' | 'final';
   /** Index of the simulator's trace record where it first differs (event attribution). */

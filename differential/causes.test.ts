@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { readCardPool } from '../engine/cards/pool.js';
 import type { Scenario, ScenarioAction } from '../engine/scenario/format.js';
 import type { ComparableState } from './protocol.js';
-import { actionNotTaken, classifyCardCauses, type CaseResult } from './verdict.js';
+import { actionNotTaken, classifyCardCauses, idleCards, judgeCase, type CaseResult } from './verdict.js';
+import { comparableFromGame } from './compare.js';
+import type { Hello } from './protocol.js';
+import { runScenario } from '../engine/scenario/run.js';
 import type { Attribution } from './attribute.js';
 
 const cards = readCardPool();
@@ -87,6 +90,43 @@ describe('card causes and the controls', () => {
     expect(by.get('other')).toMatchObject({ cause: 'card', causeDetail: 'CS2_172' });
     expect(by.get('mutant')).toMatchObject({ cause: 'rule', causeDetail: 'also uses CS2_172, whose card conformance case fails' });
     expect(by.get('partial')).toMatchObject({ cause: 'card', causeDetail: 'CS2_172' });
+  });
+});
+
+describe('cards whose text takes no part in the case', () => {
+  it('a card only held, drawn or left in the deck is idle; played, attacked, triggered or giving an aura it is not', () => {
+    // A plays Chillwind Yeti and ends the turn; B draws its Wisp; A's Dire Wolf Alpha gives the Yeti +1 Attack; A's
+    // Boulderfist Ogre stays in hand; B's Bloodfen Raptor on the board is never touched.
+    const s: Scenario = {
+      format: 'arbiter-scenario/1', id: 'x', title: 'x', rules: ['sequence'], source: { seed: 'test', quote: 'test' },
+      setup: { active: 'A', A: { hand: [{ card: 'CS2_182', label: 'yeti' }, { card: 'CS2_200' }], board: [{ card: 'EX1_162' }] }, B: { board: [{ card: 'CS2_172' }], deck: ['CS2_231'] } },
+      actions: [{ play: 'yeti' }, { endTurn: true }], expect: {},
+    };
+    const trace = runScenario(s, 'test', { cards }).trace;
+    expect(idleCards(s, trace, cards)).toEqual(['CS2_172', 'CS2_200', 'CS2_231']);
+    // the Raptor attacked: it takes part
+    const attacked: Scenario = { ...s, setup: { ...s.setup, active: 'B', B: { ...s.setup.B, board: [{ card: 'CS2_172', label: 'raptor' }] }, A: { ...s.setup.A, board: [{ card: 'EX1_162', label: 'wolf' }] } }, actions: [{ attack: 'raptor', defender: 'wolf' }] };
+    expect(idleCards(attacked, runScenario(attacked, 'test', { cards }).trace, cards)).not.toContain('CS2_172');
+    // judged: a simulator whose untouched Raptor has another Health differs on that minion itself, so it is not idle
+    const final = comparableFromGame(runScenario(s, 'test', { cards }).g);
+    final.players[1]!.board[0]!.health = 3;
+    const hello: Hello = { type: 'hello', protocol: 'arbiter-adapter/1', name: 'sim', version: '1', profile: 'hearthstone', fidelity: 'final_state', cards: '*' };
+    const r = judgeCase({ id: 'x', scenario: s, origin: 'test' }, hello, { kind: 'answer', msg: { type: 'result', case: 'x', final }, stderr: '' }, cards).result;
+    expect(r.status).toBe('FAIL');
+    expect(r.idle).toEqual(['CS2_200', 'CS2_231']);
+  });
+
+  it('a rule case is not charged to a failing card that is idle in it: the card is noted, the cause stays the rule', () => {
+    const results = [
+      pass('conformance-cs2-182', scenario(play, ['CS2_182'])),
+      fail('conformance-cs2-172', scenario(play, ['CS2_172']), { conformance: 'CS2_172' }),
+      { ...fail('holds-it', scenario(play, ['CS2_182'], [], ['CS2_172']), { basis: 'final' }), idle: ['CS2_172'] },
+      fail('plays-it', scenario(play, ['CS2_172']), { basis: 'final' }),
+    ];
+    classifyCardCauses(results, cards);
+    const by = new Map(results.map((r) => [r.case, r]));
+    expect(by.get('holds-it')).toMatchObject({ cause: 'rule', causeDetail: 'also uses CS2_172, whose card conformance case fails' });
+    expect(by.get('plays-it')).toMatchObject({ cause: 'card', causeDetail: 'CS2_172' });
   });
 });
 

@@ -5,6 +5,7 @@ import { goldenCases } from './cases.js';
 import { judgeCase } from './verdict.js';
 import { erroredAction } from './refused.js';
 import type { Hello } from './protocol.js';
+import { failureMessage, ruleMatrix } from '../reports/summary.js';
 
 const cards = loadCardPool();
 const hello: Hello = { type: 'hello', protocol: 'arbiter-adapter/1', name: 'fake', version: '0', profile: 'hearthstone', fidelity: 'final_state', cards: '*' };
@@ -36,5 +37,46 @@ describe('an error at a Player Action', () => {
     const i = illegal.scenario.actions.findIndex((a) => 'illegal' in a && a.illegal);
     const r = judgeCase(illegal, hello, { kind: 'answer', msg: { type: 'error', case: illegal.id, message: 'boom', action: i }, stderr: '' }, cards).result;
     expect(r.detail).toBe('boom');
+  });
+
+  it('a refused attack that a rule break of the reference engine refuses too: the CRASH names that rule and the mutant', () => {
+    // charge-and-windfury-attacks: Thrallmar Farseer's second attack (actions[3]) is legal (Windfury).
+    const r = judgeError('charge-and-windfury-attacks', { message: 'cannot attack: it has already attacked', action: 3 });
+    expect(r.status).toBe('CRASH');
+    expect(r.diagnosis.map((d) => d.mutant)).toEqual(['windfury-ignored']);
+    expect(r.attribution).toMatchObject({ rule: 'legality', at: 'actions[3]', basis: 'mutant' });
+    expect(r.attribution!.step).toContain('the reference engine refuses it too ("Thrallmar Farseer (#3) cannot attack: it has already attacked") when a character with Windfury may attack only once a turn');
+    // stealth-printed-lost-when-minion-attacks: the Tiger lost its Stealth when it attacked, so actions[2] is legal.
+    const s = judgeError('stealth-printed-lost-when-minion-attacks', { message: 'Ogre cannot attack Tiger', action: 2 });
+    expect(s.diagnosis.map((d) => d.mutant)).toEqual(['stealth-kept-after-attack']);
+    expect(s.attribution).toMatchObject({ rule: 'stealth', basis: 'mutant' });
+    // blessing-of-wisdom-stolen-draws-for-caster: Shadow Madness's Charge lets the stolen Raptor attack at once.
+    const c = judgeError('blessing-of-wisdom-stolen-draws-for-caster', { message: 'Raptor cannot attack', action: 3 });
+    expect(c.attribution).toMatchObject({ rule: 'control-sickness', basis: 'mutant' });
+  });
+
+  it('when no rule break refuses it too: the rule its own reason names, Mana for a play cheaper than printed, else legality', () => {
+    const golem = judgeError('summoning-portal-mechwarper-harvest-golem', { message: 'GameException: That card cannot be used', action: 0 });
+    expect(golem.diagnosis).toEqual([]);
+    expect(golem.attribution).toMatchObject({ rule: 'mana', at: 'actions[0]', basis: 'action' });
+    const frozen = judgeError('charge-and-windfury-attacks', { message: 'Bluegill Warrior is frozen', action: 1 });
+    expect(frozen.attribution).toMatchObject({ rule: 'freeze', basis: 'action' });
+    const plain = judgeError('charge-and-windfury-attacks', { message: 'Bluegill Warrior cannot attack', action: 1 });
+    expect(plain.attribution).toMatchObject({ rule: 'legality', basis: 'action' });
+    // an error of the simulator's own (not a refusal in words) is a crash: the CRASH says what the reference engine
+    // does, and names no rule
+    const crash = judgeError('charge-and-windfury-attacks', { message: "KeyError: 'EX1_390e'", action: 1 });
+    expect(crash.detail).toMatch(/^KeyError: 'EX1_390e'; the reference engine takes actions\[1\]/);
+    expect(crash.attribution).toBeUndefined();
+    // An error outside the actions names no rule.
+    expect(judgeError('charge-and-windfury-attacks', { message: 'KeyError (during setup)' }).attribution).toBeUndefined();
+  });
+
+  it('reports count such a CRASH under the rule named, and lead its message with it', () => {
+    const r = judgeError('charge-and-windfury-attacks', { message: 'cannot attack', action: 3 });
+    expect(failureMessage(r)).toMatch(/^\[rule legality\] cannot attack; the reference engine takes actions\[3\]/);
+    const m = ruleMatrix([r]);
+    expect([...m.keys()]).toEqual(['legality']);
+    expect(m.get('legality')).toMatchObject({ error: 1, cases: ['charge-and-windfury-attacks'] });
   });
 });

@@ -8,7 +8,8 @@ import type { Violation } from '../engine/trace/violation.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import type { Fidelity, TraceRecord } from '../engine/trace/format.js';
 import { AskedMutants, MUTANTS, PROFILE_MUTANTS, type MutantName } from '../engine/mutants.js';
-import { runScenario, type RunResult } from '../engine/scenario/run.js';
+import { runScenario, startRun, takeAction, tryAction, type RunResult } from '../engine/scenario/run.js';
+import { refusalRule } from '../engine/trace/format.js';
 import { InputError, validate } from '../engine/validation.js';
 import type { Outcome } from './adapter-process.js';
 import { comparableFromGame, compareEvents, compareFinal, compareFinalWithTwins, compareStated, eventSignature, type Divergence, type Equivalence } from './compare.js';
@@ -88,6 +89,12 @@ export interface CaseResult {
   attribution?: Attribution;
   /** Differences the protocol defines as equivalent (spec/protocol.md), not counted as divergences. */
   equivalent?: Equivalence[];
+  /**
+   * FAIL only: the cards of the case (ids) whose entities take no part in the reference engine's run (never played,
+   * triggered, attacking or attacked, damaged, enchanted, dying, nor the source of an aura's layer): a difference of
+   * such a card's text cannot explain the failure, so its failing conformance case does not make the FAIL a card one.
+   */
+  idle?: string[];
 }
 
 /** Judge a simulator trace (invariants at its fidelity). */
@@ -140,6 +147,78 @@ export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?
     if (compareFinal(final, actual).length === 0 && compareEvents(events, simEvents).length === 0) out.push({ mutant: m, rule: info.rule, text: info.text });
   }
   return out;
+}
+
+/**
+ * A simulator that stops at Player Action `i`, which the rules allow (the reference engine takes it: `takes` says
+ * how): the rule it breaks. The mutants of the reference engine that refuse that same action are the diagnosis (a
+ * Windfury ignored, a Stealth kept after an attack, a stolen minion that cannot attack with Charge), and the first
+ * one's rule is the attribution. When none refuses it and the simulator's message refuses it in words (not an error
+ * of its own, such as a KeyError), the rule is the one its reason names (`freeze`, `stealth`), else the one that makes
+ * the action legal: `mana` for a Play the reference engine pays less for than the card's printed cost (a cost change
+ * the simulator did not count), `legality` otherwise (only what the rules forbid is refused).
+ */
+export function refusalDiagnosis(c: Case, cards: CardPool, i: number, takes: string, message = ''): Pick<CaseResult, 'diagnosis' | 'attribution'> {
+  const asked = new AskedMutants();
+  // The reference engine up to action i, asking which mutants could change it: a mutant never asked plays it alike.
+  const ref = refusalAt(c, cards, i, asked);
+  if (ref !== null) return { diagnosis: [] };
+  const diagnosis: CaseResult['diagnosis'] = [];
+  let reason = '';
+  for (const [m, info] of mutantsFor(c.scenario.profile)) {
+    if (m === 'unseeded-random' || !asked.asked.has(m)) continue;
+    const why = refusalAt(c, cards, i, [m as MutantName]);
+    if (typeof why !== 'string') continue;
+    if (!diagnosis.length) reason = why;
+    diagnosis.push({ mutant: m, rule: info.rule, text: info.text });
+  }
+  const at = `actions[${i}]`;
+  if (diagnosis.length) {
+    const first = diagnosis[0]!;
+    return { diagnosis, attribution: { rule: first.rule, at, step: `${takes}; the reference engine refuses it too ("${reason}") when ${first.text}`, basis: 'mutant', ...(diagnosis.length > 1 ? { candidates: diagnosis.map((d) => ({ rule: d.rule, mutant: d.mutant })) } : {}) } };
+  }
+  // No rule break of the reference engine refuses it. A simulator that failed on it (an exception of its own, not a
+  // refusal in words) is a crash, not a rule: no rule is named. Otherwise the rule its reason names (Freeze, Stealth),
+  // else Mana for a Play that costs less than printed, else the rule that only what is forbidden is refused.
+  if (!REFUSAL_WORDS.test(message)) return { diagnosis };
+  const named = refusalRule(message);
+  const rule = named !== 'legality' ? named : cheaperThanPrinted(c, cards, i) ? 'mana' : 'legality';
+  return { diagnosis, attribution: { rule, at, step: takes, basis: 'action' } };
+}
+
+/** A simulator's message that refuses an action in words (rather than failing on it with an error of its own). */
+const REFUSAL_WORDS = /\b(cannot|can't|can not|refuse[sd]?|illegal|not (a )?(valid|legal|playable|allowed)|isn't (playable|valid|allowed)|not enough mana|costs?\b|frozen|stealth|taunt|exhausted|already attacked)/i;
+
+/**
+ * Run a case up to action `i` and try that action: the reason the engine refuses it, null when it takes it, undefined
+ * when the run cannot get there (an earlier action refused, the game decided, a loop guard).
+ */
+function refusalAt(c: Case, cards: CardPool, i: number, mutants: MutantName[] | AskedMutants): string | null | undefined {
+  try {
+    const run = startRun(c.scenario, c.origin, { cards, mutants });
+    for (let k = 0; k < i; k++) {
+      if (run.g.result !== 'ongoing' || run.error !== undefined) return undefined;
+      takeAction(run, c.origin, c.scenario.actions[k]!, k);
+    }
+    if (run.g.result !== 'ongoing' || run.error !== undefined) return undefined;
+    return tryAction(run, c.origin, c.scenario.actions[i]!, i);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Does the reference engine pay less for Play `i` than the played card's printed cost (a cost change it counted)? */
+function cheaperThanPrinted(c: Case, cards: CardPool, i: number): boolean {
+  let trace: readonly TraceRecord[];
+  try { trace = runScenario(c.scenario, c.origin, { cards }).trace; } catch { return false; }
+  const k = trace.findIndex((x) => x.t === 'event' && x.e === 'action' && x.action === i);
+  const a = trace[k];
+  if (!a || a.t !== 'event' || a.e !== 'action' || a.kind !== 'play' || a.subject === undefined) return false;
+  const played = trace.find((x) => x.t === 'entity' && x.id === a.subject);
+  const paid = trace.slice(k + 1).find((x) => x.t === 'event' && (x.e === 'mana' || x.e === 'action'));
+  if (!played || played.t !== 'entity' || !paid || paid.t !== 'event' || paid.e !== 'mana') return false;
+  const card = cards.has(played.card) ? cards.get(played.card) : undefined;
+  return card?.cost !== undefined && paid.spent < card.cost;
 }
 
 /**
@@ -202,8 +281,64 @@ export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPo
     if (c.conformance && !r.violations.length && !r.diagnosis.length && !skipped) { r.cause = 'card'; r.causeDetail = c.conformance; }
     else if (assumed && !r.violations.length) { r.cause = 'assumption'; r.causeDetail = assumed; }
     else r.cause = 'rule';
+    // a card whose own minion's values differ is not idle, whatever its text did
+    const differing = new Set(r.divergences.flatMap((d) => boardCardsAt(d, [r.expected, r.actual])).map((x) => (cards.has(x) ? cards.get(x).id : x)));
+    const idle = idleCards(c.scenario, j.refTrace ?? [], cards).filter((id) => !differing.has(id));
+    if (idle.length) r.idle = idle;
   }
   return j;
+}
+
+/**
+ * The cards of the minions a divergence is about: the minion at its board place (`final.players.B.board[2].health`)
+ * in the given final states, or, for a whole board that differs (`final.players.B.board`, lists of "card a/h"), each
+ * entry found on one side and not on the other.
+ */
+function boardCardsAt(d: Divergence, states: readonly (ComparableState | undefined)[]): string[] {
+  const whole = /^final\.players\.(A|B)\.board$/.test(d.path);
+  if (whole && Array.isArray(d.expected) && Array.isArray(d.actual)) {
+    const left = [...(d.actual as unknown[])].map(String);
+    const out: string[] = [];
+    for (const x of (d.expected as unknown[]).map(String)) { const k = left.indexOf(x); if (k >= 0) left.splice(k, 1); else out.push(x); }
+    return [...out, ...left].map((x) => x.slice(0, x.lastIndexOf(' ')));
+  }
+  const m = /^final\.players\.(A|B)\.board\[(\d+)\]/.exec(d.path);
+  if (!m) return [];
+  const k = m[1] === 'A' ? 0 : 1;
+  return states.flatMap((st) => { const card = st?.players[k]?.board[Number(m[2])]?.card; return card === undefined ? [] : [card]; });
+}
+
+/** Record kinds that name every entity, acting or not (statements of the board), or a card moving without its text. */
+const STATEMENTS = new Set(['status', 'player_status', 'draw', 'burn', 'zone', 'shuffle', 'random', 'add_to_hand', 'crystals', 'game_check']);
+const ENTITY_FIELDS = ['subject', 'target', 'source', 'entity', 'enchantment', 'spell', 'hero', 'old', 'from', 'to'] as const;
+
+/**
+ * The cards of a scenario (ids) none of whose entities takes part in the run of `trace`: no record from the first
+ * action on names one as the subject or target of a block or an action, the source, target or subject of an event, a
+ * queue's source or event, or the source of a stat layer (an aura or enchantment it gives). A card that sits in a
+ * deck, a hand or on a board unplayed, untouched, never drawn into play and with no aura acting is idle (a draw, a
+ * burn or a move between zones is not its text acting).
+ */
+export function idleCards(s: Scenario, trace: readonly TraceRecord[], cards: CardPool): string[] {
+  const idOf = (x: string) => (cards.has(x) ? cards.get(x).id : x);
+  const ids = new Map<number, string>();
+  for (const r of trace) if (r.t === 'entity') ids.set(r.id, r.card);
+  const acting = new Set<string>();
+  const mark = (id: unknown) => { if (typeof id === 'number') { const card = ids.get(id); if (card !== undefined) acting.add(card); } };
+  // the set-up's own records (its entities, enchantments and first statements) come before the first action
+  const first = trace.findIndex((r) => r.t === 'open' || (r.t === 'event' && r.e === 'action'));
+  for (const [i, r] of trace.entries()) {
+    // an aura or enchantment acts wherever it is stated, the set-up's statements included
+    if (r.t === 'event' && r.e === 'stats') { for (const l of r.layers ?? []) mark(l.source); continue; }
+    if (r.t === 'event' && r.e === 'status') { for (const l of r.costLayers ?? []) mark(l.source); continue; }
+    if (first < 0 || i < first) continue;
+    if (r.t === 'open') { mark(r.subject); mark(r.target); continue; }
+    if (r.t === 'queue') { for (const e of r.entries) mark(e.source); for (const e of r.events) mark(e.subject); continue; }
+    if (r.t !== 'event' || STATEMENTS.has(r.e)) continue;
+    const rec = r as unknown as Record<string, unknown>;
+    for (const k of ENTITY_FIELDS) if (k !== 'from' && k !== 'to' || r.e === 'redirect') mark(rec[k]);
+  }
+  return [...new Set(cardsOf(s).map(idOf))].filter((id) => !acting.has(id) && [...ids.values()].includes(id)).sort();
 }
 
 /**
@@ -316,8 +451,10 @@ export function classifyCardCauses(results: CaseResult[], cards: CardPool): void
   if (!failedCards.size) return;
   for (const r of results) {
     if (r.status !== 'FAIL' || r.conformance || r.cause !== 'rule' || !r.scenario) continue;
-    const bad = cardsOf(r.scenario).map((x) => (cards.has(x) ? cards.get(x).id : x)).find((id) => failedCards.has(id));
-    if (!bad) continue;
+    const used = cardsOf(r.scenario).map((x) => (cards.has(x) ? cards.get(x).id : x)).filter((id) => failedCards.has(id));
+    // A card whose text takes no part in the reference run cannot explain the difference: noted, not the cause.
+    const bad = used.find((id) => !r.idle?.includes(id));
+    if (!bad) { if (used.length) r.causeDetail = `also uses ${used[0]}, whose card conformance case fails`; continue; }
     // A rule break of the reference engine that gives the simulator's first diverging value (a rule mutant, a Step
     // left undone), a rule the simulator's own trace breaks or a first Player Action it did not take is evidence of
     // its own: the case stays a rule failure, and the card difference is noted. Otherwise the card that differs
@@ -345,7 +482,8 @@ function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, j
     // Stopped at an action the rules allow: what the reference engine does with it is the lead to follow.
     const i = erroredAction(msg, c.scenario.actions.length);
     const takes = i === undefined ? undefined : referenceTakes(c.scenario, c.origin, cards, i);
-    return { result: { ...base, status: 'CRASH', detail: takes ? `${msg.message}; ${takes}` : msg.message, ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
+    const refused = takes && i !== undefined ? refusalDiagnosis(c, cards, i, takes, msg.message) : null;
+    return { result: { ...base, status: 'CRASH', detail: takes ? `${msg.message}; ${takes}` : msg.message, ...(refused ?? {}), ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
   }
   if (msg.type !== 'result') return { result: { ...base, status: 'PROTOCOL_ERROR', detail: `unexpected ${msg.type}` } };
   if (msg.trace) {

@@ -204,7 +204,8 @@ export function canAttack(g: Game, attacker: Entity): string | null {
   // a hero attacks with its weapon: the weapon's Windfury is the hero's (Doomhammer)
   const weapon = attacker.card.type === 'hero' ? g.players[attacker.controller].weapon : null;
   const windfury = hasKeyword(g, attacker, 'windfury') || (weapon !== null && hasKeyword(g, entity(g, weapon), 'windfury'));
-  const max = hasKeyword(g, attacker, 'mega_windfury') ? 4 : windfury ? 2 : 1;
+  // Mutant (breaks legality): Windfury gives no second attack.
+  const max = hasKeyword(g, attacker, 'mega_windfury') ? 4 : windfury && !g.mutants.has('windfury-ignored') ? 2 : 1;
   if (attacker.attacks >= max) return 'has already attacked';
   return null;
 }
@@ -244,7 +245,8 @@ export function attackWith(g: Game, attackerId: number, defenderId: number): voi
       // the attack is over once its damage is dealt: "while attacking" auras are off from this Phase's Aura Update
       g.attacking = undefined;
       // An attack ends Stealth, printed or given (rule stealth): the enchantments that give it go, a printed one is lost.
-      if (hasKeyword(g, a, 'stealth')) {
+      // Mutant (breaks stealth): the attacker keeps its Stealth.
+      if (hasKeyword(g, a, 'stealth') && !g.mutants.has('stealth-kept-after-attack')) {
         for (const en of [...a.enchantments]) if (entity(g, en).mods?.keywords?.includes('stealth')) detachEnchantment(g, entity(g, en));
         if (a.card.keywords?.includes('stealth') && !a.lostKeywords?.includes('stealth')) a.lostKeywords = [...(a.lostKeywords ?? []), 'stealth'];
       }

@@ -65,7 +65,10 @@ export const GOLDEN_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = 
  * fatigue count, damage a Divine Shield stopped: the trace states the damage dealt, not what it was before): each is
  * killed by the stated outcome of the golden cases listed (golden/mutant-kills.test.ts). They serve the mutant
  * diagnosis of final states (differential/verdict.ts): a simulator whose answer one of them reproduces is charged to
- * its rule.
+ * its rule. Mutants that refuse a Player Action the rules allow are listed here too: the trace states the refusal
+ * with the reason the engine gives, and the keywords the invariants judge by are the producer's own statements (a
+ * Stealth kept after an attack is stated as Stealth), so no invariant can call the reason false; they serve the
+ * diagnosis of a simulator that stops at a legal action (differential/verdict.ts refusalDiagnosis).
  */
 export const VALUE_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = {
   'armor-ignored': ['armor-absorbs-damage-first'],
@@ -75,6 +78,10 @@ export const VALUE_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = {
   'rivendare-doubles-weapons': ['baron-rivendare-does-not-double-a-weapon-deathrattle'],
   'combo-counts-itself': ['cold-blood-first-card-no-combo'],
   'secret-on-own-turn': ['secret-does-not-act-on-its-owners-turn'],
+  // Refusal mutants: each refuses a Player Action the rules allow (the diagnosis of a simulator that stops there).
+  'windfury-ignored': ['charge-and-windfury-attacks'],
+  'stealth-kept-after-attack': ['stealth-printed-lost-when-minion-attacks'],
+  'stolen-cannot-attack': ['blessing-of-wisdom-stolen-draws-for-caster'],
 };
 
 /**

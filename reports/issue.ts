@@ -17,8 +17,10 @@ export function issueMarkdown(dir: string, r: CaseResult, o: { command: string; 
   const hostFile = o.shrunk?.file ?? (r.origin.startsWith('generated:') ? undefined : r.origin);
   const a = r.attribution;
   // The rule of the first divergence first; the mutant diagnosis and the case's cited rules as context.
-  const rules = [...new Set([...(a && r.cause === 'rule' ? [a.rule] : []), ...r.diagnosis.map((d) => d.rule), ...r.rules])];
-  const main = a && r.cause === 'rule' ? a.rule : r.diagnosis[0]?.rule;
+  // a CRASH at an action the rules allow carries the rule that allows it (differential/verdict.ts refusalDiagnosis)
+  const ruled = a && (r.cause === 'rule' || (r.status === 'CRASH' && !r.cause));
+  const rules = [...new Set([...(ruled ? [a.rule] : []), ...r.diagnosis.map((d) => d.rule), ...r.rules])];
+  const main = ruled ? a.rule : r.diagnosis[0]?.rule;
   const title = r.cause === 'card'
     ? `Card differs from its text (${r.causeDetail ?? '?'}): ${r.title}`
     : r.cause === 'assumption'
@@ -40,6 +42,8 @@ export function issueMarkdown(dir: string, r: CaseResult, o: { command: string; 
 
 ## Rule broken
 ${r.cause ? `**Cause:** ${r.cause}${r.causeDetail ? ` (${r.causeDetail})` : ''}${a ? ` · **first divergence:** rule ${a.rule} at \`${a.at}\` (${a.basis}): ${a.step}` : ''}
+
+` : ruled ? `**Stopped at** \`${a.at}\`, an action the rules allow: rule ${a.rule} (${a.basis}): ${a.step}
 
 ` : ''}${ruleText}
 

@@ -131,7 +131,8 @@ export function ruleMatrix(results: CaseResult[]): Map<string, { pass: number; f
       x.cases.push(r.case);
       continue;
     }
-    for (const id of r.rules) {
+    // A simulator that stopped at an action the rules allow counts under the rule that allows it (refusalDiagnosis).
+    for (const id of r.status === 'CRASH' && r.attribution ? [r.attribution.rule] : r.rules) {
       const x = row(id);
       if (r.status === 'PASS') x.pass++;
       else if (r.status === 'UNSUPPORTED') x.unsupported++;
@@ -152,10 +153,10 @@ export function failureMessage(r: CaseResult): string {
   const d = r.divergences[0];
   // the rule of the first divergence, or the card that differs
   const detail = r.cause === 'rule' ? r.attribution?.rule : r.cause === 'card' ? r.causeDetail : undefined;
-  const why = r.cause ? `[${r.cause}${detail ? ` ${detail}` : ''}] ` : '';
+  const why = r.cause ? `[${r.cause}${detail ? ` ${detail}` : ''}] ` : r.status === 'CRASH' && r.attribution ? `[rule ${r.attribution.rule}] ` : '';
   const note = r.baselineNote ? ` (${r.baselineNote})` : '';
   if (d) return `${why}${d.path}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}${note}`;
   const v = r.violations[0];
   if (v) return `${why}invariant ${v.invariant} (rule ${v.rule}): ${v.message}${note}`;
-  return r.detail ?? r.status;
+  return r.detail ? `${why}${r.detail}` : r.status;
 }

@@ -37,8 +37,8 @@ export function perRuleTable(results: CaseResult[]): string {
 
 /** The cause and first-divergence rule of a FAIL, in one line. */
 export function causeLine(r: CaseResult): string | undefined {
-  if (!r.cause) return undefined;
   const a = r.attribution;
+  if (!r.cause) return r.status === 'CRASH' && a ? `stopped at an action the rules allow: rule ${a.rule} (${ruleTitle(a.rule) || 'not in the catalog'}) at ${a.at}${r.diagnosis.length ? `: ${r.diagnosis.map((d) => `mutant ${d.mutant}`).join(', ')} refuses it too` : ''}` : undefined;
   const detail = r.cause === 'card' ? `: ${r.causeDetail ?? '?'} differs from its card text (its card conformance case fails)` : r.cause === 'assumption' ? `: rests on the case's assumption "${r.causeDetail ?? ''}"` : '';
   return `cause: ${r.cause}${detail}${a ? `; first divergence: rule ${a.rule} (${ruleTitle(a.rule) || 'not in the catalog'}) at ${a.at}: ${a.step}` : ''}`;
 }
@@ -58,7 +58,7 @@ export function failureText(r: CaseResult): string {
 /** The junit classname of a result: the rule of its first divergence for a rule FAIL, its cause otherwise, else the first rule it cites. */
 function className(r: CaseResult): string {
   if (r.status === 'FAIL' && r.cause && r.cause !== 'rule') return `${r.cause}.${r.causeDetail && r.cause === 'card' ? r.causeDetail : r.group ?? r.case}`;
-  return `rule.${(r.status === 'FAIL' ? r.attribution?.rule : undefined) ?? r.rules[0] ?? 'none'}`;
+  return `rule.${(r.status === 'FAIL' || r.status === 'CRASH' ? r.attribution?.rule : undefined) ?? r.rules[0] ?? 'none'}`;
 }
 
 /**

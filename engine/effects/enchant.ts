@@ -70,6 +70,8 @@ export function takeControl(ctx: Ctx, t: Entity, to: Side): void {
   // A minion whose controller changes cannot attack until its new controller's turn starts, unless it has Charge
   // (rule control-sickness; Shadow Madness's enchantment grants Charge).
   t.exhausted = true;
+  // Mutant (breaks control-sickness): the stolen minion counts as having used its attacks, Charge or not.
+  if (g.mutants.has('stolen-cannot-attack')) t.attacks = 4;
   if (g.players[to].board.length >= g.profile.limits.board) {
     t.pendingDestroy = true; // no room: the stolen minion is destroyed
     g.trace.event({ e: 'destroy_mark', target: t.id, rule: 'board-limit' });

@@ -363,9 +363,11 @@ function sortedJson(v: unknown): string {
 }
 /**
  * The catalog rule a refusal rests on, from its reason (a `refused` record's, or the legality oracle's): a Frozen
- * attacker's is Freeze's ("Frozen characters lose their next attack"); the others are the general rule that only
- * legal Player Actions are taken.
+ * attacker's is Freeze's ("Frozen characters lose their next attack"); an attack on, or a target of, an enemy minion
+ * in Stealth is Stealth's ("can't be attacked or targeted until it deals damage"); the others are the general rule
+ * that only legal Player Actions are taken.
  */
 export function refusalRule(reason: string): string {
-  return /\bis frozen\b/i.test(reason) ? 'freeze' : 'legality';
+  if (/\bis frozen\b/i.test(reason)) return 'freeze';
+  return /\b(has|in) stealth\b/i.test(reason) ? 'stealth' : 'legality';
 }
