@@ -6,7 +6,7 @@
  */
 import type { PoolKey, TriggerEvent } from './format.js';
 import { GameOver, SIDES, closeBlock, ent, openBlock, inPlay, isEntityInPlay, other, type HEntity, type HostGame, type PlayerIndex } from './state.js';
-import { health, hostHealth, recordStats } from './stats.js';
+import { continuousSources, health, hostHealth, recordStats, stats } from './stats.js';
 import { moveTo } from './zones.js';
 
 export { moveTo };
@@ -82,8 +82,14 @@ export function gameActions(g: HostGame): void {
     // must be immediately performed"; 26.1.1.1): all are read before any leaves, so one leaving (the source of a
     // -health effect) does not save another. 26.1.3: an entity at 0 health that is also damaged enough goes to the
     // drop zone, not destroyed.
-    const zero = front.filter((e) => health(g, e) <= 0);
-    const dead = front.filter((e) => health(g, e) > 0 && e.damage >= health(g, e));
+    const sources = continuousSources(g);
+    const zero: HEntity[] = [];
+    const dead: HEntity[] = [];
+    for (const e of front) {
+      const h = stats(g, e, sources).health;
+      if (h <= 0) zero.push(e);
+      else if (e.damage >= h) dead.push(e);
+    }
     if (zero.length || dead.length) {
       for (const z of zero) {
         moveTo(g, z, 'drop');

@@ -22,18 +22,22 @@ export function matches(g: HostGame, f: EntityFilter, controller: number, source
 /** Every change that applies to the entity, own and continuous, ordered by when it was given. */
 export function modsOf(g: HostGame, e: HEntity, sources: readonly HEntity[] = continuousSources(g)): StatMod[] {
   const out: StatMod[] = e.mods.map((m) => ({ ...m }));
-  if (isEntityInPlay(e)) {
-    for (const s of sources) {
-      for (const a of s.card.abilities ?? []) {
-        if (a.kind !== 'continuous') continue;
-        const hit = a.applies === 'equipped' ? s.zone === 'marker' && s.attachedTo === e.id : matches(g, a.applies, s.controller, s.id, e);
-        if (!hit) continue;
-        if (a.add) out.push({ kind: 'add', ...a.add, seq: s.enteredAt, from: s.id });
-        if (a.set) out.push({ kind: 'set', ...a.set, seq: s.enteredAt, from: s.id });
-      }
+  continuousOn(g, e, sources, (kind, m, s) => { out.push({ kind, ...m, seq: s.enteredAt, from: s.id }); });
+  return out.sort((a, b) => a.seq - b.seq);
+}
+
+/** Each continuous change of `sources` that applies to `e` (none when `e` is not in play), in the sources' order. */
+function continuousOn(g: HostGame, e: HEntity, sources: readonly HEntity[], visit: (kind: StatMod['kind'], m: { power?: number; health?: number }, s: HEntity) => void): void {
+  if (!isEntityInPlay(e)) return;
+  for (const s of sources) {
+    for (const a of s.card.abilities ?? []) {
+      if (a.kind !== 'continuous') continue;
+      const hit = a.applies === 'equipped' ? s.zone === 'marker' && s.attachedTo === e.id : matches(g, a.applies, s.controller, s.id, e);
+      if (!hit) continue;
+      if (a.add) visit('add', a.add, s);
+      if (a.set) visit('set', a.set, s);
     }
   }
-  return out.sort((a, b) => a.seq - b.seq);
 }
 
 /** The cards in play whose continuous effects apply (31.3); a face-down card has none. */
@@ -63,9 +67,33 @@ function inOrder(base: { power: number; health: number }, mods: readonly StatMod
 
 export function stats(g: HostGame, e: HEntity, sources?: readonly HEntity[]): { power: number; health: number } {
   const base = { power: e.card.type === 'host' ? e.card.soul ?? 0 : e.card.power ?? 0, health: e.card.health ?? 0 };
-  const mods = modsOf(g, e, sources);
-  if (g.mutants.has('host-stats-in-order')) return inOrder(base, mods);
-  return computeStats(base, mods, { clamp: !g.mutants.has('host-negative-power') });
+  if (g.mutants.has('host-stats-in-order')) return inOrder(base, modsOf(g, e, sources));
+  return folded(g, e, base, sources ?? continuousSources(g), !g.mutants.has('host-negative-power'));
+}
+
+/**
+ * computeStats over modsOf's changes without building them: the increases and decreases add up in any order (the
+ * floor of 0 is applied once, at the end), and of the sets the last given wins: the greatest `seq`, and of equal ones
+ * the last met, own changes before continuous ones, as modsOf's stable sort orders them. The game's hot path: every
+ * Game Action check reads the stats of every entity in play.
+ */
+function folded(g: HostGame, e: HEntity, base: { power: number; health: number }, sources: readonly HEntity[], clamp: boolean): { power: number; health: number } {
+  let power = base.power;
+  let health = base.health;
+  let setPower: number | undefined;
+  let setHealth: number | undefined;
+  let powerSeq = -Infinity;
+  let healthSeq = -Infinity;
+  const take = (kind: StatMod['kind'], p: number | undefined, h: number | undefined, seq: number) => {
+    if (kind === 'add') { power += p ?? 0; health += h ?? 0; return; }
+    if (p !== undefined && seq >= powerSeq) { setPower = p; powerSeq = seq; }
+    if (h !== undefined && seq >= healthSeq) { setHealth = h; healthSeq = seq; }
+  };
+  for (const m of e.mods) take(m.kind, m.power, m.health, m.seq);
+  continuousOn(g, e, sources, (kind, m, s) => take(kind, m.power, m.health, s.enteredAt));
+  if (setPower !== undefined) power = setPower;
+  if (setHealth !== undefined) health = setHealth;
+  return { power: clamp ? Math.max(0, power) : power, health };
 }
 
 export const power = (g: HostGame, e: HEntity) => stats(g, e).power;
