@@ -29,7 +29,8 @@ export function projectPath(file: string): string {
 
 export class InputError extends Error {
   constructor(readonly file: string, readonly path: string, readonly detail: string) {
-    super(`${file}: ${path}: ${detail}`);
+    // A command-line option's value has no JSON path: "--runs: expected ...", not "--runs: $: expected ...".
+    super(file.startsWith('--') && path === '$' ? `${file}: ${detail}` : `${file}: ${path}: ${detail}`);
   }
 }
 

@@ -75,7 +75,11 @@ describe('arbiter check-log', () => {
     expect(none.err).toBe('arbiter: check-log: no log file or directory given (run with --help for usage)\n');
     const rules = await runCli(['check-log', '--rules', '4', join(FIX, 'two-games.log')]);
     expect(rules.code).toBe(2);
-    expect(rules.err).toBe('arbiter: --rules: $: unknown rule(s) 4; known: 3, 7, 9\n');
+    expect(rules.err).toBe('arbiter: --rules: unknown rule(s) 4; known: 3, 7, 9\n');
+    // an option given where the list should be: said so, not taken for a rule
+    const swallowed = await runCli(['check-log', '--rules', '--json', join(FIX, 'two-games.log')]);
+    expect(swallowed.code).toBe(2);
+    expect(swallowed.err).toBe('arbiter: --rules: needs a comma-separated list of rules (3, 7, 9), but the next word is the option "--json"\n');
     const missing = await runCli(['check-log', join(FIX, 'missing.log')]);
     expect(missing.code).toBe(2);
     expect(missing.out).toContain('missing.log: no such file or directory');

@@ -46,6 +46,8 @@ export interface CheckLogOptions {
 
 /** The rules of a `--rules` list ("3,7"), or an error message. */
 export function parseRules(v: string): RuleId[] | string {
+  // `--rules --json`: the option took the next option as its value
+  if (v.startsWith('-')) return `needs a comma-separated list of rules (${ALL_RULES.join(', ')}), but the next word is the option "${v}"`;
   const rules = v.split(',').map((x) => x.trim().replace(/^rule/i, '')).filter(Boolean);
   const bad = rules.filter((r) => !(ALL_RULES as readonly string[]).includes(r));
   if (bad.length || !rules.length) return `unknown rule(s) ${bad.join(', ') || '(none)'}; known: ${ALL_RULES.join(', ')}`;

@@ -29,7 +29,7 @@ function place(): string {
 async function refused(args: string[], what: RegExp): Promise<void> {
   const r = await runCli(args);
   expect(r.code, r.out + r.err).toBe(2);
-  expect(r.err).toMatch(/^arbiter: --out: \$: /);
+  expect(r.err).toMatch(/^arbiter: --out: /);
   expect(r.err).toMatch(what);
   expect(r.err).not.toMatch(/internal error|\n\s+at /);
   expect(r.err.trim().split('\n')).toHaveLength(1);
@@ -103,7 +103,7 @@ describe.concurrent('a bad --out is exit 2 before any work', () => {
  */
 describe('a finding that cannot be written at the end is printed before the error', () => {
   const blocker = (dir: string) => { let lines = 0; let text = ''; return { out: (s: string) => { if (lines++ === 0) writeFileSync(dir, 'in the way'); text += s; }, text: () => text }; };
-  const late = /^--out: \$: the finding could not be written to .* \(.*\); it is printed above$/;
+  const late = /^--out: the finding could not be written to .* \(.*\); it is printed above$/;
 
   it('fuzz (Hearthstone): the seed, the path, the shrunk case and its cards', async () => {
     const dir = join(tempDir('arbiter-out-'), 'late');

@@ -88,7 +88,7 @@ describe.concurrent('clear messages for bad input', () => {
   });
 
   it('fuzz --path without --seed is a usage error (a path belongs to one seed)', async () => {
-    expect(badInput(await runCli(['fuzz', '--path', '1:2:3']))).toMatch(/--path: \$: --path replays a failure of one seed: give that --seed/);
+    expect(badInput(await runCli(['fuzz', '--path', '1:2:3']))).toMatch(/--path: --path replays a failure of one seed: give that --seed/);
   });
 
   it('report issue with an unknown case lists a few close matches and where all are, not every failing case', async () => {
