@@ -7,10 +7,11 @@
  * fewer at least) is named.
  */
 import type { CardPool } from '../engine/state.js';
-import { MUTANTS, type MutantName } from '../engine/mutants.js';
+import { MUTANTS, type CoreMutantName, type MutantName } from '../engine/mutants.js';
 import { runScenario } from '../engine/scenario/run.js';
-import { comparableFromGame, compareFinal } from './compare.js';
+import { comparableFromGame, compareEvents, compareFinal, eventSignature } from './compare.js';
 import type { Case, CaseResult } from './verdict.js';
+import { UNATTRIBUTED } from './attribute.js';
 
 /** For each mutant, how many of the given cases it changes (final state) among those whose reference run is not random. */
 export function contradictions(mutants: readonly string[], passed: readonly Case[], cards: CardPool): Map<string, { contradicted: number; of: number }> {
@@ -61,4 +62,78 @@ export function settleCandidates(results: CaseResult[], cases: readonly Case[], 
       a.rule = best.rule;
     }
   }
+}
+
+/** How many of a run's failing cases a rule break must explain alone before it counts as the simulator's own. */
+export const ESTABLISHED_AT = 2;
+
+/**
+ * Two rule breaks at once. A simulator often has more than one: a new bug then shows combined with one it already
+ * has, and no single mutant gives its answer. A rule break the run has already shown (the mutant that alone gives the
+ * simulator's answer on at least ESTABLISHED_AT failing cases, or groups of them) is taken as the simulator's; each
+ * final-state FAIL that no mutant explains is run with that break and each other mutant, and a pair that gives the
+ * simulator's whole final state explains it. Of the pair, the rule named is that of the break whose own run leaves
+ * the reference engine's events first (the first divergence); the other is named beside it. In place, before the
+ * card causes.
+ */
+export function diagnoseCombined(results: CaseResult[], cases: readonly Case[], cards: CardPool): void {
+  const shown = new Map<string, Set<string>>();
+  for (const r of results) {
+    if (r.status !== 'FAIL' || r.diagnosis.length !== 1) continue;
+    const m = r.diagnosis[0]!.mutant;
+    if (!(m in MUTANTS)) continue;
+    const groups = shown.get(m) ?? new Set<string>();
+    groups.add(r.group ?? r.case);
+    shown.set(m, groups);
+  }
+  const established = [...shown].filter(([, g]) => g.size >= ESTABLISHED_AT).sort((a, b) => b[1].size - a[1].size || a[0].localeCompare(b[0])).slice(0, 3);
+  if (!established.length) return;
+  const byId = new Map(cases.map((c) => [c.id, c]));
+  const others = (Object.keys(MUTANTS) as CoreMutantName[]).filter((m) => m !== 'unseeded-random');
+  for (const r of results) {
+    if (r.status !== 'FAIL' || r.diagnosis.length || !r.actual || r.simulator.fidelity !== 'final_state' || r.cause === 'assumption') continue;
+    if (r.profile && r.profile !== 'hearthstone') continue;
+    const c = byId.get(r.case);
+    if (!c) continue;
+    const found: { m: CoreMutantName; e: CoreMutantName; n: number }[] = [];
+    for (const [name, groups] of established) {
+      const e = name as CoreMutantName;
+      for (const m of others) {
+        if (m === e) continue;
+        let final;
+        try { final = comparableFromGame(runScenario(c.scenario, c.origin, { cards, mutants: [e, m] }).g); } catch { continue; }
+        if (compareFinal(final, r.actual).length === 0) found.push({ m, e, n: groups.size - (groups.has(r.group ?? r.case) ? 1 : 0) });
+      }
+    }
+    if (!found.length) continue;
+    // Which break of each pair leaves the reference engine's events first (its own run, alone).
+    const leaves = firstDivergences(c, cards, [...new Set(found.flatMap((f) => [f.m, f.e]))]);
+    const pairs = found.map((f) => ((leaves.get(f.e) ?? Infinity) < (leaves.get(f.m) ?? Infinity) ? { first: f.e, then: f.m, f } : { first: f.m, then: f.e, f }));
+    r.diagnosis = pairs.map(({ first, then, f }) => ({ mutant: `${first}+${then}`, rule: MUTANTS[first].rule, text: `${MUTANTS[first].text}, together with ${then} (rule ${MUTANTS[then].rule}: ${MUTANTS[then].text}); ${f.e} alone gives the simulator's answer in ${f.n} other failing case(s) of this run` }));
+    const top = pairs[0]!;
+    const rules = [...new Set(pairs.map((p) => MUTANTS[p.first].rule))];
+    r.attribution = {
+      rule: MUTANTS[top.first].rule,
+      at: r.attribution?.at ?? r.divergences[0]?.path ?? 'final',
+      step: `the reference engine gives this final state with two rule breaks at once: ${top.first} (rule ${MUTANTS[top.first].rule}), whose own run differs first, and ${top.then} (rule ${MUTANTS[top.then].rule}); ${top.f.e} alone gives the simulator's answer in ${top.f.n} other failing case(s) of this run${r.attribution && r.attribution.rule !== UNATTRIBUTED ? `; without the pair the first divergence was charged to rule ${r.attribution.rule} (${r.attribution.basis})` : ''}`,
+      basis: 'mutant',
+      ...(rules.length > 1 ? { candidates: pairs.map((p) => ({ rule: MUTANTS[p.first].rule, mutant: `${p.first}+${p.then}` })) } : {}),
+    };
+    // a card conformance case is the card's only when no rule break explains it (differential/verdict.ts judgeCase)
+    if (r.cause === 'card' && r.conformance) { r.cause = 'rule'; delete r.causeDetail; }
+  }
+}
+
+/** For each mutant, the index of the first event (fidelity phases) where its run of the case leaves the reference run's. */
+function firstDivergences(c: Case, cards: CardPool, mutants: readonly CoreMutantName[]): Map<string, number> {
+  const out = new Map<string, number>();
+  let ref: string[];
+  try { ref = eventSignature(runScenario(c.scenario, c.origin, { cards }).trace, 'phases'); } catch { return out; }
+  for (const m of mutants) {
+    try {
+      const d = compareEvents(ref, eventSignature(runScenario(c.scenario, c.origin, { cards, mutants: [m] }).trace, 'phases'))[0];
+      if (d) out.set(m, Number(/\d+/.exec(d.path)![0]));
+    } catch { /* a break the case cannot run with alone */ }
+  }
+  return out;
 }

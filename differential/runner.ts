@@ -12,7 +12,7 @@ import { InputError, readRegularFile } from '../engine/validation.js';
 import { TIMINGS_FILE, writeFileAtomic } from '../reports/files.js';
 import { withCardIds } from './compare.js';
 import type { Hello } from './protocol.js';
-import { settleCandidates } from './consistency.js';
+import { diagnoseCombined, settleCandidates } from './consistency.js';
 import { classifyCardCauses, judgeCase, type Case, type CaseResult, type TraceJudgeFn } from './verdict.js';
 
 export { judgeCase, diagnose, type Case, type CaseResult, type CaseStatus, type Cause, type TraceViolation, type Judged } from './verdict.js';
@@ -242,6 +242,7 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
   // Deterministic output: the file is rewritten in case order once the run is complete (atomically: a kill during
   // the rewrite leaves the appended file as it was).
   settleCandidates(results, all, o.cards);
+  diagnoseCombined(results, all, o.cards);
   classifyCardCauses(results, o.cards);
   results.sort((a, b) => a.case.localeCompare(b.case));
   writeFileAtomic(resultsFile, results.map((r) => JSON.stringify(r)).join('\n') + (results.length ? '\n' : ''));

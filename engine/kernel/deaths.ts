@@ -52,7 +52,8 @@ export function removeFromPlay(g: Game, e: Entity, rule: string): void {
 export function deathCreationStep(g: Game): Entity[] {
   const b = g.trace.openBlock({ block: 'step', kind: 'DEATH_CREATION', rule: '4a' });
   let dead = findDying(g);
-  if (g.mutants.has('deaths-one-at-a-time')) dead = dead.slice(0, 1);
+  // Mutant deaths-one-at-a-time: one removed per step, the oldest (the newest with deaths-newest-first as well).
+  if (g.mutants.has('deaths-one-at-a-time')) dead = g.mutants.has('deaths-newest-first') ? dead.slice(-1) : dead.slice(0, 1);
   for (const e of dead) removeFromPlay(g, e, '4a');
   g.trace.closeBlock(b);
   return dead;
