@@ -331,8 +331,11 @@ export function endTurn(g: Game): void {
   // The turn passes.
   for (const id of [g.players[side].hero, ...g.players[side].board]) {
     const e = entity(g, id);
+    // Frozen characters lose their next attack (rule freeze): one that could attack this turn and did not has lost it
+    // and thaws; one that attacked, or could not attack (summoning sickness without Charge), stays Frozen.
     // Mutant (breaks freeze): a character Frozen after it attacked thaws now as well.
-    if (e.frozen && (e.attacks === 0 || g.mutants.has('freeze-thaws-after-attack'))) e.frozen = false;
+    const couldAttack = !(e.exhausted && !hasKeyword(g, e, 'charge'));
+    if (e.frozen && ((e.attacks === 0 && couldAttack) || g.mutants.has('freeze-thaws-after-attack'))) e.frozen = false;
   }
   const next = opponent(side);
   g.active = next;

@@ -235,12 +235,16 @@ const ACTIONS: Registry = {
       const original = a.into === 'copy_of_target' && ctx.target !== null && ctx.target !== undefined ? entity(g, ctx.target) : null;
       const into = original ? original.card : a.into === 'copy_of_target' ? null : resolveCardRef(ctx, a.into);
       if (!into) continue;
-      // Transform keeps the entity (and its place in the order of play): it is "no longer a Battlecry minion" (Rule 10b example).
+      // Transform keeps the entity (and its place in the order of play): it is "no longer a Battlecry minion" (Rule 10b
+      // example). It is the new card only (rule transform): what belonged to the old minion (enchantments, damage,
+      // Silence, Divine Shield, Freeze, lost keywords) is gone; the attacks it made this turn stay.
       for (const en of e.enchantments) moveTo(g, entity(g, en), 'graveyard');
       e.enchantments = []; e.damage = 0; e.card = into; e.auraLayer = []; e.silenced = false; e.lostKeywords = undefined;
+      e.divineShield = !!into.keywords?.includes('divine_shield'); e.frozen = false;
       // A copy (rule copy) takes the original's enchantments, its Silence and its damage; what it gets from auras comes
       // at the next Aura Update.
       if (original && original.id !== e.id) copyState(ctx, original, e);
+      if (e.silenced) e.divineShield = false; // a copy of a Silenced minion (rule silence)
       g.trace.event({ e: 'stats', entity: id, attack: attack(g, e), health: health(g, e), maxHealth: maxHealth(g, e), why: `transform:${into.id}`, ...(original ? { rule: 'copy' } : {}) });
     }
   },

@@ -4,7 +4,8 @@
  * `status` / `player_status` / `mana` records. Frozen, summoning sickness and attacks made are taken from the first
  * statement and then follow the game's rules here, from the records that change them:
  * - `freeze` freezes, `silence` thaws (rule silence); when a turn passes (a START_TURN Sequence opens), the characters of the player whose turn ended
- *   thaw if they made no attack that turn (Freeze: "Frozen characters lose their next attack");
+ *   thaw if they could attack that turn and made no attack (Freeze: "Frozen characters lose their next attack"; a
+ *   minion with summoning sickness and no Charge could not);
  * - a summoned minion is exhausted (summoning sickness) and has made no attack; when its controller's turn starts,
  *   its characters are ready and have made no attack;
  * - a minion whose controller changes (`control`) is exhausted until its new controller's turn starts (rule
@@ -100,7 +101,8 @@ export class LegalityState {
       if (!IN_PLAY.has(e.zone) || (e.type !== 'minion' && e.type !== 'hero')) continue;
       const st = this.of.get(e.id);
       if (!st) continue;
-      if (e.controller !== player && st.frozen && st.attacks === 0) st.frozen = false;
+      // thaws when it could attack that turn and did not (rule freeze: a summoning-sick minion without Charge stays)
+      if (e.controller !== player && st.frozen && st.attacks === 0 && !(st.exhausted && this.has(e.id, 'charge') !== true)) st.frozen = false;
       if (e.controller === player) { st.attacks = 0; st.exhausted = false; }
     }
     this.active = player;
