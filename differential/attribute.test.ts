@@ -70,6 +70,33 @@ describe('attribution', () => {
     return judgeCase(c, finalHello, { kind: 'answer', msg: { type: 'result', case: c.id, final }, stderr: '' }, cards).result;
   };
 
+  it('the same minions in another order on a board, and nothing else, is charged to board-position', () => {
+    // harvest-golem-full-board-summons-into-its-own-slot: the Damaged Golem takes the Harvest Golem's place on a full
+    // board; a simulator that puts it at the right end differs in the order only.
+    const r = judgeFinal('harvest-golem-full-board-summons-into-its-own-slot', (f) => {
+      const b = f.players.find((p) => new Set(p.board.map((m) => m.card)).size > 1)!.board;
+      const k = b.findIndex((m) => m.card !== b[b.length - 1]!.card);
+      const [m] = b.splice(k, 1);
+      b.push(m!);
+    });
+    expect(r.status).toBe('FAIL');
+    expect(r.divergences.every((d) => d.path.endsWith('.board.order'))).toBe(true);
+    expect(r.attribution?.rule).toBe('board-position');
+    // with no mutant that gives it (the diagnosis left out), the order alone still names board-position
+    expect(attribute(runScenario(cases.find((x) => x.id === r.case)!.scenario, r.origin, { cards }).trace, r.divergences)).toMatchObject({ rule: 'board-position', basis: 'final' });
+  });
+
+  it('a minion that keeps the aura of a Silenced minion is charged to silence, with or without the mutant that gives it', () => {
+    // silence-removes-aura-it-grants: Silence on B's aura minion ends its aura at the next Aura Update.
+    const c = cases.find((x) => x.id === 'silence-removes-aura-it-grants')!;
+    const ref = runScenario(c.scenario, c.origin, { cards });
+    const sim = comparableFromGame(runScenario(c.scenario, c.origin, { cards, mutants: ['silence-keeps-auras'] }).g);
+    const d = compareFinal(comparableFromGame(ref.g), sim);
+    expect(d.length).toBeGreaterThan(0);
+    expect(attribute(ref.trace, d)).toMatchObject({ rule: 'silence', basis: 'final' });
+    expect(attribute(ref.trace, d)!.step).toMatch(/was Silenced \(a Silenced minion grants no aura\)/);
+  });
+
   it('a final-state value made by a trigger answering a minion that changed sides is charged to Rule 10-controller', () => {
     // sylvanas-steals-minion-mid-sequence: Sylvanas's Deathrattle steals the Elven Archer inside its play Sequence;
     // its After Summon is then answered by its new owner's Knife Juggler, whose knife hits A's hero (29). A simulator

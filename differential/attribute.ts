@@ -345,6 +345,25 @@ function refIdFor(ix: Indexed, sx: Indexed, simId: number): number | undefined {
  * Attribute a final-state divergence: the reference record that produced the expected value (the death, damage,
  * summon, draw or game check behind it), and the rule that governs it.
  */
+/**
+ * When record `k` is a `stats` record of `id` that no longer lists an aura layer its previous `stats` record listed,
+ * and that aura's source was Silenced in between: the source (the aura ended by Silence), else undefined.
+ */
+function silencedAuraEnded(ref: readonly TraceRecord[], k: number, id: number): number | undefined {
+  const r = ref[k];
+  if (!r || r.t !== 'event' || r.e !== 'stats') return undefined;
+  let prev: number | undefined;
+  for (let j = k - 1; j >= 0; j--) { const x = ref[j]!; if (x.t === 'event' && x.e === 'stats' && x.entity === id) { prev = j; break; } }
+  if (prev === undefined) return undefined;
+  const before = ref[prev] as Extract<TraceRecord, { e: 'stats' }>;
+  const now = new Set((r.layers ?? []).filter((l) => l.kind === 'aura').map((l) => l.source));
+  for (const l of before.layers ?? []) {
+    if (l.kind !== 'aura' || now.has(l.source)) continue;
+    for (let j = prev + 1; j < k; j++) { const x = ref[j]!; if (x.t === 'event' && x.e === 'silence' && x.target === l.source) return l.source; }
+  }
+  return undefined;
+}
+
 export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attribution {
   const ix = new Indexed(ref);
   const at = d.path;
@@ -391,6 +410,8 @@ export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attr
       const id = onBoard[Number(m[3])];
       if (id !== undefined) {
         const k = last((r) => (r.e === 'stats' && r.entity === id && r.why !== 'setup') || ((r.e === 'damage' || r.e === 'heal') && r.target === id) || (r.e === 'enchant' && r.target === id));
+        const silenced = k >= 0 ? silencedAuraEnded(ref, k, id) : undefined;
+        if (silenced !== undefined) return { rule: 'silence', at, step: `${m[4]} of ${ix.name(id)}: the aura of ${ix.name(silenced)} ended in the reference engine's Aura Update because ${ix.name(silenced)} was Silenced (a Silenced minion grants no aura): the reference engine has ${ix.describe(k)}`, basis: 'final' };
         if (k >= 0) return done(k, `${m[4]} of ${ix.name(id)}`);
       }
     } else {
@@ -495,6 +516,11 @@ export interface TraceBreak { rule: string; at?: number; message: string; invari
  * simulator's answer (when the mutant diagnosis names one rule), else the case's first Player Action when the
  * simulator did not take it, else the record behind the first differing value.
  */
+/** Do the divergences say only that minions stand in another order on a board (compareFinal's `board.order`)? */
+export function boardOrderOnly(divergences: readonly Divergence[]): boolean {
+  return divergences.length > 0 && divergences.every((d) => /^final\.players\.(A|B)\.board\.order$/.test(d.path));
+}
+
 export function attribute(ref: readonly TraceRecord[], divergences: readonly Divergence[], o: { sim?: { trace: readonly TraceRecord[]; fidelity: Fidelity }; breaks?: readonly TraceBreak[]; diagnosis?: readonly { rule: string; mutant: string }[]; partial?: { rule: string; mutant: string; explains: string[]; contradicts: number; ties?: { rule: string; mutant: string }[] } | null; skipped?: SkippedStep | null; notTaken?: string | null } = {}): Attribution | null {
   const sim = o.sim && o.sim.fidelity !== 'final_state' ? o.sim : undefined;
   const ev = sim && divergences.some((d) => d.path.startsWith('events[')) ? attributeEvents(ref, sim.trace, sim.fidelity) : null;
@@ -512,6 +538,10 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   }
   // The case's first Player Action not taken (differential/verdict.ts actionNotTaken): what follows differs from there.
   if (o.notTaken) return { rule: 'sequence', at: first.path, step: o.notTaken, basis: 'action' };
+  // The same minions with the same values, in another order on a board: where a minion enters is what differs.
+  if (boardOrderOnly(divergences)) {
+    return { rule: 'board-position', at: first.path, step: `the same minions with the same Attack and Health stand in another order (${first.path}: ${JSON.stringify(first.expected)} in the reference engine, ${JSON.stringify(first.actual)} in the simulator): where a summoned or played minion enters the board differs`, basis: 'final' };
+  }
   if (o.skipped) {
     const k = o.skipped;
     return { rule: k.rule, at: k.paths[0]!, step: `the simulator's ${k.paths.join(', ')} ${k.paths.length > 1 ? 'are' : 'is'} the reference engine's just before its ${k.step} (reference trace record ${k.at}), which changes ${k.paths.length > 1 ? 'them' : 'it'}: that Step's work is missing`, basis: 'step' };

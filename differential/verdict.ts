@@ -14,7 +14,7 @@ import { InputError, validate } from '../engine/validation.js';
 import type { Outcome } from './adapter-process.js';
 import { comparableFromGame, compareEvents, compareFinal, compareFinalWithTwins, compareStated, eventSignature, type Divergence, type Equivalence } from './compare.js';
 import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
-import { attribute, type Attribution } from './attribute.js';
+import { attribute, boardOrderOnly, type Attribution } from './attribute.js';
 import { skippedStep } from './boundary.js';
 import { erroredAction, referenceTakes } from './refused.js';
 import { controlIds, FILLER } from './conformance.js';
@@ -278,7 +278,8 @@ export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPo
     // A conformance case is the card's when no rule explains its divergence: no broken invariant, no rule mutant that
     // gives the same answer, no Step of the reference engine left undone (and, once every result is in, no control of
     // its actions that fails too: classifyCardCauses).
-    if (c.conformance && !r.violations.length && !r.diagnosis.length && !skipped) { r.cause = 'card'; r.causeDetail = c.conformance; }
+    // Minions in another order only: the rule that places them (board-position) differs, not the card's text.
+    if (c.conformance && !r.violations.length && !r.diagnosis.length && !skipped && !boardOrderOnly(r.divergences)) { r.cause = 'card'; r.causeDetail = c.conformance; }
     else if (assumed && !r.violations.length) { r.cause = 'assumption'; r.causeDetail = assumed; }
     else r.cause = 'rule';
     // a card whose own minion's values differ is not idle, whatever its text did

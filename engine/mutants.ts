@@ -43,6 +43,7 @@ export const MUTANTS = {
   'windfury-ignored': { rule: 'legality', text: 'a character with Windfury may attack only once a turn (its second attack is refused)' },
   'stealth-kept-after-attack': { rule: 'stealth', text: 'a minion keeps its Stealth when it attacks, so it still cannot be attacked or targeted by the enemy' },
   'stolen-cannot-attack': { rule: 'control-sickness', text: 'a minion that changed sides cannot attack that turn even with Charge (Shadow Madness): it counts as having used its attacks' },
+  'silence-keeps-auras': { rule: 'silence', text: 'a Silenced minion keeps granting the auras of its card text (Stormwind Champion, Dire Wolf Alpha)' },
   'replaced-weapon-vanishes': { rule: 'weapon-replace', text: 'a weapon replaced by a newer one leaves play at once, in the middle of the Phase, and its Death is never resolved (no Deathrattle)' },
   'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;

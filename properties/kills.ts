@@ -78,6 +78,9 @@ export const VALUE_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = {
   'rivendare-doubles-weapons': ['baron-rivendare-does-not-double-a-weapon-deathrattle'],
   'combo-counts-itself': ['cold-blood-first-card-no-combo'],
   'secret-on-own-turn': ['secret-does-not-act-on-its-owners-turn'],
+  // A Silenced aura minion's lost aura: the trace states a character's stats when they change, so an aura that stays
+  // leaves no record to judge.
+  'silence-keeps-auras': ['silence-removes-aura-it-grants'],
   // Refusal mutants: each refuses a Player Action the rules allow (the diagnosis of a simulator that stops there).
   'windfury-ignored': ['charge-and-windfury-attacks'],
   'stealth-kept-after-attack': ['stealth-printed-lost-when-minion-attacks'],

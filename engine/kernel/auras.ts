@@ -20,7 +20,8 @@ function auraSources(g: Game): { src: Entity; aura: Aura }[] {
     const n = p.board.length + (p.weapon !== null ? 2 : 1);
     for (let i = 0; i < n; i++) {
       const e = entity(g, i === 0 ? p.hero : i <= p.board.length ? p.board[i - 1]! : p.weapon!);
-      if (e.zone !== 'play' || e.silenced) continue;
+      // a Silenced minion grants no aura (rule silence; mutant silence-keeps-auras: it still does)
+      if (e.zone !== 'play' || (e.silenced && !g.mutants.has('silence-keeps-auras'))) continue;
       if (e.card.auras) for (const aura of e.card.auras) out.push({ src: e, aura });
       // An enchantment's auras are on while it is attached to an entity in play (a player-level effect on the hero).
       for (const en of e.enchantments) {
