@@ -41,6 +41,8 @@ export interface Attribution {
    * otherwise): weaker evidence than a rule break that gives its whole answer.
    */
   partial?: boolean;
+  /** Basis 'mutant': the mutants of the reference engine it rests on. */
+  mutants?: string[];
 }
 
 /** A trace with, for each record, the blocks that enclose it (outermost first) and entity names. */
@@ -534,7 +536,7 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   if (!first) return null;
   const rules = [...new Set((o.diagnosis ?? []).map((d) => d.rule))];
   if (rules.length === 1) {
-    return { rule: rules[0]!, at: first.path, step: `the reference engine gives this final state exactly when rule ${rules[0]} is broken (${(o.diagnosis ?? []).map((d) => d.mutant).join(', ')})`, basis: 'mutant' };
+    return { rule: rules[0]!, at: first.path, step: `the reference engine gives this final state exactly when rule ${rules[0]} is broken (${(o.diagnosis ?? []).map((d) => d.mutant).join(', ')})`, basis: 'mutant', mutants: (o.diagnosis ?? []).map((d) => d.mutant) };
   }
   // The case's first Player Action not taken (differential/verdict.ts actionNotTaken): what follows differs from there.
   if (o.notTaken) return { rule: 'sequence', at: first.path, step: o.notTaken, basis: 'action' };
@@ -553,7 +555,7 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
     const step = exact.length
       ? `the reference engine gives this final state exactly when one of rules ${rules.join(', ')} is broken (${exact.map((d) => d.mutant).join(', ')}); first listed: ${p.rule} (${p.mutant})`
       : `breaking rule ${p.rule} alone (${p.mutant}) gives the simulator's ${p.explains.join(', ')}${p.contradicts ? ` (and ${p.contradicts} change(s) the simulator does not show)` : ''}; the rest differs otherwise`;
-    return { rule: p.rule, at: p.explains[0]!, step, basis: 'mutant', ...(exact.length ? {} : { partial: true }), ...(new Set(candidates.map((x) => x.rule)).size > 1 ? { candidates } : {}) };
+    return { rule: p.rule, at: p.explains[0]!, step, basis: 'mutant', mutants: exact.length ? exact.map((d) => d.mutant) : [p.mutant], ...(exact.length ? {} : { partial: true }), ...(new Set(candidates.map((x) => x.rule)).size > 1 ? { candidates } : {}) };
   }
   const a = attributeFinal(ref, first);
   // An action the reference engine refused (marked illegal): a state that differs without another explanation is the

@@ -13,8 +13,11 @@ import { comparableFromGame, compareEvents, compareFinal, eventSignature } from 
 import type { Case, CaseResult } from './verdict.js';
 import { UNATTRIBUTED } from './attribute.js';
 
-/** For each mutant, how many of the given cases it changes (final state) among those whose reference run is not random. */
-export function contradictions(mutants: readonly string[], passed: readonly Case[], cards: CardPool): Map<string, { contradicted: number; of: number }> {
+/**
+ * For each mutant (or set of mutants run together, keyed by their names joined with "+"), how many of the given cases
+ * it changes (final state) among those whose reference run is not random.
+ */
+export function contradictions(mutants: readonly (string | readonly string[])[], passed: readonly Case[], cards: CardPool): Map<string, { contradicted: number; of: number }> {
   const refs: { c: Case; final: ReturnType<typeof comparableFromGame> }[] = [];
   for (const c of passed) {
     try {
@@ -24,12 +27,14 @@ export function contradictions(mutants: readonly string[], passed: readonly Case
     } catch { /* not runnable here */ }
   }
   const out = new Map<string, { contradicted: number; of: number }>();
-  for (const m of mutants) {
-    if (!(m in MUTANTS)) continue;
+  for (const x of mutants) {
+    const set = typeof x === 'string' ? [x] : x;
+    if (!set.length || !set.every((m) => m in MUTANTS)) continue;
+    const m = set.join('+');
     let contradicted = 0;
     for (const { c, final } of refs) {
       try {
-        const r = runScenario(c.scenario, c.origin, { cards, mutants: [m as MutantName] });
+        const r = runScenario(c.scenario, c.origin, { cards, mutants: set as MutantName[] });
         if (compareFinal(final, comparableFromGame(r.g)).length) contradicted++;
       } catch { contradicted++; /* the mutant cannot even run a case the simulator passed */ }
     }
@@ -64,6 +69,12 @@ export function settleCandidates(results: CaseResult[], cases: readonly Case[], 
   }
 }
 
+/**
+ * How many cases a simulator passed that a rule break must change, at least, before it is taken as contradicted there
+ * (the other break of a pair, diagnoseCombined).
+ */
+export const CONTRADICTED_AT = 3;
+
 /** How many of a run's failing cases a rule break must explain alone before it counts as the simulator's own. */
 export const ESTABLISHED_AT = 2;
 
@@ -72,7 +83,9 @@ export const ESTABLISHED_AT = 2;
  * has, and no single mutant gives its answer. A rule break the run has already shown (the mutant that alone gives the
  * simulator's answer on at least ESTABLISHED_AT failing cases, or groups of them) is taken as the simulator's; each
  * final-state FAIL that no mutant explains is run with that break and each other mutant, and a pair that gives the
- * simulator's whole final state explains it. Of the pair, the rule named is that of the break whose own run leaves
+ * simulator's whole final state explains it, unless the pair is contradicted by the cases the simulator passed (the two
+ * together would change at least CONTRADICTED_AT of them, and more than the failing cases the other explains alone).
+ * Of the pair, the rule named is that of the break whose own run leaves
  * the reference engine's events first (the first divergence); the other is named beside it. In place, before the
  * card causes.
  */
@@ -90,6 +103,22 @@ export function diagnoseCombined(results: CaseResult[], cases: readonly Case[], 
   if (!established.length) return;
   const byId = new Map(cases.map((c) => [c.id, c]));
   const others = (Object.keys(MUTANTS) as CoreMutantName[]).filter((m) => m !== 'unseeded-random');
+  // Whether a pair is contradicted by the passed cases (worked out for each the first time): a simulator with both
+  // breaks passes only where the two together give the reference engine's answer.
+  const passedIds = new Set(results.filter((r) => r.status === 'PASS').map((r) => r.case));
+  const passed = cases.filter((c) => passedIds.has(c.id));
+  const plausible = new Map<string, boolean>();
+  const isPlausible = (e: CoreMutantName, m: CoreMutantName) => {
+    const key = `${e}+${m}`;
+    let ok = plausible.get(key);
+    if (ok === undefined) {
+      const n = contradictions([[e, m]], passed, cards).get(key)?.contradicted ?? 0;
+      const explained = results.filter((r) => r.status === 'FAIL' && r.diagnosis.some((d) => d.mutant === m)).length;
+      ok = !(n >= CONTRADICTED_AT && n > explained);
+      plausible.set(key, ok);
+    }
+    return ok;
+  };
   for (const r of results) {
     if (r.status !== 'FAIL' || r.diagnosis.length || !r.actual || r.simulator.fidelity !== 'final_state' || r.cause === 'assumption') continue;
     if (r.profile && r.profile !== 'hearthstone') continue;
@@ -102,7 +131,7 @@ export function diagnoseCombined(results: CaseResult[], cases: readonly Case[], 
         if (m === e) continue;
         let final;
         try { final = comparableFromGame(runScenario(c.scenario, c.origin, { cards, mutants: [e, m] }).g); } catch { continue; }
-        if (compareFinal(final, r.actual).length === 0) found.push({ m, e, n: groups.size - (groups.has(r.group ?? r.case) ? 1 : 0) });
+        if (compareFinal(final, r.actual).length === 0 && isPlausible(e, m)) found.push({ m, e, n: groups.size - (groups.has(r.group ?? r.case) ? 1 : 0) });
       }
     }
     if (!found.length) continue;

@@ -265,29 +265,38 @@ export function judgeCase(c: Case, hello: Hello, outcome: Outcome, cards: CardPo
   if (c.variant) r.variant = c.variant;
   if (c.conformance) r.conformance = c.conformance;
   if (r.status !== 'PASS') r.scenario = c.scenario;
-  if (r.status === 'FAIL') {
-    const finalOnly = !j.simTrace || hello.fidelity === 'final_state';
-    const open = finalOnly && r.actual && new Set(r.diagnosis.map((d) => d.rule)).size !== 1;
-    // The reference run the simulator is compared with (its own random picks replayed): Step boundaries are read on it.
-    const sent = j.simRandom?.length ? { ...c.scenario, random: j.simRandom } : c.scenario;
-    const skipped = open && !r.violations.length ? skippedStep(sent, c.origin, cards, r.actual!, r.divergences) ?? (sent !== c.scenario ? skippedStep(c.scenario, c.origin, cards, r.actual!, r.divergences) : null) : null;
-    const partial = open && !skipped ? explainFinal(c, cards, r.actual!, r.divergences, memo) : null;
-    const notTaken = r.expected && r.actual ? actionNotTaken(c.scenario, r.expected, r.actual, cards) : null;
-    r.attribution = attribute(j.refTrace ?? [], r.divergences, { sim: j.simTrace ? { trace: j.simTrace, fidelity: hello.fidelity } : undefined, breaks: r.violations, diagnosis: r.diagnosis, partial, skipped, notTaken }) ?? undefined;
-    const assumed = assumptionOf(c.scenario, r.divergences);
-    // A conformance case is the card's when no rule explains its divergence: no broken invariant, no rule mutant that
-    // gives the same answer, no Step of the reference engine left undone (and, once every result is in, no control of
-    // its actions that fails too: classifyCardCauses).
-    // Minions in another order only: the rule that places them (board-position) differs, not the card's text.
-    if (c.conformance && !r.violations.length && !r.diagnosis.length && !skipped && !boardOrderOnly(r.divergences)) { r.cause = 'card'; r.causeDetail = c.conformance; }
-    else if (assumed && !r.violations.length) { r.cause = 'assumption'; r.causeDetail = assumed; }
-    else r.cause = 'rule';
-    // a card whose own minion's values differ is not idle, whatever its text did
-    const differing = new Set(r.divergences.flatMap((d) => boardCardsAt(d, [r.expected, r.actual])).map((x) => (cards.has(x) ? cards.get(x).id : x)));
-    const idle = idleCards(c.scenario, j.refTrace ?? [], cards).filter((id) => !differing.has(id));
-    if (idle.length) r.idle = idle;
-  }
+  if (r.status === 'FAIL') explainFail(c, cards, r, { fidelity: hello.fidelity, refTrace: j.refTrace ?? [], simTrace: j.simTrace, simRandom: j.simRandom, memo });
   return j;
+}
+
+/**
+ * A FAIL's attribution and cause (judgeCase), from its divergences, its broken invariants and its diagnosis: what the
+ * simulator left undone, the rule break that gives part of its answer, the first Player Action it did not take, and
+ * whether the case is a card's, an assumption's or a rule's.
+ */
+export function explainFail(c: Case, cards: CardPool, r: CaseResult, o: { fidelity: Fidelity; refTrace: readonly TraceRecord[]; simTrace?: TraceRecord[]; simRandom?: Forced[]; memo?: MutantRuns }): void {
+  const finalOnly = !o.simTrace || o.fidelity === 'final_state';
+  const open = finalOnly && r.actual && new Set(r.diagnosis.map((d) => d.rule)).size !== 1;
+  // The reference run the simulator is compared with (its own random picks replayed): Step boundaries are read on it.
+  const sent = o.simRandom?.length ? { ...c.scenario, random: o.simRandom } : c.scenario;
+  const skipped = open && !r.violations.length ? skippedStep(sent, c.origin, cards, r.actual!, r.divergences) ?? (sent !== c.scenario ? skippedStep(c.scenario, c.origin, cards, r.actual!, r.divergences) : null) : null;
+  const partial = open && !skipped ? explainFinal(c, cards, r.actual!, r.divergences, o.memo) : null;
+  const notTaken = r.expected && r.actual ? actionNotTaken(c.scenario, r.expected, r.actual, cards) : null;
+  r.attribution = attribute(o.refTrace, r.divergences, { sim: o.simTrace ? { trace: o.simTrace, fidelity: o.fidelity } : undefined, breaks: r.violations, diagnosis: r.diagnosis, partial, skipped, notTaken }) ?? undefined;
+  const assumed = assumptionOf(c.scenario, r.divergences);
+  // A conformance case is the card's when no rule explains its divergence: no broken invariant, no rule mutant that
+  // gives the same answer, no Step of the reference engine left undone (and, once every result is in, no control of
+  // its actions that fails too: classifyCardCauses).
+  // Minions in another order only: the rule that places them (board-position) differs, not the card's text.
+  delete r.causeDetail;
+  if (c.conformance && !r.violations.length && !r.diagnosis.length && !skipped && !boardOrderOnly(r.divergences)) { r.cause = 'card'; r.causeDetail = c.conformance; }
+  else if (assumed && !r.violations.length) { r.cause = 'assumption'; r.causeDetail = assumed; }
+  else r.cause = 'rule';
+  // a card whose own minion's values differ is not idle, whatever its text did
+  const differing = new Set(r.divergences.flatMap((d) => boardCardsAt(d, [r.expected, r.actual])).map((x) => (cards.has(x) ? cards.get(x).id : x)));
+  const idle = idleCards(c.scenario, o.refTrace, cards).filter((id) => !differing.has(id));
+  if (idle.length) r.idle = idle;
+  else delete r.idle;
 }
 
 /**
