@@ -37,6 +37,8 @@ import { cardCases, mergeExpect } from './card-cases.js';
 
 /** The vanilla minion conformance cases stand on (no text: it cannot differ by card text). */
 export const FILLER = 'Chillwind Yeti';
+/** The weapon a conformance case equips when the card needs one to be played (a vanilla 1/4, no text). */
+export const WEAPON = "Light's Justice";
 
 /** The id of a card's conformance case: `conformance-<card id in lower case>`. */
 export function conformanceId(cardId: string): string {
@@ -60,6 +62,8 @@ function stated(c: CardDef, kind: 'played' | 'dies', target: string | undefined,
 
 function conformanceScenario(c: CardDef, target: string | undefined, choose?: number, cards?: CardPool, overlay = true): Scenario {
   const st = stated(c, 'played', target, cards, choose, overlay);
+  // The card's play requirements that name no target are met (CardDefs PlayRequirement): enough enemy minions, a weapon.
+  const foes = Math.max(1, c.requires?.enemyMinions ?? 1);
   const action: ScenarioAction = { play: 'card', ...(target ? { target } : {}), ...(choose ? { choose } : {}) };
   return {
     format: 'arbiter-scenario/1',
@@ -67,11 +71,11 @@ function conformanceScenario(c: CardDef, target: string | undefined, choose?: nu
     title: `card conformance: ${c.name} (${c.id}) as its text says`,
     rules: ['sequence'],
     source: { seed: 'card text', quote: c.text || '(no text)' },
-    assumptions: [`Checks the card's own text (${c.name}: "${c.text ?? ''}") in isolation: one vanilla ${FILLER} on each side, A plays it with 10 mana${target ? ` at ${target === 'heroB' ? 'B\'s hero' : target === 'ally' ? `A's ${FILLER}` : `B's ${FILLER}`}` : ''}, then ends the turn.`, ...st.assumptions],
+    assumptions: [`Checks the card's own text (${c.name}: "${c.text ?? ''}") in isolation: ${foes > 1 ? `one vanilla ${FILLER} on A's side, ${foes} on B's` : `one vanilla ${FILLER} on each side`}${c.requires?.weapon ? `, A's ${WEAPON} equipped` : ''}${foes > 1 || c.requires?.weapon ? ' (the card\'s play requirements)' : ''}, A plays it with 10 mana${target ? ` at ${target === 'heroB' ? 'B\'s hero' : target === 'ally' ? `A's ${FILLER}` : `B's ${FILLER}`}` : ''}, then ends the turn.`, ...st.assumptions],
     setup: {
       active: 'A',
-      A: { mana: 10, hand: [{ card: c.id, label: 'card' }], board: [{ card: FILLER, label: 'ally' }], deck: [FILLER, FILLER] },
-      B: { board: [{ card: FILLER, label: 'foe' }], deck: [FILLER, FILLER] },
+      A: { mana: 10, hand: [{ card: c.id, label: 'card' }], board: [{ card: FILLER, label: 'ally' }], deck: [FILLER, FILLER], ...(c.requires?.weapon ? { weapon: { card: WEAPON, label: 'weapon' } } : {}) },
+      B: { board: Array.from({ length: foes }, (_, k) => ({ card: FILLER, label: k ? `foe${k + 1}` : 'foe' })), deck: [FILLER, FILLER] },
     },
     actions: [action, { endTurn: true }, { endTurn: true }],
     expect: st.expect,

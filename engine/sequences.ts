@@ -8,7 +8,7 @@
  * play; a spell whose target left play still goes off.
  */
 import { moveTo } from './kernel/zones.js';
-import type { Choice, Rule5Class } from './cards/format.js';
+import type { CardDef, Choice, Rule5Class } from './cards/format.js';
 import { entity, cost, opponent, attack, durability, hasKeyword, playerHasAuraEffect, boardLimit, type Entity, type Game, type Side } from './state.js';
 import type { Ctx, GameEventRef, SequenceState } from './kernel/context.js';
 import { evalCondition, select } from './effects/select.js';
@@ -99,6 +99,8 @@ export function playCard(g: Game, side: Side, id: number, opts: { position?: num
   const card = entity(g, id);
   const target = opts.target ?? null;
   const choice = choiceOf(card, opts.choose);
+  const unmet = unmetRequirement(g, side, card.card);
+  if (unmet) throw new IllegalActionError(unmet);
   if (card.card.type === 'minion') {
     if (g.players[side].board.length >= boardLimit(g)) throw new IllegalActionError(`board of player ${side === 0 ? 'A' : 'B'} is full`);
     checkTarget(g, card, target, choice);
@@ -294,12 +296,33 @@ function withDeferredRaise(g: Game, sink: GameEventRef[], fn: () => void): void 
   try { fn(); } finally { g.collecting = null; }
 }
 
+/**
+ * Why a card's play requirements that name no target (CardDefs reqID 12, 13, 23, 45: a free minion slot, a weapon, a
+ * number of minions in play) are not met for its player now, or null (rule legality: such a play is refused).
+ * Mutant play-requirements-ignored: never.
+ */
+export function unmetRequirement(g: Game, side: Side, card: CardDef): string | null {
+  const r = card.requires;
+  if (!r || g.mutants.has('play-requirements-ignored')) return null;
+  const p = g.players[side];
+  const free = boardLimit(g) - p.board.length;
+  if (r.freeSlots !== undefined && free < r.freeSlots) return `${card.name} cannot be played: it needs ${r.freeSlots} free minion slot(s) on its player's board, which has ${Math.max(0, free)}`;
+  if (r.weapon && p.weapon === null) return `${card.name} cannot be played: it needs a weapon equipped`;
+  const enemies = g.players[opponent(side)].board.length;
+  if (r.enemyMinions !== undefined && enemies < r.enemyMinions) return `${card.name} cannot be played: it needs at least ${r.enemyMinions} enemy minion(s) in play, and there are ${enemies}`;
+  const all = p.board.length + enemies;
+  if (r.minions !== undefined && all < r.minions) return `${card.name} cannot be played: it needs at least ${r.minions} minion(s) in play, and there are ${all}`;
+  return null;
+}
+
 export function useHeroPower(g: Game, side: Side, target: number | null): void {
   const p = g.players[side];
   if (p.heroPower === null) throw new IllegalActionError(`player ${side === 0 ? 'A' : 'B'} has no hero power`);
   if (g.active !== side) throw new IllegalActionError(`it is not player ${side === 0 ? 'A' : 'B'}'s turn`);
   const hp = entity(g, p.heroPower);
   if (hp.attacks > 0) throw new IllegalActionError(`player ${side === 0 ? 'A' : 'B'} has already used the hero power this turn`);
+  const unmet = unmetRequirement(g, side, hp.card);
+  if (unmet) throw new IllegalActionError(unmet);
   checkTarget(g, hp, target);
   payMana(g, side, hp);
   hp.attacks++; // uses this turn (reset when the player's turn starts)

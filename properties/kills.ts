@@ -81,6 +81,7 @@ export const VALUE_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = {
   // A Silenced aura minion's lost aura: the trace states a character's stats when they change, so an aura that stays
   // leaves no record to judge.
   'silence-keeps-auras': ['silence-removes-aura-it-grants'],
+  'play-requirements-ignored': ['play-requirements-without-a-target-refuse-the-play'],
   // Refusal mutants: each refuses a Player Action the rules allow (the diagnosis of a simulator that stops there).
   'windfury-ignored': ['charge-and-windfury-attacks'],
   'stealth-kept-after-attack': ['stealth-printed-lost-when-minion-attacks'],

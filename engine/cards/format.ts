@@ -289,4 +289,31 @@ export interface CardDef {
   overload?: number;
   /** A cost that depends on the game: added to the cost while the card is in hand (negative = cheaper; Sea Giant). */
   costChange?: Amount;
+  /**
+   * What must hold for the card (or Hero Power) to be played, beside its mana and its target: CardDefs' play
+   * requirements without a target. Unmet, the play is refused (rule legality).
+   * @description play requirements without a target (CardDefs PlayRequirement): unmet, the play is refused (rule legality)
+   */
+  requires?: PlayRequirements;
+}
+
+/** CardDefs play requirements that name no target (reqID 12, 13, 23, 45). */
+export interface PlayRequirements {
+  /**
+   * Free minion slots its player's board must have (reqID 12, REQ_NUM_MINION_SLOTS: Mirror Image, Mind Control).
+   * @minimum 1
+   */
+  freeSlots?: number;
+  /** Its player must have a weapon equipped (reqID 13, REQ_WEAPON_EQUIPPED: Deadly Poison, Blade Flurry). */
+  weapon?: boolean;
+  /**
+   * Enemy minions that must be in play, at least (reqID 23, REQ_MINIMUM_ENEMY_MINIONS: Forked Lightning, Cleave).
+   * @minimum 1
+   */
+  enemyMinions?: number;
+  /**
+   * Minions that must be in play on both boards together, at least (reqID 45, REQ_MINIMUM_TOTAL_MINIONS: Brawl).
+   * @minimum 1
+   */
+  minions?: number;
 }
