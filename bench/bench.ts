@@ -466,8 +466,11 @@ const BOUNDS = `
   (the JavaScript engine compiling the checks): the row gives both, the target uses the second, as a fuzz or a run
   of many cases sees it.
 - Engine + all invariants (target 20,000/s): on the generated set both halves are far off on their own: the engine
-  plays those games at about 2,400/s (longer than the golden ones: full boards, several actions, Death Phases in
-  chains) and the invariants check about 3,400 traces/s; the target needs the pair some 14 times as fast.
+  plays those games at about 1,600 to 2,400/s (longer than the golden ones: full boards, several actions, Death Phases
+  in chains; a generated game's trace holds some 160 records) and the invariants check about 3,400 traces/s; the
+  target needs the pair some 14 to 18 times as fast. A profile of the generated set (\`node --cpu-prof\`, engine and
+  invariants together, 2026-11-25): garbage collection 14%, the walk that hands records to the invariants 10%, the
+  set-up built from the scenario 8%, the Queue 6%, status statements and Aura Updates 6% each: no one place to fix.
 - Golden verify in process (target 0.5 s): timed in a fresh Node process, as \`arbiter golden verify\` runs it (the
   start and the card pool not counted). Each golden case is run as written and in every order of play and random
   branch it lists, judged against its stated outcome and every invariant, and its trace compared with the locked one
@@ -485,7 +488,12 @@ const BOUNDS = `
   Stealth over two, Charge and Windfury, Spell Damage, Divine Shield, Silence, a Secret, a replaced weapon); the first
   verify then measured 774 ms at load 0.4 (424 ms the second time in the process) and 854 ms at load 4.3. With 26
   more (173 to 199 files, new cards and rules found by outside probes) a first verify measured 732 ms at load 1.9
-  (488 ms the second time).
+  (488 ms the second time). On 2026-11-25, with 19 more (199 to 218 files: rules the outside probes' engine bugs
+  showed unjudged), 818 ms at load 3.8 (626 ms the second time). The 51 Host cases' first verify in a process then
+  took about a fifth less CPU than the day before (485 to 385 ms, measured in turn against the previous build): a
+  Host game's stats are folded without building each entity's list of changes, and a Game Action check reads each
+  entity's stats once, with the continuous sources found once, instead of twice each with the sources found anew
+  (the Host kernel reads every entity's stats at every check, and its loop look-ahead replays the rest of a chain).
 - \`arbiter fuzz\`, per case: fast-check generation (shrinkable values), one game played action by action while its
   intents are made legal, all the invariants, a second run for determinism, and the legality oracle (each forbidden
   attack and play of the set-up offered to one set-up game, its records dropped after each refusal; a new set-up game
@@ -550,7 +558,7 @@ const BOUNDS = `
   given beside. The ratio to HearthBreaker is the one the ten-times target is about, and it sits at the line. With
   5 blocks, it measured 9.5 to 12.4 in six whole bench runs (9.9, 10.2, 11.7, 9.9, 9.5 and 12.4), then 7.3 at a load
   of 4.3 and 9.3 at a load of 0.4 that evening, on 107 golden scenarios (99 that HearthBreaker
-  answers) instead of 98, 9.2 at a load of 1.9 the next day (the table above) on 133 (121 that HearthBreaker answers), and 10.9 and 11.0 in two runs of the simulator rows alone (HearthBreaker 0.41 to 0.49 ms a scenario, the
+  answers) instead of 98, 9.2 at a load of 1.9 the next day on 133 (121 that HearthBreaker answers), 10.6 at a load of 3.8 on 2026-11-25 (the table above: 152, 138 that HearthBreaker answers), and 10.9 and 11.0 in two runs of the simulator rows alone (HearthBreaker 0.41 to 0.49 ms a scenario, the
   reference engine 0.041 to 0.045 ms), all on 2026-11-24: met in some runs and not in others.
   With 3 blocks, 8.0, 9.6 and 12.6 in three whole bench runs earlier that day (HearthBreaker 0.52 to 0.55 ms, the
   reference engine 0.044 to 0.069 ms): with fewer fresh processes a slow one weighs more in the medians, so the blocks
@@ -583,7 +591,10 @@ const BOUNDS = `
   in some runs and not in others. That evening the suite grew to 2,376 tests (nine golden cases and the tests that run
   every golden case, eleven mutants written outside the project, a Phase never run, merges of unfinished shards,
   signals, hostile inputs) and took 94 to 101 s of vitest time in four runs. The next day's work (26 golden cases, value mutants, the
-  Host and Power.log fixes) took it to 2,459 tests: 97 to 111 s of vitest time in runs while helpers shared the cores. Running the short-lived Node processes the tests start without V8's optimising compiler
+  Host and Power.log fixes) took it to 2,459 tests: 97 to 111 s of vitest time in runs while helpers shared the cores.
+  On 2026-11-25 it grew to 2,521 tests (19 golden cases, 5 engine mutants, 10 more outside mutants, each a child
+  process): 113 to 139 s of vitest time in the working checkout, the earlier runs while three helpers shared the
+  cores. Running the short-lived Node processes the tests start without V8's optimising compiler
   (\`--no-opt\`: a demo run's runner and adapter so took about a third less CPU) is not possible through
   NODE_OPTIONS, which refuses that flag, and the runner starts the bundled adapters itself. A
   fresh clone's \`.ci/run\` adds npm install (with the build: 10 to 20 s) and runs without the CardDefs data.
