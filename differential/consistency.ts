@@ -75,6 +75,9 @@ export function settleCandidates(results: CaseResult[], cases: readonly Case[], 
  */
 export const CONTRADICTED_AT = 3;
 
+/** At most this many FAILs of a run are tried with pairs of rule breaks (each costs some 130 runs of its case). */
+export const PAIR_SEARCH_LIMIT = 100;
+
 /** How many of a run's failing cases a rule break must explain alone before it counts as the simulator's own. */
 export const ESTABLISHED_AT = 2;
 
@@ -119,11 +122,12 @@ export function diagnoseCombined(results: CaseResult[], cases: readonly Case[], 
     }
     return ok;
   };
-  for (const r of results) {
-    if (r.status !== 'FAIL' || r.diagnosis.length || !r.actual || r.simulator.fidelity !== 'final_state' || r.cause === 'assumption') continue;
-    if (r.profile && r.profile !== 'hearthstone') continue;
-    const c = byId.get(r.case);
-    if (!c) continue;
+  // The FAILs tried, in case order (the results' order is the run's, and a run's output must not depend on it), at
+  // most PAIR_SEARCH_LIMIT of them: a simulator that fails most cases would otherwise cost a run minutes here.
+  const open = results.filter((r) => r.status === 'FAIL' && !r.diagnosis.length && r.actual && r.simulator.fidelity === 'final_state' && r.cause !== 'assumption' && (!r.profile || r.profile === 'hearthstone') && byId.has(r.case));
+  open.sort((a, b) => a.case.localeCompare(b.case));
+  for (const r of open.slice(0, PAIR_SEARCH_LIMIT)) {
+    const c = byId.get(r.case)!;
     const found: { m: CoreMutantName; e: CoreMutantName; n: number }[] = [];
     for (const [name, groups] of established) {
       const e = name as CoreMutantName;
@@ -131,7 +135,7 @@ export function diagnoseCombined(results: CaseResult[], cases: readonly Case[], 
         if (m === e) continue;
         let final;
         try { final = comparableFromGame(runScenario(c.scenario, c.origin, { cards, mutants: [e, m] }).g); } catch { continue; }
-        if (compareFinal(final, r.actual).length === 0 && isPlausible(e, m)) found.push({ m, e, n: groups.size - (groups.has(r.group ?? r.case) ? 1 : 0) });
+        if (compareFinal(final, r.actual!).length === 0 && isPlausible(e, m)) found.push({ m, e, n: groups.size - (groups.has(r.group ?? r.case) ? 1 : 0) });
       }
     }
     if (!found.length) continue;
