@@ -38,6 +38,7 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'deaths-newest-first': ['queue-order'],
   'silence-keeps-printed-keywords': ['legality-oracle'],
   'returned-into-full-hand': ['conservation'],
+  'play-requirements-ignored': ['legality-oracle'],
 };
 
 /**
@@ -58,6 +59,8 @@ export const GOLDEN_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = 
   // A Silenced minion with a printed keyword that then acts on it, a return to a full hand: rare in generated games.
   'silence-keeps-printed-keywords': ['silenced-windfury-harpy-attacks-once'],
   'returned-into-full-hand': ['sap-into-full-hand-destroys-the-minion'],
+  // A spell played with its play requirements unmet (no weapon, too few minions): generated games play few such cards.
+  'play-requirements-ignored': ['play-requirements-without-a-target-refuse-the-play'],
 };
 
 /**
@@ -81,7 +84,6 @@ export const VALUE_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = {
   // A Silenced aura minion's lost aura: the trace states a character's stats when they change, so an aura that stays
   // leaves no record to judge.
   'silence-keeps-auras': ['silence-removes-aura-it-grants'],
-  'play-requirements-ignored': ['play-requirements-without-a-target-refuse-the-play'],
   // Refusal mutants: each refuses a Player Action the rules allow (the diagnosis of a simulator that stops there).
   'windfury-ignored': ['charge-and-windfury-attacks'],
   'stealth-kept-after-attack': ['stealth-printed-lost-when-minion-attacks'],

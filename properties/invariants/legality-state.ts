@@ -15,6 +15,7 @@
  * statement that it thawed early does not thaw it.
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
+import type { PlayRequirements } from '../../engine/cards/format.js';
 import { IN_PLAY, type TraceState } from './walk.js';
 
 export const BOARD_LIMIT = 7;
@@ -140,14 +141,28 @@ export class LegalityState {
     return null;
   }
 
-  /** Why the rules forbid playing card `c` with `paid` mana paid from `before` (null: nothing known against it). */
-  playRefusal(s: TraceState, c: number, before: number | undefined): string | null {
+  /**
+   * Why the rules forbid playing card `c` with `paid` mana paid from `before` (null: nothing known against it).
+   * `requires`: the card's play requirements that name no target, when its definition is known (InvariantEnv).
+   */
+  playRefusal(s: TraceState, c: number, before: number | undefined, requires?: PlayRequirements): string | null {
     const e = s.entities.get(c);
     if (!e || e.zone !== 'hand') return `${s.name(c)} is not in a hand`;
     if (this.active !== undefined && e.controller !== this.active) return `${s.name(c)} is not in the active player's hand`;
     const cost = this.of.get(c)?.cost;
     if (cost !== undefined && before !== undefined && cost > before) return `${s.name(c)} costs ${cost} mana and its player had ${before}`;
     if (e.type === 'minion' && this.boardCount(s, e.controller) >= BOARD_LIMIT) return `the board is full (${BOARD_LIMIT} minions)`;
+    return requires ? this.unmet(s, e.controller, requires, s.name(c)) : null;
+  }
+
+  /** Why a play requirement that names no target does not hold for `side` now (rule legality), or null. */
+  unmet(s: TraceState, side: number, r: PlayRequirements, name: string): string | null {
+    const mine = this.boardCount(s, side);
+    const theirs = this.boardCount(s, 1 - side);
+    if (r.freeSlots !== undefined && BOARD_LIMIT - mine < r.freeSlots) return `${name} needs ${r.freeSlots} free minion slot(s) and its player's board holds ${mine} minions`;
+    if (r.weapon && ![...s.entities.values()].some((x) => x.type === 'weapon' && x.zone === 'play' && x.controller === side)) return `${name} needs a weapon equipped and its player has none`;
+    if (r.enemyMinions !== undefined && theirs < r.enemyMinions) return `${name} needs ${r.enemyMinions} enemy minion(s) in play and there are ${theirs}`;
+    if (r.minions !== undefined && mine + theirs < r.minions) return `${name} needs ${r.minions} minion(s) in play and there are ${mine + theirs}`;
     return null;
   }
 

@@ -4,11 +4,12 @@
  * judged against the state the trace gave before it (legality-state.ts): the mana paid against the mana the player
  * had and the card's cost; the card in the active player's hand; a minion onto a full board; an attacker that is
  * Frozen, exhausted without Charge, without Attack or out of attacks; a defender that is not an enemy character, is
- * in Stealth, or stands behind a Taunt minion; a target that is an enemy minion in Stealth. Facts the trace does not
- * state are not judged. The engine is never asked, so any producer's trace is judged the same way.
+ * in Stealth, or stands behind a Taunt minion; a target that is an enemy minion in Stealth; with the card definitions
+ * (InvariantEnv), a card's play requirements that name no target (a free minion slot, a weapon, minions in play).
+ * Facts the trace does not state are not judged. The engine is never asked, so any producer's trace is judged the same way.
  */
 import type { OpenRecord, TraceRecord } from '../../engine/trace/format.js';
-import type { Invariant, Violation } from './types.js';
+import type { Invariant, InvariantEnv, Violation } from './types.js';
 import { checkOf, type WalkPass, type TraceState, type RecordKind } from './walk.js';
 import { LegalityState } from './legality-state.js';
 import { refusalRule } from '../../engine/trace/format.js';
@@ -22,7 +23,7 @@ interface Pending { seq: OpenRecord; player: number }
 /** What the visit reads, and what the legality state takes in (legality-state.ts `LegalityState.apply`). */
 const READS: readonly RecordKind[] = ['open', 'close', 'mana', 'status', 'player_status', 'freeze', 'silence', 'control', 'summon', 'zone', 'death', 'draw'];
 
-export function pass(trace: readonly TraceRecord[]): WalkPass {
+export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPass {
   const out: Violation[] = [];
   const ls = new LegalityState();
   let pending: Pending | undefined;
@@ -42,7 +43,12 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
         const player = r.player ?? s.entities.get(r.subject)?.controller ?? 0;
         const what = `${r.kind} of ${s.name(r.subject)}`;
         const before = paid?.player === player ? paid.before : ls.mana[player as 0 | 1];
-        const why = r.kind === 'ATTACK' ? ls.attackerRefusal(s, r.subject) : r.kind === 'HERO_POWER' ? null : ls.playRefusal(s, r.subject, before);
+        // a card's play requirements that name no target, when its definition is known (InvariantEnv)
+        const sub = s.entities.get(r.subject);
+        const requires = sub ? env?.card?.(sub.card)?.requires : undefined;
+        const why = r.kind === 'ATTACK' ? ls.attackerRefusal(s, r.subject)
+          : r.kind === 'HERO_POWER' ? (requires ? ls.unmet(s, player, requires, s.name(r.subject)) : null)
+            : ls.playRefusal(s, r.subject, before, requires);
         if (why) flag(s, at, why, what, [r.subject]);
         pending = { seq: r, player };
       } else if (r.t === 'open' && pending && r.block === 'phase' && s.top()?.id === pending.seq.id) {
@@ -71,7 +77,7 @@ export const check = checkOf(pass);
 
 export const invariant: Invariant = {
   id: ID, rules: ['legality'], fidelity: 'phases', profiles: ['hearthstone'],
-  description: 'every Player Action taken was legal in the state the trace gave before it (mana, cost, Frozen, summoning sickness, attacks made, Stealth, Taunt, full board)',
+  description: 'every Player Action taken was legal in the state the trace gave before it (mana, cost, Frozen, summoning sickness, attacks made, Stealth, Taunt, full board; with the card definitions, play requirements that name no target)',
   check,
   pass,
 };
