@@ -214,6 +214,9 @@ cards differ from the card text (its card conformance cases fail: the difference
 Every shard must be a finished run: a shard whose run was cut short (killed, or still running), or whose results.jsonl
 holds fewer results than its run wrote, is refused (finish it with the same \`arbiter run ... --shard i/n --out <dir>
 --resume\`, then merge).
+Card causes are worked out again over the merged results. The run-wide steps that read the cases a simulator passed
+(candidate rules settled by them, pairs of rule breaks) were taken in each shard over its own results: a FAIL's rule
+can differ from the one a single run names.
 Exit codes, as for \`arbiter run\`: 0 no new failure; 1 a NEW FAIL of any cause, a LOST case (unless --allow-lost)
 or a case error in any shard; 2 bad input (a folder that is not a finished shard of the same run, a missing or
 malformed baseline).`)

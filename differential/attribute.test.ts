@@ -95,6 +95,10 @@ describe('attribution', () => {
     expect(d.length).toBeGreaterThan(0);
     expect(attribute(ref.trace, d)).toMatchObject({ rule: 'silence', basis: 'final' });
     expect(attribute(ref.trace, d)!.step).toMatch(/was Silenced \(a Silenced minion grants no aura\)/);
+    // judged as a simulator's answer: the mutant that gives it is the diagnosis, and names the same rule
+    const r = judgeFinal('silence-removes-aura-it-grants', () => undefined, ['silence-keeps-auras']);
+    expect(r.diagnosis.map((x) => x.mutant)).toContain('silence-keeps-auras');
+    expect(r.attribution).toMatchObject({ rule: 'silence', basis: 'mutant' });
   });
 
   it('a final-state value made by a trigger answering a minion that changed sides is charged to Rule 10-controller', () => {

@@ -349,9 +349,10 @@ function refIdFor(ix: Indexed, sx: Indexed, simId: number): number | undefined {
  */
 /**
  * When record `k` is a `stats` record of `id` that no longer lists an aura layer its previous `stats` record listed,
- * and that aura's source was Silenced in between: the source (the aura ended by Silence), else undefined.
+ * that aura's source was Silenced in between, and the layer gave exactly the difference in `stat` the simulator shows
+ * (its value is the reference engine's plus that layer): the source (the aura ended by Silence), else undefined.
  */
-function silencedAuraEnded(ref: readonly TraceRecord[], k: number, id: number): number | undefined {
+function silencedAuraEnded(ref: readonly TraceRecord[], k: number, id: number, stat: 'attack' | 'health', diff: number): number | undefined {
   const r = ref[k];
   if (!r || r.t !== 'event' || r.e !== 'stats') return undefined;
   let prev: number | undefined;
@@ -360,7 +361,7 @@ function silencedAuraEnded(ref: readonly TraceRecord[], k: number, id: number): 
   const before = ref[prev] as Extract<TraceRecord, { e: 'stats' }>;
   const now = new Set((r.layers ?? []).filter((l) => l.kind === 'aura').map((l) => l.source));
   for (const l of before.layers ?? []) {
-    if (l.kind !== 'aura' || now.has(l.source)) continue;
+    if (l.kind !== 'aura' || now.has(l.source) || diff === 0 || (l[stat] ?? 0) !== diff) continue;
     for (let j = prev + 1; j < k; j++) { const x = ref[j]!; if (x.t === 'event' && x.e === 'silence' && x.target === l.source) return l.source; }
   }
   return undefined;
@@ -412,7 +413,7 @@ export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attr
       const id = onBoard[Number(m[3])];
       if (id !== undefined) {
         const k = last((r) => (r.e === 'stats' && r.entity === id && r.why !== 'setup') || ((r.e === 'damage' || r.e === 'heal') && r.target === id) || (r.e === 'enchant' && r.target === id));
-        const silenced = k >= 0 ? silencedAuraEnded(ref, k, id) : undefined;
+        const silenced = k >= 0 && typeof d.expected === 'number' && typeof d.actual === 'number' ? silencedAuraEnded(ref, k, id, m[4] as 'attack' | 'health', d.actual - d.expected) : undefined;
         if (silenced !== undefined) return { rule: 'silence', at, step: `${m[4]} of ${ix.name(id)}: the aura of ${ix.name(silenced)} ended in the reference engine's Aura Update because ${ix.name(silenced)} was Silenced (a Silenced minion grants no aura): the reference engine has ${ix.describe(k)}`, basis: 'final' };
         if (k >= 0) return done(k, `${m[4]} of ${ix.name(id)}`);
       }

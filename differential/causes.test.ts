@@ -107,6 +107,9 @@ describe('cards whose text takes no part in the case', () => {
     // the Raptor attacked: it takes part
     const attacked: Scenario = { ...s, setup: { ...s.setup, active: 'B', B: { ...s.setup.B, board: [{ card: 'CS2_172', label: 'raptor' }] }, A: { ...s.setup.A, board: [{ card: 'EX1_162', label: 'wolf' }] } }, actions: [{ attack: 'raptor', defender: 'wolf' }] };
     expect(idleCards(attacked, runScenario(attacked, 'test', { cards }).trace, cards)).not.toContain('CS2_172');
+    // a Knife Juggler in play whose trigger never fires here may fire in a simulator: not idle
+    const juggler: Scenario = { ...s, setup: { ...s.setup, B: { ...s.setup.B, board: [{ card: 'NEW1_019' }] } } };
+    expect(idleCards(juggler, runScenario(juggler, 'test', { cards }).trace, cards)).not.toContain('NEW1_019');
     // judged: a simulator whose untouched Raptor has another Health differs on that minion itself, so it is not idle
     const final = comparableFromGame(runScenario(s, 'test', { cards }).g);
     final.players[1]!.board[0]!.health = 3;

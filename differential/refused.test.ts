@@ -68,6 +68,9 @@ describe('an error at a Player Action', () => {
     const crash = judgeError('charge-and-windfury-attacks', { message: "KeyError: 'EX1_390e'", action: 1 });
     expect(crash.detail).toMatch(/^KeyError: 'EX1_390e'; the reference engine takes actions\[1\]/);
     expect(crash.attribution).toBeUndefined();
+    // an error of its own names no rule even where a mutant refuses the same action (the Farseer's second attack)
+    const own = judgeError('charge-and-windfury-attacks', { message: "KeyError: 'frozen' (cannot attack)", action: 3 });
+    expect([own.attribution, own.diagnosis]).toEqual([undefined, []]);
     // An error outside the actions names no rule.
     expect(judgeError('charge-and-windfury-attacks', { message: 'KeyError (during setup)' }).attribution).toBeUndefined();
   });

@@ -153,12 +153,15 @@ export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?
  * A simulator that stops at Player Action `i`, which the rules allow (the reference engine takes it: `takes` says
  * how): the rule it breaks. The mutants of the reference engine that refuse that same action are the diagnosis (a
  * Windfury ignored, a Stealth kept after an attack, a stolen minion that cannot attack with Charge), and the first
- * one's rule is the attribution. When none refuses it and the simulator's message refuses it in words (not an error
- * of its own, such as a KeyError), the rule is the one its reason names (`freeze`, `stealth`), else the one that makes
- * the action legal: `mana` for a Play the reference engine pays less for than the card's printed cost (a cost change
- * the simulator did not count), `legality` otherwise (only what the rules forbid is refused).
+ * one's rule is the attribution. A message that names an error of the simulator's own (a KeyError, a
+ * NullPointerException) is a crash: no rule. When no mutant refuses it and the message refuses it in words, the rule
+ * is the one its reason names (`freeze`, `stealth`), else the one that makes the action legal: `mana` for a Play
+ * the reference engine pays less for than the card's printed cost (a cost change the simulator did not count),
+ * `legality` otherwise (only what the rules forbid is refused).
  */
 export function refusalDiagnosis(c: Case, cards: CardPool, i: number, takes: string, message = ''): Pick<CaseResult, 'diagnosis' | 'attribution'> {
+  // An error of the simulator's own (a KeyError, a NullPointerException) is a crash, whatever words follow it.
+  if (OWN_ERROR.test(message)) return { diagnosis: [] };
   const asked = new AskedMutants();
   // The reference engine up to action i, asking which mutants could change it: a mutant never asked plays it alike.
   const ref = refusalAt(c, cards, i, asked);
@@ -186,8 +189,11 @@ export function refusalDiagnosis(c: Case, cards: CardPool, i: number, takes: str
   return { diagnosis, attribution: { rule, at, step: takes, basis: 'action' } };
 }
 
+/** The name of a language runtime's own error in a message: the simulator failed, it did not refuse. */
+const OWN_ERROR = /\b(KeyError|AttributeError|TypeError|IndexError|ValueError|NameError|ZeroDivisionError|RecursionError|AssertionError|NotImplementedError|UnboundLocalError|Traceback|NullPointerException|ClassCastException|IllegalStateException|(?:ArrayIndex|StringIndex|Index)OutOfBoundsException|ConcurrentModificationException|StackOverflowError|OutOfMemoryError|ReferenceError|RangeError|SyntaxError)\b/;
+
 /** A simulator's message that refuses an action in words (rather than failing on it with an error of its own). */
-const REFUSAL_WORDS = /\b(cannot|can't|can not|refuse[sd]?|illegal|not (a )?(valid|legal|playable|allowed)|isn't (playable|valid|allowed)|not enough mana|costs?\b|frozen|stealth|taunt|exhausted|already attacked)/i;
+const REFUSAL_WORDS = /\b(cannot|can't|can not|refuse[sd]?|illegal|invalid|not (a )?(valid|legal|playable|allowed)|isn't (playable|valid|allowed)|not enough mana|costs?\b|frozen|stealth|taunt|exhausted|already attacked)/i;
 
 /**
  * Run a case up to action `i` and try that action: the reason the engine refuses it, null when it takes it, undefined
@@ -301,7 +307,7 @@ export function explainFail(c: Case, cards: CardPool, r: CaseResult, o: { fideli
 
 /**
  * The cards of the minions a divergence is about: the minion at its board place (`final.players.B.board[2].health`)
- * in the given final states, or, for a whole board that differs (`final.players.B.board`, lists of "card a/h"), each
+ * in the first of the given final states (the reference engine's), or, for a whole board that differs (`final.players.B.board`, lists of "card a/h"), each
  * entry found on one side and not on the other.
  */
 function boardCardsAt(d: Divergence, states: readonly (ComparableState | undefined)[]): string[] {
@@ -312,10 +318,12 @@ function boardCardsAt(d: Divergence, states: readonly (ComparableState | undefin
     for (const x of (d.expected as unknown[]).map(String)) { const k = left.indexOf(x); if (k >= 0) left.splice(k, 1); else out.push(x); }
     return [...out, ...left].map((x) => x.slice(0, x.lastIndexOf(' ')));
   }
+  // A place on a board is the reference engine's (compareFinal pairs each of its minions with the simulator's k-th
+  // minion of the same card): the first state's.
   const m = /^final\.players\.(A|B)\.board\[(\d+)\]/.exec(d.path);
   if (!m) return [];
-  const k = m[1] === 'A' ? 0 : 1;
-  return states.flatMap((st) => { const card = st?.players[k]?.board[Number(m[2])]?.card; return card === undefined ? [] : [card]; });
+  const card = states[0]?.players[m[1] === 'A' ? 0 : 1]?.board[Number(m[2])]?.card;
+  return card === undefined ? [] : [card];
 }
 
 /** Record kinds that name every entity, acting or not (statements of the board), or a card moving without its text. */
@@ -327,7 +335,8 @@ const ENTITY_FIELDS = ['subject', 'target', 'source', 'entity', 'enchantment', '
  * action on names one as the subject or target of a block or an action, the source, target or subject of an event, a
  * queue's source or event, or the source of a stat layer (an aura or enchantment it gives). A card that sits in a
  * deck, a hand or on a board unplayed, untouched, never drawn into play and with no aura acting is idle (a draw, a
- * burn or a move between zones is not its text acting).
+ * burn or a move between zones is not its text acting); one in play with a trigger, an aura, a Deathrattle or a
+ * Secret is not, as its text may act in a simulator where it does not in the reference engine.
  */
 export function idleCards(s: Scenario, trace: readonly TraceRecord[], cards: CardPool): string[] {
   const idOf = (x: string) => (cards.has(x) ? cards.get(x).id : x);
@@ -347,6 +356,15 @@ export function idleCards(s: Scenario, trace: readonly TraceRecord[], cards: Car
     if (r.t !== 'event' || STATEMENTS.has(r.e)) continue;
     const rec = r as unknown as Record<string, unknown>;
     for (const k of ENTITY_FIELDS) if (k !== 'from' && k !== 'to' || r.e === 'redirect') mark(rec[k]);
+  }
+  // A card in play with text that waits for its moment (a trigger, an aura, a Deathrattle, a Secret) may act in a
+  // simulator where it does not in the reference engine: it is not idle whether or not it acted here.
+  const waits = (card: string) => { const d = cards.has(card) ? cards.get(card) : undefined; return !!d && (!!d.triggers?.length || !!d.auras?.length || !!d.deathrattle || !!d.secret); };
+  for (const r of trace) {
+    const inPlay = r.t === 'entity' ? r.zone === 'play' || r.zone === 'secret' : r.t === 'event' && (r.e === 'summon' || (r.e === 'zone' && (r.to === 'play' || r.to === 'secret')));
+    if (!inPlay) continue;
+    const card = ids.get(r.t === 'entity' ? r.id : (r as { entity: number }).entity);
+    if (card !== undefined && waits(card)) acting.add(card);
   }
   return [...new Set(cardsOf(s).map(idOf))].filter((id) => !acting.has(id) && [...ids.values()].includes(id)).sort();
 }

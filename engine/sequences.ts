@@ -99,7 +99,7 @@ export function playCard(g: Game, side: Side, id: number, opts: { position?: num
   const card = entity(g, id);
   const target = opts.target ?? null;
   const choice = choiceOf(card, opts.choose);
-  const unmet = unmetRequirement(g, side, card.card);
+  const unmet = unmetRequirement(g, side, card.card) ?? (choice?.requires ? unmetRequirement(g, side, { ...card.card, requires: choice.requires }) : null);
   if (unmet) throw new IllegalActionError(unmet);
   if (card.card.type === 'minion') {
     if (g.players[side].board.length >= boardLimit(g)) throw new IllegalActionError(`board of player ${side === 0 ? 'A' : 'B'} is full`);

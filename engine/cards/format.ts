@@ -41,6 +41,8 @@ export interface Ability {
  */
 export interface Choice {
   text: string;
+  /** The option's own play requirements that name no target (CardDefs gives them to the option's card). */
+  requires?: PlayRequirements;
   target?: TargetSpec;
   actions: Action[];
   class?: Rule5Class;

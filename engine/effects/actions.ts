@@ -244,7 +244,6 @@ const ACTIONS: Registry = {
       // A copy (rule copy) takes the original's enchantments, its Silence and its damage; what it gets from auras comes
       // at the next Aura Update.
       if (original && original.id !== e.id) copyState(ctx, original, e);
-      if (e.silenced) e.divineShield = false; // a copy of a Silenced minion (rule silence)
       g.trace.event({ e: 'stats', entity: id, attack: attack(g, e), health: health(g, e), maxHealth: maxHealth(g, e), why: `transform:${into.id}`, ...(original ? { rule: 'copy' } : {}) });
     }
   },

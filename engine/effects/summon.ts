@@ -87,4 +87,8 @@ export function copyState(ctx: Ctx, from: Entity, to: Entity): void {
   }
   to.damage = from.damage;
   if (from.silenced) to.silenced = true;
+  // its Divine Shield and Freeze as they stand: a shield popped or Silenced away on the original is gone on the copy,
+  // a Frozen original gives a Frozen copy (rule copy)
+  to.divineShield = from.divineShield;
+  to.frozen = from.frozen;
 }

@@ -155,12 +155,15 @@ export class LegalityState {
     return requires ? this.unmet(s, e.controller, requires, s.name(c)) : null;
   }
 
-  /** Why a play requirement that names no target does not hold for `side` now (rule legality), or null. */
+  /**
+   * Why a play requirement that names no target does not hold for `side` now (rule legality), or null: the ones the
+   * boards decide (free slots, minions in play; a trace states every minion). An equipped weapon is not judged: a
+   * trace need not state weapons, and what it does not state is not judged.
+   */
   unmet(s: TraceState, side: number, r: PlayRequirements, name: string): string | null {
     const mine = this.boardCount(s, side);
     const theirs = this.boardCount(s, 1 - side);
     if (r.freeSlots !== undefined && BOARD_LIMIT - mine < r.freeSlots) return `${name} needs ${r.freeSlots} free minion slot(s) and its player's board holds ${mine} minions`;
-    if (r.weapon && ![...s.entities.values()].some((x) => x.type === 'weapon' && x.zone === 'play' && x.controller === side)) return `${name} needs a weapon equipped and its player has none`;
     if (r.enemyMinions !== undefined && theirs < r.enemyMinions) return `${name} needs ${r.enemyMinions} enemy minion(s) in play and there are ${theirs}`;
     if (r.minions !== undefined && mine + theirs < r.minions) return `${name} needs ${r.minions} minion(s) in play and there are ${mine + theirs}`;
     return null;

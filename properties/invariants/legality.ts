@@ -5,7 +5,8 @@
  * had and the card's cost; the card in the active player's hand; a minion onto a full board; an attacker that is
  * Frozen, exhausted without Charge, without Attack or out of attacks; a defender that is not an enemy character, is
  * in Stealth, or stands behind a Taunt minion; a target that is an enemy minion in Stealth; with the card definitions
- * (InvariantEnv), a card's play requirements that name no target (a free minion slot, a weapon, minions in play).
+ * (InvariantEnv), a card's play requirements that name no target and the boards decide (a free minion slot, minions
+ * in play).
  * Facts the trace does not state are not judged. The engine is never asked, so any producer's trace is judged the same way.
  */
 import type { OpenRecord, TraceRecord } from '../../engine/trace/format.js';
