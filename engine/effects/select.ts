@@ -117,7 +117,9 @@ function compileFilter(f: Filter): Check {
   if (race) checks.push((_ctx, e) => e.card.race === race);
   if (keyword) checks.push((ctx, e) => hasKeyword(ctx.g, e, keyword));
   if (hasBattlecry !== undefined) checks.push((_ctx, e) => (!!e.card.battlecry && !e.silenced) === hasBattlecry);
-  if (hasDeathrattle !== undefined) checks.push((_ctx, e) => (!!e.card.deathrattle && !e.silenced) === hasDeathrattle);
+  // A Deathrattle printed on the card (unless Silenced) or added by an enchantment it carries (Soul of the Forest,
+  // Ancestral Spirit): the minion has a Deathrattle either way, as Baron Rivendare counts them (engine/kernel/deaths.ts).
+  if (hasDeathrattle !== undefined) checks.push((ctx, e) => ((!!e.card.deathrattle && !e.silenced) || e.enchantments.some((id) => !!entity(ctx.g, id).card.deathrattle)) === hasDeathrattle);
   if (mortal !== undefined) {
     checks.push((ctx, e) => {
       const g = ctx.g;
