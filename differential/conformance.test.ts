@@ -4,6 +4,9 @@
  * tests; the differential runner sends them first to tell a simulator's card difference from a rule failure.
  */
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { judgeScenario } from '../engine/scenario/judge.js';
 import { traceJudge } from '../properties/invariants/index.js';
@@ -87,5 +90,30 @@ describe('card conformance cases', () => {
     classifyCardCauses(rs, cards);
     expect([rs[1]!.cause, rs[1]!.causeDetail]).toEqual(['rule', 'also uses FP1_022, whose card conformance case fails']);
     expect([rs[2]!.cause, rs[2]!.causeDetail]).toEqual(['card', 'FP1_022']);
+  });
+});
+
+describe('card conformance cases meet the card\'s play requirements', () => {
+  it('enough enemy minions, a weapon and enough minions in play: the case\'s Play is taken, not refused', () => {
+    // Forked Lightning (two enemy minions), Blade Flurry (a weapon), Brawl (two minions) from the pool; a user card that
+    // needs three minions in play and three free slots gets a second minion of A's.
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-req-'));
+    try {
+      writeFileSync(join(dir, 'c.json'), JSON.stringify({ format: 'arbiter-card/1', id: 'REQ_3', name: 'Needs Three', type: 'spell', cost: 1, text: 'Deal 1 damage to all minions.', source: 'synthetic', requires: { minions: 3, freeSlots: 3 }, spell: { actions: [{ do: 'damage', to: { select: 'minions', player: 'both' }, amount: 1 }] } }));
+      const pool = loadCardPool([dir]);
+      const shape = (id: string) => { const s = conformanceCasesOf(pool.get(id), pool)[0]!.scenario; return [s.setup.A!.board!.length, s.setup.B!.board!.length, !!s.setup.A!.weapon]; };
+      expect(shape('EX1_251')).toEqual([1, 2, false]);
+      expect(shape('CS2_233')).toEqual([1, 1, true]);
+      expect(shape('EX1_407')).toEqual([1, 1, false]);
+      expect(shape('REQ_3')).toEqual([2, 1, false]);
+      for (const id of ['EX1_251', 'CS2_233', 'EX1_407', 'REQ_3']) {
+        const c = conformanceCasesOf(pool.get(id), pool)[0]!;
+        const r = runScenario(c.scenario, c.origin ?? 'test', { cards: pool });
+        expect(r.trace.some((x) => x.t === 'event' && x.e === 'refused'), id).toBe(false);
+        expect(r.trace.some((x) => x.t === 'open' && x.block === 'sequence' && x.kind === 'CAST_SPELL'), id).toBe(true);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

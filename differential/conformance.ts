@@ -64,6 +64,8 @@ function conformanceScenario(c: CardDef, target: string | undefined, choose?: nu
   const st = stated(c, 'played', target, cards, choose, overlay);
   // The card's play requirements that name no target are met (CardDefs PlayRequirement): enough enemy minions, a weapon.
   const foes = Math.max(1, c.requires?.enemyMinions ?? 1);
+  // and enough minions in play: more of A's own when the two sides do not hold them (Brawl needs two)
+  const allies = Math.max(1, (c.requires?.minions ?? 0) - foes);
   const action: ScenarioAction = { play: 'card', ...(target ? { target } : {}), ...(choose ? { choose } : {}) };
   return {
     format: 'arbiter-scenario/1',
@@ -71,10 +73,10 @@ function conformanceScenario(c: CardDef, target: string | undefined, choose?: nu
     title: `card conformance: ${c.name} (${c.id}) as its text says`,
     rules: ['sequence'],
     source: { seed: 'card text', quote: c.text || '(no text)' },
-    assumptions: [`Checks the card's own text (${c.name}: "${c.text ?? ''}") in isolation: ${foes > 1 ? `one vanilla ${FILLER} on A's side, ${foes} on B's` : `one vanilla ${FILLER} on each side`}${c.requires?.weapon ? `, A's ${WEAPON} equipped` : ''}${foes > 1 || c.requires?.weapon ? ' (the card\'s play requirements)' : ''}, A plays it with 10 mana${target ? ` at ${target === 'heroB' ? 'B\'s hero' : target === 'ally' ? `A's ${FILLER}` : `B's ${FILLER}`}` : ''}, then ends the turn.`, ...st.assumptions],
+    assumptions: [`Checks the card's own text (${c.name}: "${c.text ?? ''}") in isolation: ${foes > 1 || allies > 1 ? `${allies} vanilla ${FILLER} on A's side, ${foes} on B's` : `one vanilla ${FILLER} on each side`}${c.requires?.weapon ? `, A's ${WEAPON} equipped` : ''}${foes > 1 || allies > 1 || c.requires?.weapon ? ' (the card\'s play requirements)' : ''}, A plays it with 10 mana${target ? ` at ${target === 'heroB' ? 'B\'s hero' : target === 'ally' ? `A's ${FILLER}` : `B's ${FILLER}`}` : ''}, then ends the turn.`, ...st.assumptions],
     setup: {
       active: 'A',
-      A: { mana: 10, hand: [{ card: c.id, label: 'card' }], board: [{ card: FILLER, label: 'ally' }], deck: [FILLER, FILLER], ...(c.requires?.weapon ? { weapon: { card: WEAPON, label: 'weapon' } } : {}) },
+      A: { mana: 10, hand: [{ card: c.id, label: 'card' }], board: Array.from({ length: allies }, (_, k) => ({ card: FILLER, label: k ? `ally${k + 1}` : 'ally' })), deck: [FILLER, FILLER], ...(c.requires?.weapon ? { weapon: { card: WEAPON, label: 'weapon' } } : {}) },
       B: { board: Array.from({ length: foes }, (_, k) => ({ card: FILLER, label: k ? `foe${k + 1}` : 'foe' })), deck: [FILLER, FILLER] },
     },
     actions: [action, { endTurn: true }, { endTurn: true }],

@@ -74,6 +74,18 @@ describe('run-wide consistency of a diagnosis', () => {
     expect(cult.attribution!.step).toMatch(/two rule breaks at once: deaths-one-at-a-time \(rule 4a\), whose own run differs first, and deaths-newest-first \(rule 7\)/);
   });
 
+  it('past the limit of FAILs tried with pairs, the others say so and keep no diagnosis', () => {
+    const results = runAs(['deaths-newest-first', 'deaths-one-at-a-time']);
+    const open = results.filter((r) => r.status === 'FAIL' && !r.diagnosis.length).map((r) => r.case).sort();
+    expect(open.length).toBeGreaterThan(1);
+    diagnoseCombined(results, cases, cards, 1);
+    const rest = results.filter((r) => open.slice(1).includes(r.case));
+    for (const r of rest) {
+      expect(r.diagnosis).toEqual([]);
+      expect(r.notes).toContain(`not tried with pairs of rule breaks: ${open.length} FAILs of this run no single mutant explains, the first 1 (in case order) are`);
+    }
+  });
+
   it('no pair is tried without a break the run has shown alone in two failing cases (or groups)', () => {
     const results = runAs(['deaths-newest-first', 'deaths-one-at-a-time']);
     // the same run with one FAIL (one group) left of those that show a single break: below ESTABLISHED_AT, no pair

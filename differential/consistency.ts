@@ -92,7 +92,7 @@ export const ESTABLISHED_AT = 2;
  * the reference engine's events first (the first divergence); the other is named beside it. In place, before the
  * card causes.
  */
-export function diagnoseCombined(results: CaseResult[], cases: readonly Case[], cards: CardPool): void {
+export function diagnoseCombined(results: CaseResult[], cases: readonly Case[], cards: CardPool, limit = PAIR_SEARCH_LIMIT): void {
   const shown = new Map<string, Set<string>>();
   for (const r of results) {
     if (r.status !== 'FAIL' || r.diagnosis.length !== 1) continue;
@@ -126,7 +126,10 @@ export function diagnoseCombined(results: CaseResult[], cases: readonly Case[], 
   // most PAIR_SEARCH_LIMIT of them: a simulator that fails most cases would otherwise cost a run minutes here.
   const open = results.filter((r) => r.status === 'FAIL' && !r.diagnosis.length && r.actual && r.simulator.fidelity === 'final_state' && r.cause !== 'assumption' && (!r.profile || r.profile === 'hearthstone') && byId.has(r.case));
   open.sort((a, b) => a.case.localeCompare(b.case));
-  for (const r of open.slice(0, PAIR_SEARCH_LIMIT)) {
+  for (const r of open.slice(limit)) {
+    r.notes = [...(r.notes ?? []), `not tried with pairs of rule breaks: ${open.length} FAILs of this run no single mutant explains, the first ${limit} (in case order) are`];
+  }
+  for (const r of open.slice(0, limit)) {
     const c = byId.get(r.case)!;
     const found: { m: CoreMutantName; e: CoreMutantName; n: number }[] = [];
     for (const [name, groups] of established) {
