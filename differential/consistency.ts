@@ -13,19 +13,27 @@ import { comparableFromGame, compareEvents, compareFinal, eventSignature } from 
 import type { Case, CaseResult } from './verdict.js';
 import { UNATTRIBUTED } from './attribute.js';
 
-/**
- * For each mutant (or set of mutants run together, keyed by their names joined with "+"), how many of the given cases
- * it changes (final state) among those whose reference run is not random.
- */
-export function contradictions(mutants: readonly (string | readonly string[])[], passed: readonly Case[], cards: CardPool): Map<string, { contradicted: number; of: number }> {
-  const refs: { c: Case; final: ReturnType<typeof comparableFromGame> }[] = [];
+/** The reference engine's final state of each passed case whose reference run is not random (contradictions). */
+export interface PassedFinals { finals: { c: Case; final: ReturnType<typeof comparableFromGame> }[] }
+
+export function passedFinals(passed: readonly Case[], cards: CardPool): PassedFinals {
+  const finals: PassedFinals['finals'] = [];
   for (const c of passed) {
     try {
       const r = runScenario(c.scenario, c.origin, { cards });
       if (r.trace.some((x) => x.t === 'event' && x.e === 'random')) continue; // a changed outcome may still be one the case allows
-      refs.push({ c, final: comparableFromGame(r.g) });
+      finals.push({ c, final: comparableFromGame(r.g) });
     } catch { /* not runnable here */ }
   }
+  return { finals };
+}
+
+/**
+ * For each mutant (or set of mutants run together, keyed by their names joined with "+"), how many of the given cases
+ * it changes (final state) among those whose reference run is not random.
+ */
+export function contradictions(mutants: readonly (string | readonly string[])[], passed: readonly Case[] | PassedFinals, cards: CardPool): Map<string, { contradicted: number; of: number }> {
+  const refs = 'finals' in passed ? passed.finals : passedFinals(passed, cards).finals;
   const out = new Map<string, { contradicted: number; of: number }>();
   for (const x of mutants) {
     const set = typeof x === 'string' ? [x] : x;
@@ -109,12 +117,13 @@ export function diagnoseCombined(results: CaseResult[], cases: readonly Case[], 
   // Whether a pair is contradicted by the passed cases (worked out for each the first time): a simulator with both
   // breaks passes only where the two together give the reference engine's answer.
   const passedIds = new Set(results.filter((r) => r.status === 'PASS').map((r) => r.case));
-  const passed = cases.filter((c) => passedIds.has(c.id));
+  let passed: PassedFinals | undefined; // the passed cases' reference runs, made the first time a pair is judged
   const plausible = new Map<string, boolean>();
   const isPlausible = (e: CoreMutantName, m: CoreMutantName) => {
     const key = `${e}+${m}`;
     let ok = plausible.get(key);
     if (ok === undefined) {
+      passed ??= passedFinals(cases.filter((c) => passedIds.has(c.id)), cards);
       const n = contradictions([[e, m]], passed, cards).get(key)?.contradicted ?? 0;
       const explained = results.filter((r) => r.status === 'FAIL' && r.diagnosis.some((d) => d.mutant === m)).length;
       ok = !(n >= CONTRADICTED_AT && n > explained);

@@ -17,14 +17,18 @@ export function erroredAction(msg: { action?: number; message: string }, actions
   return Number.isInteger(i) && i >= 0 && i < actions ? i : undefined;
 }
 
-/** What the reference engine does with action `i` of the scenario, in words (undefined when it cannot say). */
-export function referenceTakes(scenario: Scenario, origin: string, cards: CardPool, i: number): string | undefined {
+/** What the reference engine does with an action: in words, and for a Play, the card played and the mana it paid. */
+export interface ReferenceTakes { text: string; play?: { card: string; spent: number } }
+
+/** What the reference engine does with action `i` of the scenario (undefined when it cannot say). */
+export function referenceTakes(scenario: Scenario, origin: string, cards: CardPool, i: number): ReferenceTakes | undefined {
   const action = scenario.actions[i];
   if (action && 'illegal' in action && action.illegal) return undefined;
   let trace: readonly TraceRecord[];
   try { trace = runScenario(scenario, origin, { cards }).trace; } catch { return undefined; }
   const names = new Map<number, string>();
-  for (const r of trace) if (r.t === 'entity') names.set(r.id, r.label ? `${r.name} (${r.label})` : r.name);
+  const cardOf = new Map<number, string>();
+  for (const r of trace) if (r.t === 'entity') { names.set(r.id, r.label ? `${r.name} (${r.label})` : r.name); cardOf.set(r.id, r.card); }
   const k = trace.findIndex((r) => r.t === 'event' && r.e === 'action' && r.action === i);
   if (k < 0) return undefined;
   const a = trace[k] as Extract<TraceRecord, { e: 'action' }>;
@@ -37,5 +41,14 @@ export function referenceTakes(scenario: Scenario, origin: string, cards: CardPo
   const own = trace.slice(k + 1, end);
   if (own.some((r) => r.t === 'event' && r.e === 'refused')) return undefined;
   const mana = own.find((r) => r.t === 'event' && r.e === 'mana') as Extract<TraceRecord, { e: 'mana' }> | undefined;
-  return `the reference engine takes actions[${i}]: it ${what}${mana ? ` for ${mana.spent} mana (${mana.left} left)` : ''}; the case does not mark it illegal, so the rules allow it`;
+  const text = `the reference engine takes actions[${i}]: it ${what}${mana ? ` for ${mana.spent} mana (${mana.left} left)` : ''}; the case does not mark it illegal, so the rules allow it`;
+  const card = a.kind === 'play' && a.subject !== undefined ? cardOf.get(a.subject) : undefined;
+  return card !== undefined && mana ? { text, play: { card, spent: mana.spent } } : { text };
+}
+
+/** Does the reference engine pay less for the Play it takes than the card's printed cost (a cost change it counted)? */
+export function cheaperThanPrinted(takes: ReferenceTakes, cards: CardPool): boolean {
+  const p = takes.play;
+  const cost = p && cards.has(p.card) ? cards.get(p.card).cost : undefined;
+  return p !== undefined && cost !== undefined && p.spent < cost;
 }

@@ -16,7 +16,7 @@ import { comparableFromGame, compareEvents, compareFinal, compareFinalWithTwins,
 import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
 import { attribute, boardOrderOnly, type Attribution } from './attribute.js';
 import { skippedStep } from './boundary.js';
-import { erroredAction, referenceTakes } from './refused.js';
+import { cheaperThanPrinted, erroredAction, referenceTakes, type ReferenceTakes } from './refused.js';
 import { controlIds, FILLER } from './conformance.js';
 import type { ComparablePlayer, ComparableState, Hello } from './protocol.js';
 import type { Forced } from '../engine/random.js';
@@ -159,7 +159,7 @@ export function diagnose(c: Case, cards: CardPool, actual: ComparableState, sim?
  * the reference engine pays less for than the card's printed cost (a cost change the simulator did not count),
  * `legality` otherwise (only what the rules forbid is refused).
  */
-export function refusalDiagnosis(c: Case, cards: CardPool, i: number, takes: string, message = ''): Pick<CaseResult, 'diagnosis' | 'attribution'> {
+export function refusalDiagnosis(c: Case, cards: CardPool, i: number, takes: ReferenceTakes, message = ''): Pick<CaseResult, 'diagnosis' | 'attribution'> {
   // An error of the simulator's own (a KeyError, a NullPointerException) is a crash, whatever words follow it.
   if (OWN_ERROR.test(message)) return { diagnosis: [] };
   const asked = new AskedMutants();
@@ -178,15 +178,15 @@ export function refusalDiagnosis(c: Case, cards: CardPool, i: number, takes: str
   const at = `actions[${i}]`;
   if (diagnosis.length) {
     const first = diagnosis[0]!;
-    return { diagnosis, attribution: { rule: first.rule, at, step: `${takes}; the reference engine refuses it too ("${reason}") when ${first.text}`, basis: 'mutant', ...(diagnosis.length > 1 ? { candidates: diagnosis.map((d) => ({ rule: d.rule, mutant: d.mutant })) } : {}) } };
+    return { diagnosis, attribution: { rule: first.rule, at, step: `${takes.text}; the reference engine refuses it too ("${reason}") when ${first.text}`, basis: 'mutant', ...(diagnosis.length > 1 ? { candidates: diagnosis.map((d) => ({ rule: d.rule, mutant: d.mutant })) } : {}) } };
   }
   // No rule break of the reference engine refuses it. A simulator that failed on it (an exception of its own, not a
   // refusal in words) is a crash, not a rule: no rule is named. Otherwise the rule its reason names (Freeze, Stealth),
   // else Mana for a Play that costs less than printed, else the rule that only what is forbidden is refused.
   if (!REFUSAL_WORDS.test(message)) return { diagnosis };
   const named = refusalRule(message);
-  const rule = named !== 'legality' ? named : cheaperThanPrinted(c, cards, i) ? 'mana' : 'legality';
-  return { diagnosis, attribution: { rule, at, step: takes, basis: 'action' } };
+  const rule = named !== 'legality' ? named : cheaperThanPrinted(takes, cards) ? 'mana' : 'legality';
+  return { diagnosis, attribution: { rule, at, step: takes.text, basis: 'action' } };
 }
 
 /** The name of a language runtime's own error in a message: the simulator failed, it did not refuse. */
@@ -211,20 +211,6 @@ function refusalAt(c: Case, cards: CardPool, i: number, mutants: MutantName[] | 
   } catch {
     return undefined;
   }
-}
-
-/** Does the reference engine pay less for Play `i` than the played card's printed cost (a cost change it counted)? */
-function cheaperThanPrinted(c: Case, cards: CardPool, i: number): boolean {
-  let trace: readonly TraceRecord[];
-  try { trace = runScenario(c.scenario, c.origin, { cards }).trace; } catch { return false; }
-  const k = trace.findIndex((x) => x.t === 'event' && x.e === 'action' && x.action === i);
-  const a = trace[k];
-  if (!a || a.t !== 'event' || a.e !== 'action' || a.kind !== 'play' || a.subject === undefined) return false;
-  const played = trace.find((x) => x.t === 'entity' && x.id === a.subject);
-  const paid = trace.slice(k + 1).find((x) => x.t === 'event' && (x.e === 'mana' || x.e === 'action'));
-  if (!played || played.t !== 'entity' || !paid || paid.t !== 'event' || paid.e !== 'mana') return false;
-  const card = cards.has(played.card) ? cards.get(played.card) : undefined;
-  return card?.cost !== undefined && paid.spent < card.cost;
 }
 
 /**
@@ -299,18 +285,19 @@ export function explainFail(c: Case, cards: CardPool, r: CaseResult, o: { fideli
   else if (assumed && !r.violations.length) { r.cause = 'assumption'; r.causeDetail = assumed; }
   else r.cause = 'rule';
   // a card whose own minion's values differ is not idle, whatever its text did
-  const differing = new Set(r.divergences.flatMap((d) => boardCardsAt(d, [r.expected, r.actual])).map((x) => (cards.has(x) ? cards.get(x).id : x)));
+  const differing = new Set(r.divergences.flatMap((d) => boardCardsAt(d, r.expected)).map((x) => (cards.has(x) ? cards.get(x).id : x)));
   const idle = idleCards(c.scenario, o.refTrace, cards).filter((id) => !differing.has(id));
   if (idle.length) r.idle = idle;
   else delete r.idle;
 }
 
 /**
- * The cards of the minions a divergence is about: the minion at its board place (`final.players.B.board[2].health`)
- * in the first of the given final states (the reference engine's), or, for a whole board that differs (`final.players.B.board`, lists of "card a/h"), each
- * entry found on one side and not on the other.
+ * The cards of the minions a divergence is about: the reference engine's minion at its board place
+ * (`final.players.B.board[2].health`: compareFinal pairs each of its minions with the simulator's k-th minion of the
+ * same card), or, for a whole board that differs (`final.players.B.board`, lists of "card a/h"), each entry found on
+ * one side and not on the other.
  */
-function boardCardsAt(d: Divergence, states: readonly (ComparableState | undefined)[]): string[] {
+function boardCardsAt(d: Divergence, expected: ComparableState | undefined): string[] {
   const whole = /^final\.players\.(A|B)\.board$/.test(d.path);
   if (whole && Array.isArray(d.expected) && Array.isArray(d.actual)) {
     const left = [...(d.actual as unknown[])].map(String);
@@ -318,11 +305,8 @@ function boardCardsAt(d: Divergence, states: readonly (ComparableState | undefin
     for (const x of (d.expected as unknown[]).map(String)) { const k = left.indexOf(x); if (k >= 0) left.splice(k, 1); else out.push(x); }
     return [...out, ...left].map((x) => x.slice(0, x.lastIndexOf(' ')));
   }
-  // A place on a board is the reference engine's (compareFinal pairs each of its minions with the simulator's k-th
-  // minion of the same card): the first state's.
   const m = /^final\.players\.(A|B)\.board\[(\d+)\]/.exec(d.path);
-  if (!m) return [];
-  const card = states[0]?.players[m[1] === 'A' ? 0 : 1]?.board[Number(m[2])]?.card;
+  const card = m ? expected?.players[m[1] === 'A' ? 0 : 1]?.board[Number(m[2])]?.card : undefined;
   return card === undefined ? [] : [card];
 }
 
@@ -345,8 +329,14 @@ export function idleCards(s: Scenario, trace: readonly TraceRecord[], cards: Car
   const acting = new Set<string>();
   const mark = (id: unknown) => { if (typeof id === 'number') { const card = ids.get(id); if (card !== undefined) acting.add(card); } };
   // the set-up's own records (its entities, enchantments and first statements) come before the first action
+  // A card in play with text that waits for its moment (a trigger, an aura, a Deathrattle, a Secret) may act in a
+  // simulator where it does not in the reference engine: it is not idle whether or not it acted here.
+  const waits = (card: string) => { const d = cards.has(card) ? cards.get(card) : undefined; return !!d && (!!d.triggers?.length || !!d.auras?.length || !!d.deathrattle || !!d.secret); };
+  const entersPlay = (id: number) => { const card = ids.get(id); if (card !== undefined && waits(card)) acting.add(card); };
   const first = trace.findIndex((r) => r.t === 'open' || (r.t === 'event' && r.e === 'action'));
   for (const [i, r] of trace.entries()) {
+    if (r.t === 'entity') { if (r.zone === 'play' || r.zone === 'secret') entersPlay(r.id); continue; }
+    if (r.t === 'event' && (r.e === 'summon' || (r.e === 'zone' && (r.to === 'play' || r.to === 'secret')))) entersPlay(r.entity);
     // an aura or enchantment acts wherever it is stated, the set-up's statements included
     if (r.t === 'event' && r.e === 'stats') { for (const l of r.layers ?? []) mark(l.source); continue; }
     if (r.t === 'event' && r.e === 'status') { for (const l of r.costLayers ?? []) mark(l.source); continue; }
@@ -357,16 +347,8 @@ export function idleCards(s: Scenario, trace: readonly TraceRecord[], cards: Car
     const rec = r as unknown as Record<string, unknown>;
     for (const k of ENTITY_FIELDS) if (k !== 'from' && k !== 'to' || r.e === 'redirect') mark(rec[k]);
   }
-  // A card in play with text that waits for its moment (a trigger, an aura, a Deathrattle, a Secret) may act in a
-  // simulator where it does not in the reference engine: it is not idle whether or not it acted here.
-  const waits = (card: string) => { const d = cards.has(card) ? cards.get(card) : undefined; return !!d && (!!d.triggers?.length || !!d.auras?.length || !!d.deathrattle || !!d.secret); };
-  for (const r of trace) {
-    const inPlay = r.t === 'entity' ? r.zone === 'play' || r.zone === 'secret' : r.t === 'event' && (r.e === 'summon' || (r.e === 'zone' && (r.to === 'play' || r.to === 'secret')));
-    if (!inPlay) continue;
-    const card = ids.get(r.t === 'entity' ? r.id : (r as { entity: number }).entity);
-    if (card !== undefined && waits(card)) acting.add(card);
-  }
-  return [...new Set(cardsOf(s).map(idOf))].filter((id) => !acting.has(id) && [...ids.values()].includes(id)).sort();
+  const present = new Set(ids.values());
+  return [...new Set(cardsOf(s).map(idOf))].filter((id) => !acting.has(id) && present.has(id)).sort();
 }
 
 /**
@@ -511,7 +493,7 @@ function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, j
     const i = erroredAction(msg, c.scenario.actions.length);
     const takes = i === undefined ? undefined : referenceTakes(c.scenario, c.origin, cards, i);
     const refused = takes && i !== undefined ? refusalDiagnosis(c, cards, i, takes, msg.message) : null;
-    return { result: { ...base, status: 'CRASH', detail: takes ? `${msg.message}; ${takes}` : msg.message, ...(refused ?? {}), ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
+    return { result: { ...base, status: 'CRASH', detail: takes ? `${msg.message}; ${takes.text}` : msg.message, ...(refused ?? {}), ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
   }
   if (msg.type !== 'result') return { result: { ...base, status: 'PROTOCOL_ERROR', detail: `unexpected ${msg.type}` } };
   if (msg.trace) {

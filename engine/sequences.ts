@@ -8,7 +8,7 @@
  * play; a spell whose target left play still goes off.
  */
 import { moveTo } from './kernel/zones.js';
-import type { CardDef, Choice, Rule5Class } from './cards/format.js';
+import type { Choice, PlayRequirements, Rule5Class } from './cards/format.js';
 import { entity, cost, opponent, attack, durability, hasKeyword, playerHasAuraEffect, boardLimit, type Entity, type Game, type Side } from './state.js';
 import type { Ctx, GameEventRef, SequenceState } from './kernel/context.js';
 import { evalCondition, select } from './effects/select.js';
@@ -99,7 +99,8 @@ export function playCard(g: Game, side: Side, id: number, opts: { position?: num
   const card = entity(g, id);
   const target = opts.target ?? null;
   const choice = choiceOf(card, opts.choose);
-  const unmet = unmetRequirement(g, side, card.card) ?? (choice?.requires ? unmetRequirement(g, side, { ...card.card, requires: choice.requires }) : null);
+  // the card's own play requirements, and those of the Choose One option chosen
+  const unmet = unmetRequirement(g, side, card.card.name, card.card.requires) ?? unmetRequirement(g, side, card.card.name, choice?.requires);
   if (unmet) throw new IllegalActionError(unmet);
   if (card.card.type === 'minion') {
     if (g.players[side].board.length >= boardLimit(g)) throw new IllegalActionError(`board of player ${side === 0 ? 'A' : 'B'} is full`);
@@ -297,21 +298,20 @@ function withDeferredRaise(g: Game, sink: GameEventRef[], fn: () => void): void 
 }
 
 /**
- * Why a card's play requirements that name no target (CardDefs reqID 12, 13, 23, 45: a free minion slot, a weapon, a
- * number of minions in play) are not met for its player now, or null (rule legality: such a play is refused).
+ * Why play requirements that name no target (CardDefs reqID 12, 13, 23, 45: a free minion slot, a weapon, a number of
+ * minions in play) of the card `name` (or of its Choose One option) are not met for its player now, or null (rule legality: such a play is refused).
  * Mutant play-requirements-ignored: never.
  */
-export function unmetRequirement(g: Game, side: Side, card: CardDef): string | null {
-  const r = card.requires;
+export function unmetRequirement(g: Game, side: Side, name: string, r: PlayRequirements | undefined): string | null {
   if (!r || g.mutants.has('play-requirements-ignored')) return null;
   const p = g.players[side];
   const free = boardLimit(g) - p.board.length;
-  if (r.freeSlots !== undefined && free < r.freeSlots) return `${card.name} cannot be played: it needs ${r.freeSlots} free minion slot(s) on its player's board, which has ${Math.max(0, free)}`;
-  if (r.weapon && p.weapon === null) return `${card.name} cannot be played: it needs a weapon equipped`;
+  if (r.freeSlots !== undefined && free < r.freeSlots) return `${name} cannot be played: it needs ${r.freeSlots} free minion slot(s) on its player's board, which has ${Math.max(0, free)}`;
+  if (r.weapon && p.weapon === null) return `${name} cannot be played: it needs a weapon equipped`;
   const enemies = g.players[opponent(side)].board.length;
-  if (r.enemyMinions !== undefined && enemies < r.enemyMinions) return `${card.name} cannot be played: it needs at least ${r.enemyMinions} enemy minion(s) in play, and there are ${enemies}`;
+  if (r.enemyMinions !== undefined && enemies < r.enemyMinions) return `${name} cannot be played: it needs at least ${r.enemyMinions} enemy minion(s) in play, and there are ${enemies}`;
   const all = p.board.length + enemies;
-  if (r.minions !== undefined && all < r.minions) return `${card.name} cannot be played: it needs at least ${r.minions} minion(s) in play, and there are ${all}`;
+  if (r.minions !== undefined && all < r.minions) return `${name} cannot be played: it needs at least ${r.minions} minion(s) in play, and there are ${all}`;
   return null;
 }
 
@@ -321,7 +321,7 @@ export function useHeroPower(g: Game, side: Side, target: number | null): void {
   if (g.active !== side) throw new IllegalActionError(`it is not player ${side === 0 ? 'A' : 'B'}'s turn`);
   const hp = entity(g, p.heroPower);
   if (hp.attacks > 0) throw new IllegalActionError(`player ${side === 0 ? 'A' : 'B'} has already used the hero power this turn`);
-  const unmet = unmetRequirement(g, side, hp.card);
+  const unmet = unmetRequirement(g, side, hp.card.name, hp.card.requires);
   if (unmet) throw new IllegalActionError(unmet);
   checkTarget(g, hp, target);
   payMana(g, side, hp);

@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HOST_CARDS_DIR, checkCard, loadHostCards, parseHostScenario } from './load.js';
-import { computeStats, type StatMod } from './stats.js';
+import { computeStats, modsOf, stats, type StatMod } from './stats.js';
+import { loadHostScenario } from './load.js';
+import { isEntityInPlay } from './state.js';
+import { caseFiles } from '../../golden/suite.js';
 import { runHostScenario } from './run.js';
 import type { HostScenario } from './format.js';
 import { tempDirs } from '../../test/support/temp.js';
@@ -38,6 +41,29 @@ describe('stat calculation (host/18.6, host/26.1.4.2, host/26.2.3.2, host/26.2.2
       expect(a.health).toBe(h + mods.reduce((s, m) => s + m.health, 0));
     }), { seed: 7, numRuns: 300 });
   });
+  it('the kernel\'s stats (folded without building the changes) are computeStats over modsOf, in every Host golden game', () => {
+    const setMod = fc.record({ kind: fc.constant('set' as const), power: fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }), health: fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined }), seq: fc.nat({ max: 3 }) });
+    let checked = 0;
+    for (const f of caseFiles(undefined, 'host')) {
+      const { g } = runHostScenario(loadHostScenario(f, cards), f, { cards });
+      for (const e of g.s.entities) {
+        const base = { power: e.card.type === 'host' ? e.card.soul ?? 0 : e.card.power ?? 0, health: e.card.health ?? 0 };
+        expect(stats(g, e), `${f} #${e.id}`).toEqual(computeStats(base, modsOf(g, e)));
+        checked++;
+      }
+      // and with own changes of every kind added, sets of equal time among them (the last given wins)
+      const e = g.s.entities.find(isEntityInPlay) ?? g.s.entities[0]!;
+      const own = e.mods;
+      fc.assert(fc.property(fc.array(fc.oneof(mod, setMod), { maxLength: 5 }), (extra) => {
+        e.mods = [...own, ...extra];
+        const base = { power: e.card.type === 'host' ? e.card.soul ?? 0 : e.card.power ?? 0, health: e.card.health ?? 0 };
+        expect(stats(g, e)).toEqual(computeStats(base, modsOf(g, e)));
+      }), { seed: 11, numRuns: 30 });
+      e.mods = own;
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
   it('effects that set a value apply after all changes, in the order given (18.6.3)', () => {
     const mods: StatMod[] = [{ kind: 'set', power: 2, health: 4, seq: 1 }, { kind: 'add', power: 1, health: 1, seq: 2 }, { kind: 'set', health: 7, seq: 3 }];
     expect(computeStats({ power: 2, health: 2 }, mods)).toEqual({ power: 2, health: 7 });
