@@ -23,7 +23,7 @@ export function emit(g: HostGame, event: TriggerEvent, subject?: number, subject
       const w = a.when.whose;
       const ok = w === 'any' || (w === 'self' ? subject === s.id : w === 'you' ? sp === s.controller : sp !== undefined && sp !== s.controller);
       if (!ok) return;
-      const t = { source: s.id, controller: s.controller, ability: i, what: `ability ${i}`, effect: a.effect, event, ...(subject !== undefined ? { subject } : {}), ...(sp !== undefined ? { subjectPlayer: sp } : {}), ...(item !== undefined ? { subjectItem: item } : {}), chain: [...g.s.cause] };
+      const t = { source: s.id, controller: s.controller, ability: i, what: `ability ${i}`, effect: a.effect, event, ...(subject !== undefined ? { subject } : {}), ...(sp !== undefined ? { subjectPlayer: sp } : {}), ...(item !== undefined ? { subjectItem: item } : {}) };
       if (g.s.resolving > 0) g.trace.event({ e: 'trigger_wait', source: s.id, event, rule: 'host/34.4' });
       g.s.pending.push(t);
     });

@@ -88,7 +88,7 @@ export function playCard(g: HostGame, player: PlayerIndex, card: HEntity, o: { s
   if (c.type === 'ambush' && costOf(o.pay) > 0) throw new HostIllegal('an Ambush costs nothing to lay', 'host/14.2.1');
   spend(g, player, o.pay);
   moveTo(g, card, 'stack', undefined, c.type !== 'ambush');
-  push(g, { kind: 'card', source: card.id, controller: player, what: 'card', targets: refsOf(o.targets, g), ...(o.slot !== undefined ? { slot: o.slot } : {}), chain: [] }, 'host/14.5');
+  push(g, { kind: 'card', source: card.id, controller: player, what: 'card', targets: refsOf(o.targets, g), ...(o.slot !== undefined ? { slot: o.slot } : {}) }, 'host/14.5');
   if (c.type === 'entity') emit(g, 'would_create', card.id, player);
 }
 
@@ -113,7 +113,7 @@ export function activate(g: HostGame, player: PlayerIndex, src: HEntity, o: { ab
     spend(g, player, o.pay);
     turnFaceUp(g, src, 'host/17.2.2');
     const w = matchingWindow(g, player, src, c.activate.when)!;
-    push(g, { kind: 'effect', source: src.id, controller: player, what: 'ambush', effect: c.activate.effect, targets: refsOf(o.targets, g), ...(w.subject !== undefined ? { subject: w.subject } : {}), ...(w.subjectPlayer !== undefined ? { subjectPlayer: w.subjectPlayer } : {}), ...(w.item !== undefined ? { subjectItem: w.item } : {}), chain: [] }, 'host/17.2.4');
+    push(g, { kind: 'effect', source: src.id, controller: player, what: 'ambush', effect: c.activate.effect, targets: refsOf(o.targets, g), ...(w.subject !== undefined ? { subject: w.subject } : {}), ...(w.subjectPlayer !== undefined ? { subjectPlayer: w.subjectPlayer } : {}), ...(w.item !== undefined ? { subjectItem: w.item } : {}) }, 'host/17.2.4');
     return;
   }
   const i = o.ability ?? (c.abilities ?? []).findIndex((a) => a.kind === 'activated');
@@ -127,7 +127,7 @@ export function activate(g: HostGame, player: PlayerIndex, src: HEntity, o: { ab
   checkPayment(g, player, a.cost ?? {}, o.pay);
   spend(g, player, o.pay);
   src.usedThisTurn.push(i);
-  push(g, { kind: 'effect', source: src.id, controller: player, what: `ability ${i}`, effect: a.effect, targets: refsOf(o.targets, g), chain: [] }, 'host/27.4');
+  push(g, { kind: 'effect', source: src.id, controller: player, what: `ability ${i}`, effect: a.effect, targets: refsOf(o.targets, g) }, 'host/27.4');
 }
 
 /** A card on the Stack resolves; a card that cannot enter its slot leaves with no effect (18.7, 34.2.2). */
@@ -153,7 +153,7 @@ export function resolveCard(g: HostGame, item: StackItem): { result: 'resolved' 
   moveTo(g, card, zone, zone === 'form' ? undefined : item.slot, c.type !== 'ambush');
   if (c.type === 'entity') { card.sick = true; emit(g, 'created', card.id, item.controller); }
   if (c.type === 'sorcery' && c.effect) {
-    g.s.pending.push({ source: card.id, controller: item.controller, ability: -1, what: 'sorcery', effect: c.effect, event: 'created', chain: [...g.s.cause], declared: item.targets });
+    g.s.pending.push({ source: card.id, controller: item.controller, ability: -1, what: 'sorcery', effect: c.effect, event: 'created', declared: item.targets });
   }
   return { result: 'resolved' };
 }

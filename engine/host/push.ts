@@ -15,7 +15,7 @@ export function push(g: HostGame, item: Omit<StackItem, 'item'>, rule: string): 
 /** A trigger goes on the Stack with its targets (34.1); with no legal target it cannot be performed (30.5). */
 export function pushTrigger(g: HostGame, t: PendingTrigger, targets: number[]): void {
   if (t.declared) {
-    push(g, { kind: 'effect', source: t.source, controller: t.controller, what: t.what, effect: t.effect, targets: t.declared, chain: t.chain }, 'host/21.2.1');
+    push(g, { kind: 'effect', source: t.source, controller: t.controller, what: t.what, effect: t.effect, targets: t.declared }, 'host/21.2.1');
     return;
   }
   const need = t.effect.targets ?? [];
@@ -23,7 +23,7 @@ export function pushTrigger(g: HostGame, t: PendingTrigger, targets: number[]): 
     g.trace.event({ e: 'trigger_abort', source: t.source, reason: 'no legal target', rule: 'host/30.5' });
     return;
   }
-  push(g, { kind: 'effect', source: t.source, controller: t.controller, what: t.what, effect: t.effect, targets: refsOf(targets, g), ...(t.subject !== undefined ? { subject: t.subject } : {}), ...(t.subjectPlayer !== undefined ? { subjectPlayer: t.subjectPlayer } : {}), ...(t.subjectItem !== undefined ? { subjectItem: t.subjectItem } : {}), chain: t.chain }, 'host/28.6');
+  push(g, { kind: 'effect', source: t.source, controller: t.controller, what: t.what, effect: t.effect, targets: refsOf(targets, g), ...(t.subject !== undefined ? { subject: t.subject } : {}), ...(t.subjectPlayer !== undefined ? { subjectPlayer: t.subjectPlayer } : {}), ...(t.subjectItem !== undefined ? { subjectItem: t.subjectItem } : {}) }, 'host/28.6');
 }
 
 /** The first legal targets of each spec, in entity order: the look-ahead's stand-in for a player's choice. */

@@ -58,7 +58,7 @@ export function buildHostGame(s: HostScenario, cards: HostCardPool, mutants: rea
     s: {
       entities, players: players as [HPlayer, HPlayer], active, first: s.setup.first === 'B' ? 1 : s.setup.first === 'A' ? 0 : active,
       turn: s.setup.start === 'game' ? 0 : s.setup.turn ?? 2, phase: s.setup.phase ?? 'action1', battle: null, stack: [], pending: [], priority: { holder: active, passes: 0 },
-      windows: [], resolving: 0, cause: [], result: 'ongoing', nextId: entities.length, nextItem: 0, seq, unbroken: 0,
+      windows: [], resolving: 0, result: 'ongoing', nextId: entities.length, nextItem: 0, seq, unbroken: 0,
     },
     trace, random: new Random(s.seed ?? s.id, [], (l) => labels.get(l)), mutants: new Set(mutants), lookahead: true, blocks: [], cardOf: (k) => cards.get(k),
   };

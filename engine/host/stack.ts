@@ -19,11 +19,9 @@ export const HOST_HARD_LIMIT = 2000;
 
 export class HostLoopGuard extends Error {}
 
-export const signature = (i: { source: number; what: string }) => `${i.source}:${i.what}`;
-
 /** Copy of the game for the loop check: no trace kept, no nested look-ahead. */
 function scratch(g: HostGame): HostGame {
-  return { s: cloneState(g.s), trace: new Recorder(), random: new Random('host-lookahead'), mutants: g.mutants, lookahead: false, blocks: [], cardOf: g.cardOf };
+  return { s: cloneState(g.s), trace: new Recorder(false), random: new Random('host-lookahead'), mutants: g.mutants, lookahead: false, blocks: [], cardOf: g.cardOf };
 }
 
 /** A copy of the state that shares the (immutable) card definitions. */
@@ -34,11 +32,10 @@ function cloneState(s: HostState): HostState {
     entities: s.entities.map((e) => ({ ...e, mods: e.mods.map((m) => ({ ...m })), usedThisTurn: list(e.usedThisTurn), lastDamage: e.lastDamage ? { ...e.lastDamage } : null })),
     players: s.players.map((p) => ({ ...p, deck: list(p.deck), hand: list(p.hand), damage: list(p.damage), drop: list(p.drop), resources: { ...p.resources } })) as HostState['players'],
     battle: s.battle ? { ...s.battle } : null,
-    stack: s.stack.map((i) => ({ ...i, targets: i.targets.map((t) => ({ ...t })), chain: list(i.chain) })),
-    pending: s.pending.map((t) => ({ ...t, chain: list(t.chain), ...(t.declared ? { declared: t.declared.map((x) => ({ ...x })) } : {}) })),
+    stack: s.stack.map((i) => ({ ...i, targets: i.targets.map((t) => ({ ...t })) })),
+    pending: s.pending.map((t) => ({ ...t, ...(t.declared ? { declared: t.declared.map((x) => ({ ...x })) } : {}) })),
     priority: { ...s.priority },
     windows: s.windows.map((w) => ({ ...w, open: list(w.open) })),
-    cause: list(s.cause),
   };
 }
 
@@ -85,8 +82,6 @@ export function resolveAt(g: HostGame, index: number): void {
   if (!item) throw new Error('internal: resolving an empty Stack');
   if (++g.s.unbroken > HOST_HARD_LIMIT) throw new HostLoopGuard(`${HOST_HARD_LIMIT} resolutions without a player's action`);
   const b = openBlock(g, 'RESOLVE', { subject: item.source, entry: item.item, rule: 'host/32.4' });
-  const before = g.s.cause;
-  g.s.cause = [...item.chain, signature(item)];
   g.s.resolving++;
   // The mutant host-trigger-mid-resolution: what triggers goes on the Stack inside the resolution (breaks 34.4).
   if (g.mutants.has('host-trigger-mid-resolution')) g.onPart = () => { for (const p of [0, 1] as PlayerIndex[]) for (const t of takePending(g, p)) pushTrigger(g, t, autoTargets(g, t)); };
@@ -102,7 +97,6 @@ export function resolveAt(g: HostGame, index: number): void {
   } finally {
     g.onPart = undefined;
     g.s.resolving--;
-    g.s.cause = before;
   }
   g.trace.event({ e: 'stack_resolve', item: item.item, source: item.source, result: out.result, ...(out.reason ? { reason: out.reason } : {}), rule: out.result === 'fizzled' ? 'host/34.2' : 'host/34.5' });
   closeBlock(g, b);

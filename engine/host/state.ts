@@ -69,8 +69,6 @@ export interface StackItem {
   subjectPlayer?: PlayerIndex;
   /** The Stack item of the event that put it here (a `targeted` event: the item that targets, 30.6). */
   subjectItem?: number;
-  /** Signatures of the abilities whose resolution caused this one, oldest first. */
-  chain: string[];
 }
 
 export interface PendingTrigger {
@@ -83,7 +81,6 @@ export interface PendingTrigger {
   subject?: number;
   subjectPlayer?: PlayerIndex;
   subjectItem?: number;
-  chain: string[];
   /** Targets declared already (a Sorcery's, on casting: 21.2). */
   declared?: TargetRef[];
 }
@@ -107,8 +104,6 @@ export interface HostState {
   windows: Window[];
   /** Depth of effects resolving now (34.4). */
   resolving: number;
-  /** The chain of the effect resolving now (its signature last). */
-  cause: string[];
   result: 'ongoing' | 'A' | 'B' | 'draw';
   nextId: number;
   nextItem: number;

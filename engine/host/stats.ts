@@ -111,6 +111,7 @@ const lastStats = new WeakMap<HEntity, string>();
 
 /** Record the stats of every entity in play (and both Hosts) that changed since they were last recorded. */
 export function recordStats(g: HostGame, why: string): void {
+  if (!g.trace.keep) return; // a look-ahead copy: its trace is not kept
   const sources = continuousSources(g);
   for (const e of g.s.entities) {
     if (!isEntityInPlay(e) && e.card.type !== 'host') continue;

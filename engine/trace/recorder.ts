@@ -8,6 +8,11 @@ import type { EntityRecord, GameEvent, OpenRecord, QueueEntry, QueueRecord, Trac
  */
 export class Recorder {
   readonly records: TraceRecord[] = [];
+  /**
+   * A recorder made with `keep` false allocates block and queue ids as usual but keeps no record: for a copy of a game
+   * played only to look ahead (the Host kernel's loop check), whose trace nobody reads.
+   */
+  constructor(readonly keep = true) {}
   private nextBlock = 1;
   private nextQueue = 1;
   private readonly open: number[] = [];
@@ -16,12 +21,12 @@ export class Recorder {
 
   meta(m: Omit<MetaRecord, 't'>): void {
     (m as MetaRecord).t = 'meta';
-    this.records.push(m as MetaRecord);
+    if (this.keep) this.records.push(m as MetaRecord);
   }
 
   entity(r: Omit<EntityRecord, 't'>): void {
     (r as EntityRecord).t = 'entity';
-    this.records.push(r as EntityRecord);
+    if (this.keep) this.records.push(r as EntityRecord);
   }
 
   openBlock(r: Omit<OpenRecord, 't' | 'id'>): number {
@@ -29,7 +34,7 @@ export class Recorder {
     const rec = r as OpenRecord;
     rec.t = 'open';
     rec.id = id;
-    this.records.push(rec);
+    if (this.keep) this.records.push(rec);
     this.open.push(id);
     this.onOpen?.(rec);
     return id;
@@ -40,7 +45,7 @@ export class Recorder {
     if (!this.open.includes(id)) throw new Error(`internal: closing block ${id}, which is not open`);
     for (;;) {
       const top = this.open.pop()!;
-      this.records.push({ t: 'close', id: top });
+      if (this.keep) this.records.push({ t: 'close', id: top });
       if (top === id) return;
     }
   }
@@ -52,7 +57,7 @@ export class Recorder {
 
   queue(events: QueueRecord['events'], entries: QueueEntry[], rule: string): number {
     const id = this.nextQueue++;
-    this.records.push({ t: 'queue', id, block: this.current(), events, entries, rule });
+    if (this.keep) this.records.push({ t: 'queue', id, block: this.current(), events, entries, rule });
     return id;
   }
 
@@ -72,6 +77,6 @@ export class Recorder {
 
   event(e: GameEvent): void {
     (e as TraceRecord).t = 'event';
-    this.records.push(e as TraceRecord);
+    if (this.keep) this.records.push(e as TraceRecord);
   }
 }
