@@ -53,13 +53,31 @@ export function legalTargets(g: Game, card: Entity, choice?: Choice): number[] {
 
 function checkTarget(g: Game, card: Entity, target: number | null, choice?: Choice): void {
   const spec = choice ? choice.target : card.card.target;
+  const played = card.card.type === 'minion' || card.card.type === 'weapon';
   if (target === null) {
-    // A spell or a Hero Power whose target is not optional needs one (a Battlecry without one just does nothing).
+    // A spell or a Hero Power whose target is not optional needs one.
     if (spec && !spec.optional && !spec.requires && (card.card.type === 'spell' || card.card.type === 'hero_power')) throw new IllegalActionError(`${card.card.name} needs a target`);
+    // A minion's or weapon's text that takes a target must take one when one is legal (CardDefs
+    // REQ_TARGET_IF_AVAILABLE): it is played without one only when none is legal, or when its condition is off.
+    if (spec && played && takesTarget(g, card, choice)) {
+      const legal = legalTargets(g, card, choice);
+      if (legal.length) throw new IllegalActionError(`${card.card.name} must be played with a target while one is legal (${legal.length} legal: ${legal.map((id) => `#${id} ${entity(g, id).card.name}`).join(', ')})`);
+    }
     return;
   }
   if (!spec) throw new IllegalActionError(`${card.card.name} does not take a target`);
+  if (played && !takesTarget(g, card, choice)) throw new IllegalActionError(`${card.card.name} takes no target now: the condition of its text does not hold (${card.card.combo ? 'Combo: no card played earlier this turn' : 'its condition is false'})`);
   if (!legalTargets(g, card, choice).includes(target)) throw new IllegalActionError(`${entity(g, target).card.name} (#${target}) is not a legal target for ${card.card.name}`);
+}
+
+/**
+ * Does a minion's or weapon's text take a target when the card is played? Only when its condition holds then (CardDefs
+ * REQ_TARGET_FOR_COMBO: SI:7 Agent and Kidnapper target only with Combo; REQ_TARGET_IF_AVAILABLE_AND_DRAGON_IN_HAND:
+ * Blackwing Corruptor only while holding a Dragon). The condition is checked again when the text resolves (6-dragon).
+ */
+function takesTarget(g: Game, card: Entity, choice?: Choice): boolean {
+  const text = choice ?? card.card.battlecry;
+  return !text?.condition || g.effects.evalCondition(ctxOf(g, card, null, undefined, text), text.condition);
 }
 
 /**
@@ -133,7 +151,7 @@ export function playCard(g: Game, side: Side, id: number, opts: { position?: num
       if (bc && w !== null) {
         runPhase(g, { kind: 'BATTLECRY', type: 'POWER', subjects: [w], target }, () => {
           const ctx = ctxOf(g, entity(g, w), target, undefined, bc);
-          runAbility(ctx, bc, { reason: 'battlecry condition no longer holds', rule: '6-dragon', times: playerHasAuraEffect(g, side, 'battlecriesTwice') ? 2 : 1 });
+          runAbility(ctx, bc, { reason: 'battlecry condition no longer holds', rule: '6-dragon', times: !card.card.combo && playerHasAuraEffect(g, side, 'battlecriesTwice') ? 2 : 1 });
         });
       }
     });
@@ -156,7 +174,7 @@ function playMinion(g: Game, side: Side, m: Entity, position: number, target: nu
       else runPhase(g, { kind: 'BATTLECRY', type: 'POWER', subjects: [m.id], target }, () => {
         const ctx = ctxOf(g, m, seq.target, seq, bc);
         ctx.controller = m.controller; // Rule 10: whoever controls it now
-        runAbility(ctx, bc, { reason: 'battlecry condition no longer holds', rule: '6-dragon', times: !choice && playerHasAuraEffect(g, m.controller, 'battlecriesTwice') ? 2 : 1 });
+        runAbility(ctx, bc, { reason: 'battlecry condition no longer holds', rule: '6-dragon', times: !choice && !m.card.combo && playerHasAuraEffect(g, m.controller, 'battlecriesTwice') ? 2 : 1 });
       });
     }
     runPhase(g, { kind: 'AFTER_PLAY', type: 'TRIGGER', subjects: [m.id] }, () => raise(g, [{ kind: 'after_played', subject: m.id, seq }]));
@@ -172,11 +190,17 @@ function castSpell(g: Game, side: Side, s: Entity, target: number | null, choice
     runPhase(g, { kind: 'ON_PLAY', type: 'PLAY', subjects: [s.id], target }, () =>
       raise(g, [{ kind: 'played', subject: s.id, target, seq }, { kind: 'spell_cast', subject: s.id, target, seq }]),
     );
+    const afterSpell = () => runPhase(g, { kind: 'AFTER_SPELL', type: 'TRIGGER', subjects: [s.id], target: seq.target }, () =>
+      raise(g, [{ kind: 'after_spell', subject: s.id, target: seq.target, seq }]),
+    );
     if (s.card.secret) {
       if (s.zone === 'play') {
         g.players[side].secrets.push(s.id);
         moveTo(g, s, 'secret', { from: 'play' });
       }
+      // A Secret is a spell cast normally: it goes into play as a Secret, and "after you cast a spell" follows
+      // (Wild Pyromancer, Flamewaker) as for any spell.
+      afterSpell();
       return;
     }
     const text = choice ?? s.card.spell;
@@ -186,9 +210,7 @@ function castSpell(g: Game, side: Side, s: Entity, target: number | null, choice
       const ctx = ctxOf(g, s, seq.target, seq, text);
       runAbility(ctx, text, { reason: 'the spell\'s condition does not hold when its text resolves', rule: '10' });
     });
-    runPhase(g, { kind: 'AFTER_SPELL', type: 'TRIGGER', subjects: [s.id], target: seq.target }, () =>
-      raise(g, [{ kind: 'after_spell', subject: s.id, target: seq.target, seq }]),
-    );
+    afterSpell();
     if (s.zone === 'play') {
       g.players[side].graveyard.push(s.id);
       moveTo(g, s, 'graveyard', { from: 'play' });

@@ -39,6 +39,7 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'silence-keeps-printed-keywords': ['legality-oracle'],
   'returned-into-full-hand': ['conservation'],
   'play-requirements-ignored': ['legality-oracle'],
+  'fatigue-flat': ['resources'],
 };
 
 /**
@@ -64,8 +65,8 @@ export const GOLDEN_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = 
 };
 
 /**
- * Mutants of rules about a value no invariant can read from the trace (Armor absorbed, a spell's Spell Damage, a
- * fatigue count, damage a Divine Shield stopped: the trace states the damage dealt, not what it was before): each is
+ * Mutants of rules about a value no invariant can read from the trace (Armor absorbed, a spell's Spell Damage,
+ * damage a Divine Shield stopped: the trace states the damage dealt, not what it was before): each is
  * killed by the stated outcome of the golden cases listed (golden/mutant-kills.test.ts). They serve the mutant
  * diagnosis of final states (differential/verdict.ts): a simulator whose answer one of them reproduces is charged to
  * its rule. Mutants that refuse a Player Action the rules allow are listed here too: the trace states the refusal
@@ -76,7 +77,6 @@ export const GOLDEN_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = 
 export const VALUE_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = {
   'armor-ignored': ['armor-absorbs-damage-first'],
   'spell-damage-ignored': ['spell-damage-spells-only'],
-  'fatigue-flat': ['fatigue-grows-with-each-empty-draw'],
   'shield-lets-damage-through': ['divine-shield-stops-the-first-damage'],
   'rivendare-doubles-weapons': ['baron-rivendare-does-not-double-a-weapon-deathrattle'],
   'combo-counts-itself': ['cold-blood-first-card-no-combo'],

@@ -260,7 +260,14 @@ export interface CardDef {
   target?: TargetSpec;
   /** Spell text (Spell Text phase) or hero power effect. */
   spell?: Ability;
+  /** The text a played minion or weapon resolves in its Battlecry Phase: a Battlecry, or its Combo text (`combo`). */
   battlecry?: Ability;
+  /**
+   * The `battlecry` is the card's Combo text (CardDefs tag COMBO, no BATTLECRY: SI:7 Agent, Defias Ringleader): it
+   * resolves when the card is played like a Battlecry, but the card is no Battlecry minion (Nerub'ar Weblord, Rumbling
+   * Elemental) and Brann Bronzebeard does not double it.
+   */
+  combo?: boolean;
   deathrattle?: Ability;
   triggers?: Trigger[];
   /** Auras while in play; on an enchantment card, while it is attached to an entity in play (a player-level effect on the hero: "the next Secret you play costs (0)"). */

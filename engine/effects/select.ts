@@ -116,7 +116,7 @@ function compileFilter(f: Filter): Check {
   const { race, keyword, hasBattlecry, hasDeathrattle, mortallyWoundedOrPendingDestroy: mortal, attackAtLeast, attackAtMost, card, damaged, legendary, costAtLeast, costAtMost, diedThisTurn, frozen, hasOverload, role, not, and } = f;
   if (race) checks.push((_ctx, e) => e.card.race === race);
   if (keyword) checks.push((ctx, e) => hasKeyword(ctx.g, e, keyword));
-  if (hasBattlecry !== undefined) checks.push((_ctx, e) => (!!e.card.battlecry && !e.silenced) === hasBattlecry);
+  if (hasBattlecry !== undefined) checks.push((_ctx, e) => (!!e.card.battlecry && !e.card.combo && !e.silenced) === hasBattlecry);
   // A Deathrattle printed on the card (unless Silenced) or added by an enchantment it carries (Soul of the Forest,
   // Ancestral Spirit): the minion has a Deathrattle either way, as Baron Rivendare counts them (engine/kernel/deaths.ts).
   if (hasDeathrattle !== undefined) checks.push((ctx, e) => ((!!e.card.deathrattle && !e.silenced) || e.enchantments.some((id) => !!entity(ctx.g, id).card.deathrattle)) === hasDeathrattle);

@@ -29,6 +29,7 @@ import * as secretRevealed from './secret-revealed.js';
 import * as statLayers from './stat-layers.js';
 import * as boardPositions from './board-positions.js';
 import * as conditionTiming from './condition-timing.js';
+import * as resources from './resources.js';
 import * as determinism from './determinism.js';
 import { HEARTHTOP_INVARIANTS } from './hearthtop.js';
 import * as hostStack from './host-stack.js';
@@ -62,6 +63,7 @@ export const INVARIANTS: readonly Invariant[] = [
   statLayers.invariant,
   boardPositions.invariant,
   conditionTiming.invariant,
+  resources.invariant,
   ...HEARTHTOP_INVARIANTS,
   // The Host profile (seed 002): they run on Host traces only, and the Hearthstone ones never do.
   hostStack.lifo,

@@ -7,11 +7,17 @@
  * - A summon an effect attempted and did not make (`summon_refused`) gives a reason and a rule, and the reason is
  *   true: that player's board holds 7 minions as the trace shows it (a summon refused with room on the board breaks
  *   the board limit's own rule: the limit is 7).
+ * - A limit acts only when it is reached: a card burnt for the hand limit (a `burn` of rule `hand-limit`: drawn or put
+ *   into a full hand; a card milled from the deck names another rule) only when its player's hand holds 10 cards, and a minion taken onto a board with no room is destroyed for it (a destroy mark of
+ *   rule `board-limit`) only when its new side already has 7 other minions in play (board-limit).
  */
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
 import { checkOf, type WalkPass, type RecordKind } from './walk.js';
 import { BOARD_LIMIT } from './legality-state.js';
+
+/** The hand limit (hand-limit: at most 10 cards in hand; overdraw burns). */
+const HAND_LIMIT = 10;
 
 export const ID = 'refusals';
 
@@ -21,7 +27,7 @@ const BEGINS: Record<string, readonly string[]> = {
 
 interface Attempt { action: number; kind: string; at: number; path: string; began?: string; refused?: boolean }
 
-const READS: readonly RecordKind[] = ['game_check', 'action', 'open', 'refused', 'summon_refused'];
+const READS: readonly RecordKind[] = ['game_check', 'action', 'open', 'refused', 'summon_refused', 'burn', 'destroy_mark'];
 
 export function pass(trace: readonly TraceRecord[]): WalkPass {
   const out: Violation[] = [];
@@ -56,6 +62,24 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
         if (open && r.action === open.action) open.refused = true;
         return;
       }
+      if (r.t === 'event' && r.e === 'burn' && r.rule === 'hand-limit') {
+        let n = 0;
+        for (const e of st.entities.values()) if (e.zone === 'hand' && e.controller === r.player) n++;
+        if (n < HAND_LIMIT) {
+          out.push({ invariant: ID, rule: 'hand-limit', at, path: st.path(), entities: [r.entity], message: `${st.name(r.entity)} was burnt with ${n} card(s) in player ${r.player === 0 ? 'A' : 'B'}'s hand: a card burns only when the hand holds ${HAND_LIMIT}` });
+        }
+        return;
+      }
+      if (r.t === 'event' && r.e === 'destroy_mark' && r.rule === 'board-limit') {
+        const t = st.entities.get(r.target);
+        if (!t) return;
+        let n = 0;
+        for (const e of st.entities.values()) if (e.id !== t.id && e.type === 'minion' && e.zone === 'play' && e.controller === t.controller) n++;
+        if (n < BOARD_LIMIT) {
+          out.push({ invariant: ID, rule: 'board-limit', at, path: st.path(), entities: [t.id], message: `${st.name(t.id)} was destroyed for lack of room with ${n} other minion(s) on player ${t.controller === 0 ? 'A' : 'B'}'s board: the limit is ${BOARD_LIMIT}` });
+        }
+        return;
+      }
       if (r.t === 'event' && r.e === 'summon_refused') {
         if (!r.reason.trim() || !r.rule.trim()) {
           out.push({ invariant: ID, rule: 'board-limit', at, path: st.path(), entities: [], message: `a refused summon of ${r.card} does not say why (reason and rule are required)` });
@@ -74,8 +98,8 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['legality', 'board-limit'], fidelity: 'phases', profiles: ['hearthstone'],
-  description: 'every attempted Player Action begins its Sequence or leaves a refused record saying why; a refused summon had a full board',
+  id: ID, rules: ['legality', 'board-limit', 'hand-limit'], fidelity: 'phases', profiles: ['hearthstone'],
+  description: 'every attempted Player Action begins its Sequence or leaves a refused record saying why; a refused summon had a full board; a card burns only from a full hand, a stolen minion is destroyed only on a full board',
   check,
   pass,
 };
