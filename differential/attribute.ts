@@ -532,10 +532,16 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   if (b && (!ev || (b.at ?? Infinity) <= (ev.simAt ?? Infinity))) {
     return { rule: b.rule, at: b.at !== undefined ? `simulator trace record ${b.at}` : 'simulator trace', step: `invariant ${b.invariant}: ${b.message}`, basis: 'invariant', ...(b.at !== undefined ? { simAt: b.at } : {}) };
   }
+  const rules = [...new Set((o.diagnosis ?? []).map((d) => d.rule))];
+  // A simulator whose events and final state are exactly those of the reference engine with one rule broken (every
+  // mutant that gives them breaks the same rule): that rule is what its first differing event shows, whatever the
+  // record's place would say (a Combo counted wrong shows as a Battlecry's enchantment).
+  if (ev && sim && rules.length === 1) {
+    return { rule: rules[0]!, at: ev.at, step: `the reference engine gives these events and this final state exactly when rule ${rules[0]} is broken (${(o.diagnosis ?? []).map((d) => d.mutant).join(', ')}); first difference: ${ev.step}`, basis: 'mutant', mutants: (o.diagnosis ?? []).map((d) => d.mutant), ...(ev.simAt !== undefined ? { simAt: ev.simAt } : {}) };
+  }
   if (ev) return ev;
   const first = divergences.find((d) => d.path.startsWith('final.'));
   if (!first) return null;
-  const rules = [...new Set((o.diagnosis ?? []).map((d) => d.rule))];
   if (rules.length === 1) {
     return { rule: rules[0]!, at: first.path, step: `the reference engine gives this final state exactly when rule ${rules[0]} is broken (${(o.diagnosis ?? []).map((d) => d.mutant).join(', ')})`, basis: 'mutant', mutants: (o.diagnosis ?? []).map((d) => d.mutant) };
   }

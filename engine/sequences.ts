@@ -66,8 +66,16 @@ function checkTarget(g: Game, card: Entity, target: number | null, choice?: Choi
     return;
   }
   if (!spec) throw new IllegalActionError(`${card.card.name} does not take a target`);
-  if (played && !takesTarget(g, card, choice)) throw new IllegalActionError(`${card.card.name} takes no target now: the condition of its text does not hold (${card.card.combo ? 'Combo: no card played earlier this turn' : 'its condition is false'})`);
+  if (played && !takesTarget(g, card, choice)) throw new IllegalActionError(`${card.card.name} takes no target now: the condition of its text does not hold (${card.card.combo ? 'Combo: no card was played earlier this turn' : 'its condition is false'})`);
   if (!legalTargets(g, card, choice).includes(target)) throw new IllegalActionError(`${entity(g, target).card.name} (#${target}) is not a legal target for ${card.card.name}`);
+}
+
+/**
+ * What a Battlecry Phase records when its text's condition is false as it resolves: a Combo with no card played
+ * earlier this turn (rule combo), else a condition checked again in the Battlecry Phase ("holding a Dragon": 6-dragon).
+ */
+function conditionFails(combo: boolean | undefined): { reason: string; rule: string } {
+  return combo ? { reason: 'Combo: no card was played earlier this turn', rule: 'combo' } : { reason: 'battlecry condition no longer holds', rule: '6-dragon' };
 }
 
 /**
@@ -151,7 +159,7 @@ export function playCard(g: Game, side: Side, id: number, opts: { position?: num
       if (bc && w !== null) {
         runPhase(g, { kind: 'BATTLECRY', type: 'POWER', subjects: [w], target }, () => {
           const ctx = ctxOf(g, entity(g, w), target, undefined, bc);
-          runAbility(ctx, bc, { reason: 'battlecry condition no longer holds', rule: '6-dragon', times: !card.card.combo && playerHasAuraEffect(g, side, 'battlecriesTwice') ? 2 : 1 });
+          runAbility(ctx, bc, { ...conditionFails(card.card.combo), times: !card.card.combo && playerHasAuraEffect(g, side, 'battlecriesTwice') ? 2 : 1 });
         });
       }
     });
@@ -174,7 +182,7 @@ function playMinion(g: Game, side: Side, m: Entity, position: number, target: nu
       else runPhase(g, { kind: 'BATTLECRY', type: 'POWER', subjects: [m.id], target }, () => {
         const ctx = ctxOf(g, m, seq.target, seq, bc);
         ctx.controller = m.controller; // Rule 10: whoever controls it now
-        runAbility(ctx, bc, { reason: 'battlecry condition no longer holds', rule: '6-dragon', times: !choice && !m.card.combo && playerHasAuraEffect(g, m.controller, 'battlecriesTwice') ? 2 : 1 });
+        runAbility(ctx, bc, { ...conditionFails(!choice && m.card.combo), times: !choice && !m.card.combo && playerHasAuraEffect(g, m.controller, 'battlecriesTwice') ? 2 : 1 });
       });
     }
     runPhase(g, { kind: 'AFTER_PLAY', type: 'TRIGGER', subjects: [m.id] }, () => raise(g, [{ kind: 'after_played', subject: m.id, seq }]));

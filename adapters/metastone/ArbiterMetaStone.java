@@ -96,12 +96,19 @@ public class ArbiterMetaStone {
 	/** Answers MetaStone's questions (battlecry targets) with the scenario's choice. */
 	public static class ArbiterBehaviour extends Behaviour {
 		Entity target;
+		/** A play tried on a copy of the game first (`askedForTarget` says whether MetaStone asked for a target). */
+		boolean dryRun;
+		boolean askedForTarget;
 
 		@Override public String getName() { return "Arbiter"; }
 		@Override public List<Card> mulligan(GameContext context, Player player, List<Card> cards) { return new ArrayList<>(); }
 
 		@Override
 		public GameAction requestAction(GameContext context, Player player, List<GameAction> validActions) {
+			if (target == null && dryRun) {
+				askedForTarget = true;
+				return validActions.get(0);
+			}
 			if (target == null) {
 				throw new Unsupported("MetaStone asks for a choice (" + validActions.size() + " options: " + validActions + ") and the action names no target");
 			}
@@ -429,6 +436,20 @@ public class ArbiterMetaStone {
 				if (a instanceof PlayMinionCardAction) {
 					int pos = num(action, "position", p.getSummons().size());
 					if (pos < p.getSummons().size()) a.setTarget(p.getSummons().get(pos)); // MetaStone places a played minion before this one
+					// A Battlecry with a valid target makes MetaStone ask for one, and it cannot be declined. An exception
+					// inside a play ends MetaStone's JVM (PlayCardAction.execute calls System.exit), so the play is first
+					// tried on a copy of the game: asked for a target the action does not name, MetaStone refuses it.
+					if (target == null) {
+						behaviour.askedForTarget = false;
+						behaviour.dryRun = true;
+						try {
+							GameContext copy = g.ctx.clone();
+							copy.getLogic().performGameAction(pid, a.clone());
+						} finally {
+							behaviour.dryRun = false;
+						}
+						if (behaviour.askedForTarget) throw new Refused("MetaStone asks for a target of " + card.getName() + "'s Battlecry (a valid one exists) and the action names none");
+					}
 				} else if (target != null) {
 					if (a.getTargetRequirement() == TargetSelection.NONE) throw new Refused(card.getName() + " takes no target in MetaStone");
 					if (!g.logic.getValidTargets(pid, a).contains(target)) throw new Refused("MetaStone does not allow " + target.getName() + " as the target of " + card.getName());

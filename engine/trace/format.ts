@@ -364,10 +364,12 @@ function sortedJson(v: unknown): string {
 /**
  * The catalog rule a refusal rests on, from its reason (a `refused` record's, or the legality oracle's): a Frozen
  * attacker's is Freeze's ("Frozen characters lose their next attack"); an attack on, or a target of, an enemy minion
- * in Stealth is Stealth's ("can't be attacked or targeted until it deals damage"); the others are the general rule
+ * in Stealth is Stealth's ("can't be attacked or targeted until it deals damage"); a target given to a Combo text that is
+ * off is Combo's (CardDefs REQ_TARGET_FOR_COMBO); the others are the general rule
  * that only legal Player Actions are taken.
  */
 export function refusalRule(reason: string): string {
   if (/\bis frozen\b/i.test(reason)) return 'freeze';
+  if (/\bCombo: no card\b/.test(reason)) return 'combo';
   return /\b(has|in) stealth\b/i.test(reason) ? 'stealth' : 'legality';
 }

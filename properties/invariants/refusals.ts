@@ -64,7 +64,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
       }
       if (r.t === 'event' && r.e === 'burn' && r.rule === 'hand-limit') {
         let n = 0;
-        for (const e of st.entities.values()) if (e.zone === 'hand' && e.controller === r.player) n++;
+        for (const e of st.entities.values()) if (e.id !== r.entity && e.zone === 'hand' && e.controller === r.player) n++;
         if (n < HAND_LIMIT) {
           out.push({ invariant: ID, rule: 'hand-limit', at, path: st.path(), entities: [r.entity], message: `${st.name(r.entity)} was burnt with ${n} card(s) in player ${r.player === 0 ? 'A' : 'B'}'s hand: a card burns only when the hand holds ${HAND_LIMIT}` });
         }
