@@ -3,7 +3,7 @@
  * 2 = bad input or usage (the message names the file, the JSON path and what was expected); 3 = internal error.
  */
 import { Command, CommanderError } from 'commander';
-import { InputError } from '../engine/validation.js';
+import { InputError, MACHINE_ERRORS } from '../engine/validation.js';
 import { AdapterStartError } from '../differential/adapter-process.js';
 import { addScenarioCommands } from './scenario-commands.js';
 import { addGoldenCommands } from './golden-commands.js';
@@ -66,6 +66,12 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (e instanceof AdapterStartError) {
       process.stderr.write(`arbiter: --sim: ${e.message}\n`);
+      return EXIT.badInput;
+    }
+    // A full disk, a read-only folder: the machine's, not Arbiter's; the file is named.
+    const io = e as NodeJS.ErrnoException;
+    if (io.code && io.path && MACHINE_ERRORS[io.code]) {
+      process.stderr.write(`arbiter: ${io.path}: ${MACHINE_ERRORS[io.code]} (${io.code}${io.syscall ? ` in ${io.syscall}` : ''}); what was written before it is kept\n`);
       return EXIT.badInput;
     }
     process.stderr.write(`arbiter: internal error: ${(e as Error).message}\n`);

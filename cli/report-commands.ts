@@ -142,6 +142,7 @@ export function addReportCommands(program: Command): void {
         // A card cause is decided over the whole run (the card's conformance case failed too): one case run alone
         // cannot tell it, so the run's is kept.
         let runCard: string | undefined;
+        let recorded: string | undefined;
         const isSeed = /^-?\d+$/.test(arg) && !existsSync(join(o.report, 'results.jsonl')) ? true : /^-?\d+$/.test(arg) && !readResults(o.report).some((r) => r.case === arg);
         if (isSeed) {
           // A seed: the generated case of that seed, shrunk by fast-check's own shrinker.
@@ -158,10 +159,15 @@ export function addReportCommands(program: Command): void {
           await checkReproCards(o.report, info, arg, r.scenario, cards, o.cards ?? []);
           id = arg;
           start = r.scenario;
+          recorded = r.status;
           if (r.cause === 'card') runCard = r.causeDetail;
         }
         const want = signature(await runner.run(id, start));
         if (want === 'PASS') throw new InputError(arg, '$', 'the case passes on this simulator now: nothing to shrink');
+        // Shrinking keeps the failure the simulator shows now: it must be the one the report holds, not another (a
+        // simulator that crashes or hangs since would give a repro of that instead).
+        const now = want.split(' ')[0];
+        if (recorded !== undefined && now !== recorded) throw new InputError(arg, '$', `the report holds a ${recorded} of this case, and the simulator now answers it with ${want}: not the same failure (run the case again with arbiter run, then make the repro of its new result)`);
         const shrunk = await shrink(start, cards, async (s) => signature(await runner.run(id, s)) === want);
         const final = await runner.run(id, shrunk.scenario);
         const r = final.result;

@@ -24,6 +24,9 @@ async function differential() {
   return { ...pool, ...runner, ...cases, ...write, ...progress, ...merge, ...generated, ...judge, ...resume };
 }
 
+/** Generated cases one run takes (--runs). */
+const MAX_RUNS = 200_000;
+
 export const DEMO_COMMAND = [process.execPath, join(ROOT, 'bin', 'arbiter.mjs'), 'adapter', '--demo'];
 
 function parseShard(s: string | undefined): { index: number; count: number } | undefined {
@@ -63,7 +66,7 @@ export function addRunCommands(program: Command): void {
     .addOption(hostCardsOption())
     .option('--no-variants', 'send each case as written only (no other orders of play, forced random branches or probes)')
     .option('--no-conformance', 'no card conformance cases (then no divergence is classified as a card difference)')
-    .option('--runs <n>', 'generated scenarios to add to the golden ones (with --profile host: generated Host games)', '0')
+    .option('--runs <n>', 'generated scenarios to add to the golden ones, at most 200000 (with --profile host: generated Host games)', '0')
     .option('--seed <s>', 'seed for generated scenarios', '1')
     .option('--synthetic', 'generated scenarios may also use synthetic cards (made-up texts, sent with their text in `cards`); by default only the pool cards the simulator declares')
     .option('--jobs <n>', 'adapter processes run in parallel', '1')
@@ -129,8 +132,10 @@ Examples (the bundled simulators' exit codes as stated):
       if (maxLineBytes < 1024) throw new InputError('--max-message-bytes', '$', 'at least 1024 bytes');
       const shard = parseShard(o.shard);
       const runs = positiveInt('--runs', o.runs);
+      // Every case and its result stay in memory until the report is written (some 5 KB a generated case and its result).
+      if (runs > MAX_RUNS) throw new InputError('--runs', '$', `at most ${MAX_RUNS} generated cases in one run (each is kept with its result until the report is written): run more as separate runs with other --seed values`);
       if (o.profile !== 'hearthstone' && runs > 0) throw new InputError('--runs', '$', `generated cases are Hearthstone games; generated ${o.profile} games run with: arbiter fuzz --profile ${o.profile}`);
-      const { loadCardPool, fileCases, goldenCases, generatedCases, Progress, runDifferential, judgeTrace, planCases, followUpCases, writeRunInfo, writeReports, perRuleTable, summaryLine, failingLines, unsupportedNotice, adapterOutputNotice, showControls, checkResume, casesDigest, cardsDigest, RESULTS_FILE } = await differential();
+      const { loadCardPool, fileCases, goldenCases, generatedCases, Progress, runDifferential, judgeTrace, planCases, followUpCases, writeRunInfo, writeReports, perRuleTable, summaryLine, failingLines, unsupportedNotice, adapterOutputNotice, baselineNotice, showControls, checkResume, casesDigest, cardsDigest, RESULTS_FILE } = await differential();
       const cards = loadCardPool(o.cards ?? []);
       const cases: Case[] = o.cases ? fileCases(scenarioFiles(o.cases), cards) : goldenCases(cards, o.profile);
       // Generated cases are drawn once the simulator has said which cards and actions it supports.
@@ -166,7 +171,7 @@ Examples (the bundled simulators' exit codes as stated):
       unlock();
       // Simulator text (its name, version, messages) is shown with its control characters escaped, as in the reports.
       process.stdout.write(showControls(perRuleTable(results) + '\n' + failingLines(results, summary, o.allowLost ? ['NEW FAIL', 'ERROR'] : ['NEW FAIL', 'ERROR', 'LOST']) + summaryLine(summary) + `\nreport: ${o.out}/ (summary.md, results.jsonl, junit.xml, report.html)\n`));
-      for (const notice of [unsupportedNotice(results), adapterOutputNotice(results)]) {
+      for (const notice of [summary.baselineOf !== undefined ? baselineNotice(summary, hello.name) : null, unsupportedNotice(results), adapterOutputNotice(results)]) {
         if (notice) process.stderr.write(showControls(`arbiter: notice: ${notice}\n`));
       }
       if (o.updateExpectations) {
@@ -222,6 +227,10 @@ or a case error in any shard; 2 bad input (a folder that is not a finished shard
 malformed baseline).`)
     .action(async (dirs: string[], o: { out: string; expectations?: string; allowLost?: boolean }) => {
       const { checkShards, mergeResults, copyTraces, writeRunInfo, writeReports, summaryLine, failingLines, showControls } = await differential();
+      // The merged folder must not be one of the shards: writing it would replace that shard's results and run.json.
+      const outAt = resolve(o.out);
+      const shardOut = dirs.find((d) => resolve(d) === outAt || (existsSync(d) && existsSync(o.out) && statSync(d).ino === statSync(o.out).ino && statSync(d).dev === statSync(o.out).dev));
+      if (shardOut !== undefined) throw new InputError(o.out, '$', `--out is one of the shards to merge (${shardOut}): give a new folder for the merged report`);
       const info = checkShards(dirs);
       const expectations = o.expectations ?? info.expectations ?? undefined;
       if (expectations && !existsSync(expectations)) throw new InputError(expectations, '$', 'no such baseline file');

@@ -207,7 +207,14 @@ export class AdapterProcess {
     const line = await this.nextLine(s, timeoutMs);
     const why = () => `${this.command.join(' ')}${s.stderr.trim() ? ` (stderr: ${stderrGist(s.stderr)})` : ''}`;
     if (line === 'timeout') { this.kill(); throw new AdapterStartError(`the simulator's adapter did not answer the hello within ${timeoutMs} ms: ${why()}`); }
-    if (line === null) throw new AdapterStartError(`the simulator's adapter exited before the hello: ${why()}`);
+    if (line === null) {
+      // Its output ended: wait a moment for its exit, to say how it ended (an exit code, a signal).
+      if (!s.exited) await new Promise<void>((resolve) => { const t = setTimeout(resolve, MUTE_GRACE_MS); s.child.once('exit', () => { clearTimeout(t); resolve(); }); });
+      const { exitCode, signalCode } = s.child;
+      const how = signalCode ? `signal ${signalCode}` : exitCode !== null && exitCode < 0 ? 'it could not be started' : exitCode !== null ? `exit code ${exitCode}` : 'its output closed, the process still running';
+      this.kill();
+      throw new AdapterStartError(`the simulator's adapter exited before the hello (${how}): ${why()}`);
+    }
     if (line === OVERFLOW) { this.kill(); throw new AdapterStartError(`the simulator's adapter answered the hello with a line over ${this.maxLineBytes} bytes: ${why()}`); }
     // A byte-order mark at the start of the output (some runtimes write one before UTF-8 text) is not part of the hello.
     const hello = line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
@@ -254,7 +261,14 @@ export class AdapterProcess {
     s.stderr = '';
     const notes: string[] = [];
     // Lines that arrived after the previous case was answered belong to no case being run: dropped, with a note.
-    const stale = s.lines.splice(0);
+    // A late or repeated answer to a case asked before is noted the same way whether it came before this request or
+    // after it (the order of the two on the pipes is chance: the note must not depend on it).
+    const stale: Line[] = [];
+    for (const l of s.lines.splice(0)) {
+      const late = l === OVERFLOW ? null : parseResponse(l);
+      if (late?.ok && late.msg.type !== 'hello' && late.msg.case !== undefined && this.asked.has(late.msg.case)) notes.push(`${LATE_ANSWER} "${late.msg.case}"`);
+      else stale.push(l);
+    }
     if (stale.length) notes.push(`dropped ${stale.length}${AFTER_ANSWER}${s.answered ? 'previous answer' : 'hello'}, the first ${quoteLine(stale[0]!)}`);
     const seasoned = s.answered > 0;
     this.asked.add(caseId);

@@ -15,6 +15,7 @@ import { sentVariants, probeVariants, DAMAGE_OBSERVER } from './variants.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import { conformanceCases } from './conformance.js';
 import { cardsOf } from './verdict.js';
+import { sameJson } from '../engine/trace/format.js';
 
 /** The cases of scenario files, each file variant a case of its own; ids must be unique across the files. */
 export function fileCases(files: readonly string[], cards: CardPool, originOf: (f: string) => string = (f) => f): Case[] {
@@ -55,8 +56,16 @@ export function planCases(cases: readonly Case[], cards: CardPool, hello: Pick<H
   const withSent = o.variants === false ? [...cases] : cases.flatMap((c) => (c.variant === 'conformance' || generated(c) ? [c] : sentVariants(c, cards)));
   const used = (s: Scenario) => [...cardsOf(s), ...(wantsProbes(hello, o) ? [DAMAGE_OBSERVER] : [])];
   const conf = o.conformance === false ? [] : conformanceCases(cases, cards, used);
-  const ids = new Set(withSent.map((c) => c.id));
-  return [...conf.filter((c) => !ids.has(c.id)), ...withSent];
+  // A given case with a conformance case's id stands for it only when it is that same case (a saved copy of it);
+  // another scenario under that id would replace the card's own check unsaid.
+  const given = new Map(withSent.map((c) => [c.id, c]));
+  for (const c of conf) {
+    const mine = given.get(c.id);
+    if (mine && !sameJson(mine.scenario, c.scenario)) {
+      throw new InputError(mine.origin, '$.id', `case id "${c.id}" is the id of the card conformance case of ${c.conformance ?? 'a card'} the run makes: give this scenario another id`);
+    }
+  }
+  return [...conf.filter((c) => !given.has(c.id)), ...withSent];
 }
 
 /** The second round: probe variants of the cases that passed (final-state simulators; not card conformance or generated cases). */

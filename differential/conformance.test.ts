@@ -117,3 +117,17 @@ describe('card conformance cases meet the card\'s play requirements', () => {
     }
   });
 });
+
+describe('a given case under a card conformance case\'s id', () => {
+  it('stands for it when it is that same case (a saved copy), and is bad input when it is another scenario', async () => {
+    const { planCases, goldenCases } = await import('./cases.js');
+    const golden = goldenCases(cards).filter((c) => c.id === 'cult-master-simultaneous-death');
+    const hello = { fidelity: 'phases' as const };
+    const conf = planCases(golden, cards, hello).find((c) => c.conformance !== undefined)!;
+    const copy = { id: conf.id, scenario: structuredClone(conf.scenario), origin: 'saved.json', group: conf.id };
+    const withCopy = planCases([...golden, copy], cards, hello);
+    expect(withCopy.filter((c) => c.id === conf.id).map((c) => c.origin)).toEqual(['saved.json']);
+    const other = { ...copy, origin: 'mine.json', scenario: golden[0]!.scenario };
+    expect(() => planCases([...golden, other], cards, hello)).toThrow(new RegExp(`mine\\.json: \\$\\.id: case id "${conf.id}" is the id of the card conformance case of ${conf.conformance} the run makes`));
+  });
+});

@@ -146,6 +146,18 @@ describe('the runner under adapter faults', () => {
     expect(adapterOutputNotice(results)).toBe(`in 1 case(s) the adapter had written lines on stdout after its previous answer or its hello, which were dropped (first, ${b}: ${note}). Only answers go to stdout (write logs to stderr); an adapter neither exits after answering nor keeps state from one case to the next (spec/protocol.md, Robustness)`);
   }, 30_000);
 
+  it('an answer repeated before the next request or after it gets the same note: the report does not depend on the pipes\' timing', async () => {
+    const sorted = [...cases].sort((a, b) => a.id.localeCompare(b.id)).slice(0, 3);
+    const [a, b] = sorted.map((x) => x.id);
+    for (const fault of ['twiceinone', 'twicelater']) {
+      const { results } = await withEnv({ FAULTS: `${fault}:${a}` }, () =>
+        runDifferential({ command: faulty, cases: sorted, cards, outDir: tmp() }));
+      expect(results.map((r) => r.status), fault).toEqual(sorted.map(() => 'FAIL'));
+      const noted = results.flatMap((r) => (r.notes ?? []).map((n) => `${r.case === b ? 'next' : r.case}: ${n}`));
+      expect(noted.map((n) => n.replace(/^[^:]+: /, '')), fault).toEqual([`dropped a late or repeated answer to case "${a}"`]);
+    }
+  }, 30_000);
+
   it('--profile host: the notes of a dropped line reach the Host results and the run\'s notice; a final state of another shape is that case\'s error', async () => {
     const files = readdirSync(join(ROOT, 'golden', 'cases')).filter((f) => f.startsWith('host-')).sort().slice(0, 2).map((f) => join(ROOT, 'golden', 'cases', f));
     const [first, second] = files.map((f) => (JSON.parse(readFileSync(f, 'utf8')) as { id: string }).id);

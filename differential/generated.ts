@@ -37,9 +37,11 @@ export function constraintsFor(hello: Pick<Hello, 'cards' | 'capabilities'> | un
 
 export function generatedCases(n: number, seed: string, cards: CardPool, hello?: Pick<Hello, 'cards' | 'capabilities'>, o: { synthetic?: boolean } = {}): Case[] {
   const base = seedNumber(seed);
-  const samples = fc.sample(generatedCaseArb(constraintsFor(hello, cards, o)), { seed: base, numRuns: n });
+  // Each generated value holds the game it was made legal on (its run, trace and all): only its scenario is kept, as
+  // it is drawn (a map draws nothing, so the cases are the same), or a long run's cases would hold every game at once.
+  const samples = fc.sample(generatedCaseArb(constraintsFor(hello, cards, o)).map((g) => g.scenario), { seed: base, numRuns: n });
   return samples.map((g, i) => {
     const id = `generated-${seed}-${String(i).padStart(4, '0')}`;
-    return { id, scenario: { ...g.scenario, id, title: `generated case ${i} of seed ${seed}`, generated: { ...(g.scenario.generated ?? {}), seed, index: i } }, origin: `generated:${seed}:${i}` };
+    return { id, scenario: { ...g, id, title: `generated case ${i} of seed ${seed}`, generated: { ...(g.generated ?? {}), seed, index: i } }, origin: `generated:${seed}:${i}` };
   });
 }

@@ -32,3 +32,18 @@ export function parseResponse(line: string): { ok: true; msg: Response } | { ok:
   }
   return { ok: true, msg: data as Response };
 }
+
+/** A request of the runner (spec/protocol.md): hello, run or bye. */
+export interface Request { type?: string; case?: string; scenario?: unknown }
+
+/** A request line read, or why it is none (an adapter answers that with an `error` and goes on). */
+export function readRequest(line: string): Request | string {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(line);
+  } catch {
+    return 'request is not JSON';
+  }
+  if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) return 'request is not a JSON object (spec/protocol.md: {"type": "hello" | "run" | "bye", ...})';
+  return msg as Request;
+}

@@ -1,10 +1,10 @@
 /** The runner against adapters that pass, break rules, crash, hang, print garbage or answer the wrong case. */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCardPool } from '../engine/cards/pool.js';
 import { InputError, ROOT } from '../engine/validation.js';
-import { runDifferential, readResults, shardOf } from './runner.js';
+import { runDifferential, readResults, readResultsFile, shardOf } from './runner.js';
 import { goldenCases } from './cases.js';
 import { splitCommand } from './adapter-process.js';
 import { tempDirs } from '../test/support/temp.js';
@@ -96,5 +96,21 @@ describe.concurrent('differential runner', () => {
 
   it('a simulator command is split into words without a shell', () => {
     expect(splitCommand(`python3 "my adapters/hb.py" --flag 'a b' x`)).toEqual(['python3', 'my adapters/hb.py', '--flag', 'a b', 'x']);
+  });
+});
+
+describe('reading results.jsonl', () => {
+  it('reads it in chunks, line by line: lines across chunk boundaries are results, a line over the cap is dropped like a broken one', () => {
+    const dir = tempDir('arbiter-results-');
+    const result = (i: number) => JSON.stringify({ case: `c${i}`, origin: 'o', status: 'PASS', rules: ['4a'], title: 't', simulator: { name: 's', version: '1', fidelity: 'final_state' }, divergences: [], violations: [], diagnosis: [], notes: ['x'.repeat(i % 7 === 0 ? 3000 : 200)] });
+    // some 3 MB: a few chunks of the reader, with long lines (over the 2 KB cap given) among them, and a cut last line
+    const lines = Array.from({ length: 12000 }, (_, i) => result(i));
+    writeFileSync(join(dir, 'results.jsonl'), lines.join('\n') + '\n' + result(99999).slice(0, 50));
+    const { results, dropped } = readResultsFile(dir, 2048);
+    const long = lines.filter((_, i) => i % 7 === 0).length;
+    expect(results.length).toBe(12000 - long);
+    expect(dropped).toBe(long + 1);
+    expect(results.map((r) => r.case)).toContain('c11999');
+    expect(readResultsFile(dir).results.length).toBe(12000);
   });
 });

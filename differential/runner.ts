@@ -3,12 +3,13 @@
  * engine at the adapter's fidelity. Results are written case by case to results.jsonl, so a killed run resumes where
  * it stopped; `--jobs` runs several adapter processes; `--shard i/n` splits a run across machines.
  */
-import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CardPool } from '../engine/state.js';
 import { traceToJsonl, type TraceRecord } from '../engine/trace/format.js';
 import { AdapterProcess, inTurn, type Outcome } from './adapter-process.js';
-import { InputError, readRegularFile } from '../engine/validation.js';
+import { LineReader, OVERFLOW } from './line-reader.js';
+import { InputError, regularFileSize } from '../engine/validation.js';
 import { TIMINGS_FILE, writeFileAtomic } from '../reports/files.js';
 import { withCardIds } from './compare.js';
 import type { Hello } from './protocol.js';
@@ -60,23 +61,38 @@ export function isResultRecord(r: unknown): r is CaseResult {
     && (x.notes === undefined || isStrings(x.notes)) && (x.detail === undefined || typeof x.detail === 'string');
 }
 
+/** A line of results.jsonl longer than this is no result (a result holds no trace: those are in traces/). */
+const MAX_RESULT_LINE_BYTES = 128 * 1024 * 1024;
+
 /**
  * The results of a report folder, one per case (the last record of a case wins), and the number of lines that are no
  * result. Each record is one JSON object on one line, appended as the case ends: a record torn by a kill cannot parse
  * (its closing brace is its last character), and a record that is not a result's shape (isResultRecord) is no result
  * either; both are left out, so that case runs again on --resume (and a merge finds it missing).
  */
-export function readResultsFile(dir: string): { results: CaseResult[]; dropped: number } {
+export function readResultsFile(dir: string, maxLineBytes = MAX_RESULT_LINE_BYTES): { results: CaseResult[]; dropped: number } {
   const f = join(dir, RESULTS_FILE);
   if (!existsSync(f)) return { results: [], dropped: 0 };
   const byCase = new Map<string, CaseResult>();
   let dropped = 0;
-  for (const line of readRegularFile(f).split('\n')) {
-    if (!line.trim()) continue;
+  // Read in chunks, line by line: a results file of any size (a long run, or one grown by something else) is never
+  // one string; a line over the cap is dropped like a line that does not parse.
+  const lines = new LineReader(maxLineBytes, (line) => {
+    if (line === OVERFLOW) { dropped++; return; }
+    if (!line.trim()) return;
     let r: unknown;
     try { r = JSON.parse(line); } catch { r = undefined; /* a line cut by a kill */ }
     if (isResultRecord(r)) byCase.set(r.case, r);
     else dropped++;
+  });
+  regularFileSize(f);
+  const fd = openSync(f, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    for (let n = readSync(fd, buf, 0, buf.length, null); n > 0; n = readSync(fd, buf, 0, buf.length, null)) lines.push(buf.subarray(0, n));
+    lines.end();
+  } finally {
+    closeSync(fd);
   }
   return { results: [...byCase.values()], dropped };
 }

@@ -95,6 +95,19 @@ describe('arbiter check-log', () => {
     expect((await runCli(['check-log', '--allow-violations', file])).code).toBe(0);
     expect((await runCli(['check-log', '--rules', '7,9', file])).code).toBe(0);
   });
+
+  it('a file with a line over 16 MiB (no newline) is BAD INPUT naming the line; the other files of the folder are still checked', async () => {
+    const dir = tempDir('arbiter-longline-');
+    writeFileSync(join(dir, 'a-good.log'), readFileSync(join(FIX, 'two-games.log')));
+    writeFileSync(join(dir, 'b-endless.log'), `D 00:00:00.0000000 GameState.DebugPrintPower() - CREATE_GAME\n${'x'.repeat(17 * 1024 * 1024)}`);
+    const r = await runCli(['check-log', '--json', dir]);
+    expect(r.code).toBe(2);
+    const report = JSON.parse(r.out) as { logs: { file: string; error?: string; games: unknown[] }[] };
+    const byName = Object.fromEntries(report.logs.map((l) => [l.file.replace(/^.*\//, ''), l]));
+    expect(byName['a-good.log']!.error).toBeUndefined();
+    expect(byName['a-good.log']!.games.length).toBe(2);
+    expect(byName['b-endless.log']!.error).toBe('line 2 is longer than 16 MiB: not a Power.log line (the rest of the file is not read)');
+  });
 });
 
 describe.skipIf(!existsSync(CORPUS))('the whole corpus (../shared/data/power-logs)', () => {

@@ -6,6 +6,7 @@
  * is missing, empty, binary or not a Power.log, no input at all, or a usage error). Bad input wins over violations.
  */
 import { appendFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { ALL_RULES, checkLogs, exitCodeFor, formatReport, reportToJson, type RuleId } from './check-log.js';
 import { traceToJsonl, type TraceRecord } from '../engine/trace/format.js';
 
@@ -54,8 +55,29 @@ export function parseRules(v: string): RuleId[] | string {
   return rules as RuleId[];
 }
 
+/**
+ * The input the --trace-out file would overwrite or be read as: one of the logs given (the same file, by path or by
+ * inode: a link), or a file inside a folder given (whose files are all read as logs). Null when it is none.
+ */
+function traceOutInput(file: string, inputs: readonly string[]): string | null {
+  const target = resolve(file);
+  const id = existsSync(target) ? statSync(target) : null;
+  for (const input of inputs) {
+    const at = resolve(input);
+    let st: ReturnType<typeof statSync> | null = null;
+    try { st = statSync(at); } catch { continue; /* a missing input is reported by the check itself */ }
+    if (st.isDirectory()) {
+      const rel = relative(at, target);
+      if (rel && !rel.startsWith('..') && !isAbsolute(rel)) return input;
+    } else if (at === target || (id && id.ino === st.ino && id.dev === st.dev)) return input;
+  }
+  return null;
+}
+
 /** Why the --trace-out file cannot be written (after emptying it when it can), or null. */
-function traceOutProblem(file: string): string | null {
+function traceOutProblem(file: string, inputs: readonly string[]): string | null {
+  const input = traceOutInput(file, inputs);
+  if (input !== null) return `--trace-out would overwrite a log being checked (${input}): give a path outside the logs and folders checked`;
   try {
     if (existsSync(file) && statSync(file).isDirectory()) return '--trace-out is a folder: give the path of a file to write the traces to (JSON lines)';
     writeFileSync(file, '');
@@ -78,7 +100,7 @@ export async function checkLogCommand(p: CheckLogOptions, io: { out?: (s: string
   const traceOut = p.traceOut;
   if (traceOut) {
     // The --trace-out file is made (emptied) before any log is read, so a path it cannot be is told at once.
-    const problem = traceOutProblem(traceOut);
+    const problem = traceOutProblem(traceOut, p.paths);
     if (problem) {
       err(`arbiter: ${traceOut}: $: ${problem}`);
       return 2;

@@ -4,13 +4,16 @@
  * (parsePowerLogText). A file that starts as XML is read as HSReplay (hsreplay/read.ts). Never throws for bad input: a file that is not a usable Power.log comes back with `error` set.
  */
 import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { LineReader, OVERFLOW, type Line } from '../differential/line-reader.js';
 import { basename } from 'node:path';
 import { PowerLogParser, type ParseOptions } from './game-stream.js';
 import { newSummary, unreadable, type OnGame, type ParsedGame, type ParseSummary } from './parsed-game.js';
 import { looksLikeXml, parseHsReplay } from './hsreplay/read.js';
 
 export type { ParseSummary };
+
+/** A longer line is no Power.log line (the client writes lines of a few hundred bytes). */
+const MAX_LOG_LINE_BYTES = 16 * 1024 * 1024;
 
 
 /** Why a file is not a text Power.log, from its first bytes; undefined when it looks like text. */
@@ -78,28 +81,46 @@ export async function parsePowerLog(
       if ((await onGame(g)) === false) stopped = true;
     }
   };
+  // Lines are cut from the bytes with a cap on their size: a file with an endless line (no newline in hundreds of
+  // megabytes) is no Power.log, and is told so instead of exhausting the string limits.
+  let pending: Line[] = [];
+  const reader = new LineReader(MAX_LOG_LINE_BYTES, (l) => pending.push(l));
+  let tooLong = false;
+  const stream = createReadStream(path);
   try {
-    const rl = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
-    for await (let line of rl) {
-      if (parser.lines === 0) {
-        if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
-        firstLine = line;
+    reading: for await (const chunk of stream) {
+      reader.push(chunk as Buffer);
+      const lines = pending;
+      pending = [];
+      for (let line of lines) {
+        if (line === OVERFLOW) {
+          tooLong = true;
+          summary.error = `line ${parser.lines + 1} is longer than ${MAX_LOG_LINE_BYTES / (1024 * 1024)} MiB: not a Power.log line (the rest of the file is not read)`;
+          break reading;
+        }
+        if (parser.lines === 0) {
+          if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
+          firstLine = line;
+        }
+        if (binaryAt === undefined && line.includes('\u0000')) {
+          binaryAt = parser.lines + 1;
+          summary.warnings.push(`line ${binaryAt}: binary data (NUL bytes) in the middle of the log; the rest of the file is ignored`);
+          break reading;
+        }
+        parser.push(line);
+        if (queue.length) await deliver();
+        if (stopped) break reading;
       }
-      if (binaryAt === undefined && line.includes('\u0000')) {
-        binaryAt = parser.lines + 1;
-        summary.warnings.push(`line ${binaryAt}: binary data (NUL bytes) in the middle of the log; the rest of the file is ignored`);
-        rl.close();
-        break;
-      }
-      parser.push(line);
-      if (queue.length) await deliver();
-      if (stopped) {
-        rl.close();
-        break;
-      }
+    }
+    if (!tooLong && binaryAt === undefined && !stopped) {
+      reader.end();
+      for (const line of pending) if (line !== OVERFLOW) parser.push(line);
+      pending = [];
     }
   } catch (e) {
     summary.warnings.push(`read error after line ${parser.lines}: ${(e as Error).message}`);
+  } finally {
+    stream.destroy();
   }
   if (!stopped) {
     parser.end();
@@ -108,7 +129,7 @@ export async function parsePowerLog(
   summary.lines = parser.lines;
   summary.gameStateLines = parser.gameStateLines;
   summary.powerTaskListLines = parser.powerTaskListLines;
-  if (summary.games === 0) {
+  if (summary.games === 0 && !tooLong) {
     const first = firstLine.replace(/^[DIWE] \S+ /, '').slice(0, 60);
     if (parser.powerishLines === 0) {
       summary.error = `not a Power.log (no GameState/PowerTaskList lines in ${parser.lines} line(s)${first ? `; it starts with '${first}'` : ''})`;

@@ -56,4 +56,30 @@ describe('a baseline with fingerprints', () => {
     expect(failureMessage(r)).toMatch(/the baseline lists this case as a known failure, but the simulator now fails it otherwise\)$/);
     expect(readFileSync(join(dir, 'out', 'summary.md'), 'utf8')).toContain('the simulator now fails it otherwise');
   });
+
+  it('rewritten from a run of part of the cases (a shard, --cases), it keeps what it knew of the cases not run', () => {
+    const dir = tempDir('arbiter-baseline-');
+    const file = join(dir, 'b.json');
+    const other = { ...fail(30), case: 'd' };
+    writeExpectations(file, [fail(30), other, { ...fail(30), case: 'e', status: 'UNSUPPORTED', divergences: [] }], 'sim', null);
+    const before = loadExpectations(file)!;
+    expect(Object.keys(before.known)).toEqual(['c', 'd']);
+    // a run of c alone, which passes now: c leaves the known failures, d stays as it was
+    writeExpectations(file, [{ ...fail(30), status: 'PASS', divergences: [] }], 'sim', before);
+    const after = loadExpectations(file)!;
+    expect(after.known).toEqual({ d: before.known.d });
+    expect(after.supported).toEqual(['c', 'd']);
+  });
+
+  it('a baseline of another simulator is told in the summary; a baseline whose known failures are an array is bad input at $.known', () => {
+    const dir = tempDir('arbiter-baseline-');
+    const file = join(dir, 'b.json');
+    writeExpectations(file, [fail(30)], 'other-sim', null);
+    const s = writeReports(join(dir, 'out'), [fail(30)], { simulator: { name: 'sim', version: '1', fidelity: 'final_state' }, expectationsFile: file, command: 'test' });
+    expect(s.baselineOf).toBe('other-sim');
+    expect(readFileSync(join(dir, 'out', 'summary.md'), 'utf8')).toContain('the baseline was written for simulator "other-sim", and this run\'s simulator is "sim"');
+    expect(writeReports(join(dir, 'out2'), [fail(30)], { simulator: { name: 'other-sim', version: '1', fidelity: 'final_state' }, expectationsFile: file, command: 'test' }).baselineOf).toBeUndefined();
+    writeFileSync(file, JSON.stringify({ format: 'arbiter-expectations/1', simulator: 'sim', known: [1, 2] }));
+    expect(() => loadExpectations(file)).toThrow(/b\.json: \$\.known: expected an object of known failures by case id/);
+  });
 });

@@ -42,6 +42,8 @@ export function loadExpectations(file: string | undefined): Expectations | null 
   if (d.format !== 'arbiter-expectations/1' || typeof d.known !== 'object' || d.known === null) {
     throw new InputError(file, '$', 'expected {"format": "arbiter-expectations/1", "simulator": ..., "known": {case id: {status, reason, bug?}}}');
   }
+  if (Array.isArray(d.known)) throw new InputError(file, '$.known', 'expected an object of known failures by case id ({case id: {status, reason, bug?}}), got an array');
+  if (typeof d.simulator !== 'string') throw new InputError(file, '$.simulator', 'expected the name of the simulator the baseline was written for (a string)');
   for (const [k, v] of Object.entries(d.known)) {
     if (!v || typeof v.reason !== 'string' || !PROBLEM.includes(v.status)) throw new InputError(file, `$.known[${JSON.stringify(k)}]`, `expected {status: one of ${PROBLEM.join(', ')}, cause?: one of ${CAUSES.join(', ')}, reason: string, bug?: string}`);
     if (v.cause !== undefined && !CAUSES.includes(v.cause)) throw new InputError(file, `$.known[${JSON.stringify(k)}].cause`, `expected one of ${CAUSES.join(', ')}`);
@@ -89,7 +91,11 @@ export function writeExpectations(file: string, results: CaseResult[], simulator
     const same = prev?.status === r.status && (prev.cause === undefined || prev.cause === r.cause) && (prev.shows === undefined || prev.shows === shows);
     known[r.case] = { status: r.status, ...(r.cause ? { cause: r.cause } : {}), reason: same ? prev.reason : reasonOf(r), ...(prev?.bug ? { bug: prev.bug } : {}), ...(shows ? { shows } : {}) };
   }
-  const supported = results.filter((r) => r.status !== 'UNSUPPORTED').map((r) => r.case).sort();
-  const doc: Expectations = { format: 'arbiter-expectations/1', simulator, known, supported };
+  // A run of part of the cases (a shard, --cases) rewrites what it ran: the baseline keeps what it knows of the others.
+  const ran = new Set(results.map((r) => r.case));
+  for (const [id, k] of Object.entries(old?.known ?? {})) if (!ran.has(id)) known[id] = k;
+  const supported = [...results.filter((r) => r.status !== 'UNSUPPORTED').map((r) => r.case), ...(old?.supported ?? []).filter((id) => !ran.has(id))].sort();
+  const sortedKnown = Object.fromEntries(Object.entries(known).sort(([a], [b]) => a.localeCompare(b)));
+  const doc: Expectations = { format: 'arbiter-expectations/1', simulator, known: sortedKnown, supported };
   writeFileAtomic(file, JSON.stringify(doc, null, 2) + '\n');
 }

@@ -2,15 +2,18 @@
  * Report folder safety: every report file is written under a temporary name and renamed into place (a kill leaves
  * the old file or the new one, never a torn one), and a lock file keeps two runs from writing one folder at once.
  */
-import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
-import { InputError } from '../engine/validation.js';
+import { InputError, MACHINE_ERRORS } from '../engine/validation.js';
 import { makeOutDir } from '../properties/out-dir.js';
 
 /** Wall time of each case's run, `{"case":..., "ms":...}` per line: kept apart from results.jsonl, which stays the
  * same bytes for the same run, and read by junit.xml's `time` attributes. */
 export const TIMINGS_FILE = 'timings.jsonl';
+
+/** The files and folders a run writes in its report folder. */
+const REPORT_FILES = ['results.jsonl', TIMINGS_FILE, 'run.json', 'summary.md', 'summary-short.md', 'junit.xml', 'report.html', 'traces'];
 
 /** The timings of a report folder (case -> milliseconds; the last line of a case wins; torn or bad lines skipped). */
 export function readTimings(dir: string): Map<string, number> {
@@ -28,8 +31,16 @@ export function readTimings(dir: string): Map<string, number> {
 
 export function writeFileAtomic(file: string, data: string): void {
   const tmp = join(dirname(file), `.${process.pid}.${Date.now()}.tmp`);
-  writeFileSync(tmp, data);
-  renameSync(tmp, file);
+  try {
+    writeFileSync(tmp, data);
+    renameSync(tmp, file);
+  } catch (e) {
+    // A disk that is full or read-only: no half-written temporary file is left, and the message names the file.
+    try { rmSync(tmp, { force: true }); } catch { /* nothing to remove */ }
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code && MACHINE_ERRORS[code]) throw new InputError(file, '$', `cannot write it: ${MACHINE_ERRORS[code]} (${code})`);
+    throw e;
+  }
 }
 
 export const LOCK_FILE = '.arbiter.lock';
@@ -53,6 +64,13 @@ function alive(pid: number): boolean {
 export function lockOutDir(dir: string, flag = '--out'): () => void {
   // The folder is checked (a system folder, a link into one, a file) and made one level at a time (properties/out-dir.ts).
   makeOutDir(dir, flag);
+  // The files Arbiter writes there are its own: a symbolic link in their place would have them written elsewhere.
+  for (const name of REPORT_FILES) {
+    const at = join(dir, name);
+    let link = false;
+    try { link = lstatSync(at).isSymbolicLink(); } catch { /* not there */ }
+    if (link) throw new InputError(flag, '$', `${at} is a symbolic link: the report files in ${dir} are written by arbiter itself (remove the link, or use another ${flag})`);
+  }
   const file = join(dir, LOCK_FILE);
   const me: LockInfo = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
   for (let attempt = 0; attempt < 2; attempt++) {

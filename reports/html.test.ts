@@ -1,6 +1,9 @@
 /** report.html stays small with many cases: each failure's heavy parts are a JSON block drawn only on expand. */
 import { describe, expect, it } from 'vitest';
-import { renderHtml } from './html.js';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MAX_RECORDS_SHOWN, renderHtml } from './html.js';
 import { summarize } from './summary.js';
 import { heatCells, shareColour } from './heatmap.js';
 import type { CaseResult } from '../differential/runner.js';
@@ -31,6 +34,26 @@ describe('report.html', () => {
     const block = /<script type="application\/json" class="case-data">([^<]*)<\/script>/.exec(html)![1]!;
     expect(JSON.parse(block).scenario.title).toBe('</script><script>alert(1)</script>');
     expect(html.length / 10_000).toBeLessThan(2_500);
+  });
+
+  it('a simulator trace of more records than a section shows is shown from its start, with a note naming the whole trace', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-bigtrace-'));
+    try {
+      mkdirSync(join(dir, 'traces'));
+      const rec = (k: number) => JSON.stringify({ t: 'event', e: 'heal', source: 1, target: 1, amount: k });
+      const ref = [JSON.stringify({ t: 'entity', id: 1, card: 'HERO_08', name: 'Jaina', type: 'hero', controller: 0, zone: 'play' }), rec(0)];
+      const flood = [...ref, ...Array.from({ length: MAX_RECORDS_SHOWN + 500 }, (_, k) => rec(k + 1))];
+      writeFileSync(join(dir, 'traces', 'c.reference.jsonl'), ref.join('\n') + '\n');
+      writeFileSync(join(dir, 'traces', 'c.simulator.jsonl'), flood.join('\n') + '\n');
+      const r: CaseResult = { ...base, case: 'c', status: 'FAIL', rules: ['health'], simulator: { ...sim, fidelity: 'events' }, traces: { reference: 'traces/c.reference.jsonl', simulator: 'traces/c.simulator.jsonl' } } as CaseResult;
+      const html = renderHtml(dir, [r], summarize([r], { c: 'NEW FAIL' }, 'sim 1'), { simulator: sim, command: 'x' });
+      const data = JSON.parse(/<script type="application\/json" class="case-data">([^<]*)<\/script>/.exec(html)![1]!) as { treeSim: string; diff: string[] };
+      expect(data.treeSim.startsWith(`(${flood.length} records: the first ${MAX_RECORDS_SHOWN} are shown here; the whole trace is traces/c.simulator.jsonl)`)).toBe(true);
+      expect(data.treeSim).not.toContain(`amount=${MAX_RECORDS_SHOWN + 10}`);
+      expect(html.length).toBeLessThan(2_000_000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the heat map: a row per simulator, a cell per rule, coloured by fail share', () => {

@@ -45,13 +45,21 @@ const jsonBlock = (v: unknown) => showControls(JSON.stringify(v)).replace(/</g, 
  * and queue trees, scenario, stderr) are a JSON block the page's script parses and draws only when the failure is
  * first expanded, so a report of 10,000 cases stays fast to open.
  */
+/** Records of a trace a failure's section shows (its tree and its part of the trace diff). */
+export const MAX_RECORDS_SHOWN = 5_000;
+
 function failureSection(dir: string, r: CaseResult, verdict: string): string {
-  const ref = readTrace(dir, r.traces?.reference);
-  const sim = readTrace(dir, r.traces?.simulator);
+  // A trace of more records than the page shows (a simulator that floods its trace) is shown from its start; the
+  // whole trace is in traces/.
+  const cut = (t: TraceRecord[] | null, file: string | undefined) => (t && t.length > MAX_RECORDS_SHOWN ? { t: t.slice(0, MAX_RECORDS_SHOWN), note: `(${t.length} records: the first ${MAX_RECORDS_SHOWN} are shown here; the whole trace is ${file ?? 'in traces/'})` } : { t, note: '' });
+  const refCut = cut(readTrace(dir, r.traces?.reference), r.traces?.reference);
+  const simCut = cut(readTrace(dir, r.traces?.simulator), r.traces?.simulator);
+  const ref = refCut.t;
+  const sim = simCut.t;
   const fid = r.simulator.fidelity;
   const prof = r.profile === 'host' ? 'host' : 'hearthstone';
   const diff = ref && sim
-    ? diffLines(eventSignature(ref, fid, prof).join('\n') + '\n', eventSignature(sim, fid, prof).join('\n') + '\n', 'reference engine', r.simulator.name)
+    ? diffLines(eventSignature(ref, fid, prof).join('\n') + '\n', eventSignature(sim, fid, prof).join('\n') + '\n', `reference engine${refCut.note ? ` ${refCut.note}` : ''}`, `${r.simulator.name}${simCut.note ? ` ${simCut.note}` : ''}`)
     : diffLines(JSON.stringify(r.expected ?? null, null, 1) + '\n', JSON.stringify(r.actual ?? null, null, 1) + '\n', 'reference engine (final state)', `${r.simulator.name} (final state)`);
   const a = r.attribution;
   const why = [
@@ -67,7 +75,7 @@ function failureSection(dir: string, r: CaseResult, verdict: string): string {
     sim: r.simulator.name,
     states: [stateTable(r.expected, r.actual), stateTable(r.actual, r.expected)],
     diff,
-    ...(ref ? { treeRef: traceTree(ref), treeSim: sim ? traceTree(sim) : `(the simulator reports no trace at fidelity ${fid})` } : {}),
+    ...(ref ? { treeRef: refCut.note + traceTree(ref), treeSim: sim ? simCut.note + traceTree(sim) : `(the simulator reports no trace at fidelity ${fid})` } : {}),
     scenario: r.scenario ?? r.host?.scenario ?? null,
     ...(r.stderr ? { stderr: r.stderr } : {}),
   };

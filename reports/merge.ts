@@ -9,6 +9,7 @@ import { join } from 'node:path';
 
 export function mergeResults(dirs: string[]): { results: CaseResult[]; simulator: CaseResult['simulator'] } {
   const byCase = new Map<string, CaseResult>();
+  const seenIn = new Map<string, string>();
   for (const d of dirs) {
     const file = join(d, 'results.jsonl');
     if (!existsSync(file)) throw new InputError(file, '$', 'no results.jsonl in this folder (expected a report folder written by `arbiter run`)');
@@ -18,7 +19,12 @@ export function mergeResults(dirs: string[]): { results: CaseResult[]; simulator
     if (info?.results === undefined) throw new InputError(join(d, 'run.json'), '$.results', `missing: the run of this shard did not finish (it was cut short, or is still running)${existsSync(join(d, LOCK_FILE)) ? `: its folder is still locked (${LOCK_FILE})` : ''}; ${finish}`);
     const { results, dropped } = readResultsFile(d);
     if (results.length !== info.results) throw new InputError(file, '$', `holds ${results.length} result(s) where the run wrote ${info.results}${dropped ? ` (${dropped} line(s) are no result: cut short or changed)` : ''}: the file was cut short or changed since; ${finish}`);
-    for (const r of results) byCase.set(r.case, r);
+    for (const r of results) {
+      const other = seenIn.get(r.case);
+      if (other !== undefined) throw new InputError(file, '$', `case ${r.case} has a result in this shard and in ${other}: each case belongs to one shard of a run (a shard given twice, or a results.jsonl changed since)`);
+      seenIn.set(r.case, d);
+      byCase.set(r.case, r);
+    }
   }
   const results = [...byCase.values()].sort((a, b) => a.case.localeCompare(b.case));
   // A card's conformance case may have run in another shard than the cases that use the card.

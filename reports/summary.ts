@@ -9,6 +9,8 @@ import type { Verdict } from './expectations.js';
 
 export interface Summary {
   simulator: string;
+  /** The simulator the baseline was written for, when that is not this run's simulator (its known failures are another's). */
+  baselineOf?: string;
   total: number;
   pass: number;
   newFail: number;

@@ -101,7 +101,7 @@ export function md(s: string): string {
 }
 
 export function markdown(results: CaseResult[], s: Summary, o: ReportOptions): string {
-  const out = [`# Arbiter report: ${md(o.simulator.name)} ${md(o.simulator.version)}`, '', `Simulator command: ${md(o.command)} · fidelity: ${md(o.simulator.fidelity)}`, '', `**${md(summaryLine(s))}**`, '', '## Per rule', '', '| rule | title | pass | fail | unsupported | error |', '|---|---|---|---|---|---|'];
+  const out = [`# Arbiter report: ${md(o.simulator.name)} ${md(o.simulator.version)}`, '', `Simulator command: ${md(o.command)} · fidelity: ${md(o.simulator.fidelity)}`, '', ...(s.baselineOf !== undefined ? [`**${md(baselineNotice(s, o.simulator.name))}**`, ''] : []), `**${md(summaryLine(s))}**`, '', '## Per rule', '', '| rule | title | pass | fail | unsupported | error |', '|---|---|---|---|---|---|'];
   if (oneProfile(results)) {
     for (const [id, r] of ruleMatrix(results)) out.push(`| ${id} | ${ruleTitle(id)} | ${r.pass} | ${r.fail} | ${r.unsupported} | ${r.error} |`);
   } else {
@@ -171,6 +171,7 @@ export function writeReports(dir: string, results: CaseResult[], o: ReportOption
     if (verdicts[r.case] === 'NEW FAIL' && exp?.known[r.case]?.status === r.status) r.baselineNote = 'the baseline lists this case as a known failure, but the simulator now fails it otherwise';
   }
   const s = summarize(sorted, verdicts, `${o.simulator.name} ${o.simulator.version}`);
+  if (exp && exp.simulator !== o.simulator.name) s.baselineOf = exp.simulator;
   writeFileAtomic(join(dir, 'results.jsonl'), sorted.map((r) => JSON.stringify(r)).join('\n') + (sorted.length ? '\n' : ''));
   writeFileAtomic(join(dir, 'summary.md'), markdown(sorted, s, o));
   const short = shortMarkdown(sorted, s, o);
@@ -195,4 +196,9 @@ function appendStepSummary(text: string): void {
   } catch (e) {
     process.stderr.write(`arbiter: warning: GITHUB_STEP_SUMMARY=${showControls(file)}: the summary was not appended (${showControls((e as Error).message)}); the report folder is complete\n`);
   }
+}
+
+/** What a run whose baseline was written for another simulator says (stderr and summary.md). */
+export function baselineNotice(s: Summary, simulator: string): string {
+  return `the baseline was written for simulator "${s.baselineOf}", and this run's simulator is "${simulator}": its known failures are that simulator's (name the baseline of this simulator with --expectations, or write one with --update-expectations)`;
 }

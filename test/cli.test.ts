@@ -119,7 +119,10 @@ describe('arbiter run with a wrong --sim', () => {
     const missing = await arbiter('run', '--sim', 'no-such-simulator --flag', '--out', join(tempDir('arbiter-cli-'), 'r'));
     expect(missing.code).toBe(2);
     expect(missing.err.trim().split('\n')).toHaveLength(1);
-    expect(missing.err).toMatch(/^arbiter: --sim: the simulator's adapter exited before the hello: no-such-simulator --flag/);
+    expect(missing.err).toMatch(/^arbiter: --sim: the simulator's adapter exited before the hello \(it could not be started\): no-such-simulator --flag/);
+    // how it ended is said: its exit code, or the signal that killed it
+    const seven = await cli('run', '--sim', `${process.execPath} -e "process.exit(7)"`, '--out', join(tempDir('arbiter-cli-'), 'r'));
+    expect([seven.code, seven.err]).toEqual([2, expect.stringMatching(/^arbiter: --sim: the simulator's adapter exited before the hello \(exit code 7\): /)]);
     // A simulator that dies with a stack trace: the line that names the error is shown, not only the trace's last lines.
     const dies = await cli('run', '--sim', `${process.execPath} -e "throw new Error('no deck file here')"`, '--out', join(tempDir('arbiter-cli-'), 'r'));
     expect(dies.code).toBe(2);

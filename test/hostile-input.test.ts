@@ -4,7 +4,7 @@
  * (test/support/capture.ts), but for one of each kind through the `arbiter` command, as a user runs it.
  */
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { arbiter } from './run-cli.js';
@@ -87,6 +87,15 @@ describe.concurrent('bad run input is exit 2', () => {
   it('--out that is a file', async () => {
     const f = file({});
     await bad(['run', '--out', f], /--out: .* is a file, not a folder/, true);
+  });
+  it('--out holding a symbolic link where a report file goes: refused, and nothing is written through it', async () => {
+    const out = join(dir, 'linked-out');
+    mkdirSync(out);
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'keep me');
+    symlinkSync(victim, join(out, 'timings.jsonl'));
+    await bad(['run', '--cases', join('golden', 'cases', 'cult-master-simultaneous-death.json'), '--out', out], /--out: .*timings\.jsonl is a symbolic link: the report files in .* are written by arbiter itself/);
+    expect(readFileSync(victim, 'utf8')).toBe('keep me');
   });
   it('a time limit a timer cannot take, before anything runs', async () => {
     await bad(['run', '--timeout', '3000000000', '--out', join(dir, 't1')], /^arbiter: --timeout: "3000000000" is not a whole number of milliseconds from 1 to 2147483647/);

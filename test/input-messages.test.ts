@@ -5,7 +5,7 @@
  * `fuzz --path` without the seed it belongs to.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from './support/capture.js';
 import { tempDirs } from './support/temp.js';
@@ -85,6 +85,22 @@ describe.concurrent('clear messages for bad input', () => {
     const ok = await runCli(['check-log', log, '--trace-out', join(dir, 't.jsonl')]);
     expect(ok.code, ok.err).toBe(0);
     expect(readFileSync(join(dir, 't.jsonl'), 'utf8')).toMatch(/^\{/);
+  });
+
+  it('check-log --trace-out naming a log being checked (the same path, a link, or a file in a folder checked) is refused before anything is written', async () => {
+    const dir = tempDir('arbiter-traceout-self-');
+    const log = join(dir, 'game.log');
+    const text = readFileSync(join('powerlog', 'fixtures', 'two-games.log'), 'utf8');
+    writeFileSync(log, text);
+    linkSync(log, join(dir, 'link.log'));
+    for (const [input, out] of [[log, log], [log, join(dir, 'link.log')], [dir, join(dir, 'traces.jsonl')]] as const) {
+      expect(badInput(await runCli(['check-log', input, '--trace-out', out]))).toMatch(/--trace-out would overwrite a log being checked .*: give a path outside the logs and folders checked/);
+      expect(readFileSync(log, 'utf8')).toBe(text);
+    }
+  });
+
+  it('run --runs beyond what one run holds in memory is refused before anything is generated', async () => {
+    for (const n of ['200001', '1e21']) expect(badInput(await runCli(['run', '--runs', n, '--out', tempDir('arbiter-runs-')]))).toMatch(/--runs: at most 200000 generated cases in one run .*other --seed values/);
   });
 
   it('fuzz --path without --seed is a usage error (a path belongs to one seed)', async () => {

@@ -131,5 +131,14 @@ describe.concurrent('regression reports', () => {
     expect(unfinished.code).toBe(2);
     expect(unfinished.err).toMatch(/run\.json: \$\.results: missing: the run of this shard did not finish/);
     expect(existsSync(dir('merged3'))).toBe(false);
+    writeFileSync(join(dir('s2'), 'run.json'), JSON.stringify({ ...info, results: full.split('\n').filter(Boolean).length }));
+    // The merged folder cannot be a shard (it would replace that shard's results), and a case has one shard's result.
+    const intoShard = await arbiter('merge', dir('s1'), dir('s2'), '--out', dir('s1'));
+    expect([intoShard.code, intoShard.err]).toEqual([2, expect.stringMatching(/: \$: --out is one of the shards to merge \(.*s1\): give a new folder/)]);
+    const firstOf = (f: string) => (JSON.parse(readFileSync(f, 'utf8').split('\n')[0]!) as { case: string }).case;
+    const s1Case = firstOf(join(dir('s1'), 'results.jsonl'));
+    writeFileSync(join(dir('s2'), 'results.jsonl'), full.replace(`"case":${JSON.stringify(firstOf(join(dir('s2'), 'results.jsonl')))}`, `"case":${JSON.stringify(s1Case)}`));
+    const twice = await arbiter('merge', dir('s1'), dir('s2'), '--out', dir('merged4'));
+    expect([twice.code, twice.err]).toEqual([2, expect.stringMatching(new RegExp(`case ${s1Case.replace(/[^\w-]/g, '.')} has a result in this shard and in .*s1: each case belongs to one shard`))]);
   }, 240_000);
 });

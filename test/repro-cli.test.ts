@@ -28,6 +28,18 @@ describe.concurrent('arbiter repro', () => {
     expect(r.out).toMatch(/divergence: FAIL invariant death-creation-complete/);
   }, 120_000);
 
+  it('arbiter repro refuses when the simulator now shows another failure than the report holds (a CRASH for a FAIL)', async () => {
+    const tmp = tempDir('arbiter-repro-other-');
+    expect((await cli('run', ...cases('cult-master-simultaneous-death'), '--out', join(tmp, 'r'))).code).toBe(0);
+    // an adapter that says hello and then crashes on every case
+    const crashing = join(tmp, 'crash.mjs');
+    writeFileSync(crashing, "import { createInterface } from 'node:readline';\nfor await (const l of createInterface({ input: process.stdin })) { const m = JSON.parse(l); if (m.type === 'hello') console.log(JSON.stringify({ type: 'hello', protocol: 'arbiter-adapter/1', name: 'crashing', version: '1', profile: 'hearthstone', fidelity: 'final_state', cards: '*' })); else process.exit(7); }\n");
+    const r = await arbiter('repro', 'cult-master-simultaneous-death', '--report', join(tmp, 'r'), '--sim', `${process.execPath} ${crashing}`, '--out', join(tmp, 'x'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/cult-master-simultaneous-death: \$: the report holds a FAIL of this case, and the simulator now answers it with CRASH: not the same failure/);
+    expect(existsSync(join(tmp, 'x'))).toBe(false);
+  }, 120_000);
+
   it('arbiter repro shrinks a mutant\'s failing generated case to at most 4 minions and 3 actions; its vitest test fails on the mutant and passes on the reference engine', async () => {
     const tmp = tempDir('arbiter-repro-');
     const report = join(tmp, 'report');

@@ -18,7 +18,8 @@ the end of input. It flushes after every line and never lets a case take the loo
 - ``raise Unsupported("reason")`` anywhere (setup, act, snapshot) answers ``unsupported`` with that reason;
 - any other exception answers ``error`` (Arbiter reports CRASH) and prints the traceback on stderr, which Arbiter
   keeps in the case's log;
-- anything the simulator prints on stdout is sent to stderr instead, so it cannot corrupt the protocol;
+- anything the simulator prints on stdout is sent to stderr instead, so it cannot corrupt the protocol (Python's
+  print, and anything written to file descriptor 1: os.system, subprocesses, C extensions);
 - a malformed final state (an adapter bug) answers ``error`` naming what is wrong, instead of a protocol error.
 
 Optional hooks: ``random_choices(game)`` or ``random_choices(game, labels)`` returns the random choices the
@@ -262,6 +263,9 @@ def check_final(final: Any) -> None:
             bad(f"{at}.deckSize is not an integer")
         if "weapon" in p and p["weapon"] is not None and not isinstance(p["weapon"], str):
             bad(f"{at}.weapon is neither a card id nor null")
+        for key in ("mana", "maxMana"):
+            if key in p and not is_int(p[key]):
+                bad(f"{at}.{key} is not an integer: {p[key]!r}")
 
 
 # --- the loop --------------------------------------------------------------------------------------------------
@@ -349,11 +353,25 @@ def serve(*, name: str, version: str, setup: Callable, act: Callable, snapshot: 
     called at the hello); Arbiter then generates no case that needs it (spec/protocol.md).
     """
     real_in = stdin or sys.stdin
-    real_out = stdout or sys.stdout
     log = stderr or sys.stderr
     timing = os.environ.get("ARBITER_ADAPTER_TIMING") == "1"
     saved_stdout = sys.stdout
-    sys.stdout = log  # what the simulator prints goes to stderr, never into the protocol stream
+    # What the simulator writes on stdout goes to stderr, never into the protocol stream: Python's print through
+    # sys.stdout, and, when the protocol is the process's own stdout, anything written to file descriptor 1 (os.system,
+    # subprocesses, C extensions, sys.__stdout__): the protocol keeps a duplicate of fd 1, and fd 1 becomes stderr.
+    protocol_fd = None
+    if stdout is None:
+        try:
+            sys.stdout.flush()
+            protocol_fd = os.dup(1)
+            os.dup2(2, 1)
+            real_out = os.fdopen(os.dup(protocol_fd), "w", encoding="utf-8", newline="\n")
+        except (OSError, ValueError, AttributeError):
+            protocol_fd = None
+            real_out = sys.stdout
+    else:
+        real_out = stdout
+    sys.stdout = log
 
     def send(o: dict) -> None:
         real_out.write(json.dumps(o, separators=(",", ":")) + "\n")
@@ -403,3 +421,11 @@ def serve(*, name: str, version: str, setup: Callable, act: Callable, snapshot: 
             # other message types are ignored (unknown fields and messages are ignored on both sides)
     finally:
         sys.stdout = saved_stdout
+        if protocol_fd is not None:
+            try:
+                real_out.flush()
+                real_out.close()
+                os.dup2(protocol_fd, 1)
+                os.close(protocol_fd)
+            except OSError:
+                pass

@@ -9,7 +9,8 @@ is all. It answers:
 - UNSUPPORTED: playing a card, hero powers, ending the turn, secrets (raised as Unsupported with a reason);
 - CRASH: a hero attacking with a weapon - a deliberate bug (it looks the weapon up in an empty table: KeyError).
 
-It also prints junk on stdout while building a board, which the helper must keep out of the protocol stream.
+It also prints junk on stdout while building a board (print, a write to file descriptor 1, sys.__stdout__ and a child
+process), which the helper must keep out of the protocol stream.
 FAKE_ADAPTER_EXIT_ON=<case id> makes it die (sys.exit) during that case, to show that the loop survives it.
 """
 import os
@@ -59,6 +60,11 @@ class Game:
 
 def setup(scenario, cards):
     print("fake simulator: building the board (junk on stdout)")  # must not reach the protocol stream
+    # nor what is written to file descriptor 1 itself: native code, a child process, the original stdout object
+    os.write(1, b"fake simulator: native banner on fd 1\n")
+    sys.__stdout__.write("fake simulator: junk on sys.__stdout__\n")
+    sys.__stdout__.flush()
+    os.system("echo fake simulator: junk from a child process")
     g = Game()
     g.case = scenario.get("id")
     labels = {}

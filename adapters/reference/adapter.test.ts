@@ -27,6 +27,15 @@ describe('the reference adapter', () => {
     expect(r.answers.map((a) => a.type)).toEqual(['hello']);
   }, 20_000);
 
+  it('answers a request that is no JSON object (null, an array, a number) with an error and goes on, in both profiles', async () => {
+    for (const args of [[], ['--profile', 'host']]) {
+      const r = await converse([{ type: 'hello', protocol: 'arbiter-adapter/1' }, null, [1], 5, { type: 'bye' }], args);
+      expect(r.code).toBe(0);
+      expect(r.answers.map((a) => a.type)).toEqual(['hello', 'error', 'error', 'error']);
+      expect(r.answers[1]!.message).toMatch(/^request is not a JSON object/);
+    }
+  }, 20_000);
+
   it('exits with status 0 on bye in the host profile too', async () => {
     const r = await converse([{ type: 'hello', protocol: 'arbiter-adapter/1' }, { type: 'bye' }], ['--profile', 'host']);
     expect(r.signal).toBeNull();

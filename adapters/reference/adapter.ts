@@ -11,7 +11,7 @@ import type { MutantName } from '../../engine/mutants.js';
 import { InputError } from '../../engine/validation.js';
 import { comparableFromGame } from '../../differential/compare.js';
 import { randomChoices } from '../../engine/scenario/outcomes.js';
-import { PROTOCOL } from '../../differential/protocol.js';
+import { PROTOCOL, readRequest } from '../../differential/protocol.js';
 
 export { DEMO_MUTANTS } from './demo-mutants.js';
 
@@ -20,11 +20,9 @@ export async function serveAdapter(opts: { mutants: MutantName[]; name: string; 
   const write = (o: unknown) => process.stdout.write(JSON.stringify(o) + '\n');
   const rl = createInterface({ input: process.stdin });
   for await (const line of rl) {
-    let msg: { type?: string; case?: string; scenario?: unknown };
-    try {
-      msg = JSON.parse(line) as typeof msg;
-    } catch {
-      write({ type: 'error', message: 'request is not JSON' });
+    const msg = readRequest(line);
+    if (typeof msg === 'string') {
+      write({ type: 'error', message: msg });
       continue;
     }
     if (msg.type === 'hello') {

@@ -7,15 +7,15 @@ import { loadHostCards, parseHostScenario } from '../../engine/host/load.js';
 import { runHostScenario } from '../../engine/host/run.js';
 import type { HostMutant } from '../../engine/host/mutants.js';
 import { InputError } from '../../engine/validation.js';
-import { PROTOCOL } from '../../differential/protocol.js';
+import { PROTOCOL, readRequest } from '../../differential/protocol.js';
 
 export async function serveHostAdapter(opts: { mutants: HostMutant[]; name: string; hostCards?: string[] }): Promise<void> {
   const cards = loadHostCards(opts.hostCards ?? []);
   const write = (o: unknown) => process.stdout.write(JSON.stringify(o) + '\n');
   const rl = createInterface({ input: process.stdin });
   for await (const line of rl) {
-    let msg: { type?: string; case?: string; scenario?: unknown };
-    try { msg = JSON.parse(line) as typeof msg; } catch { write({ type: 'error', message: 'request is not JSON' }); continue; }
+    const msg = readRequest(line);
+    if (typeof msg === 'string') { write({ type: 'error', message: msg }); continue; }
     if (msg.type === 'hello') write({ type: 'hello', protocol: PROTOCOL, name: opts.name, version: '0.1.0', profile: 'host', fidelity: 'phases', cards: '*' });
     else if (msg.type === 'run') {
       const id = String(msg.case);

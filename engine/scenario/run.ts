@@ -9,7 +9,7 @@ import { playCard, attackWith, useHeroPower, endTurn, IllegalActionError } from 
 import { LoopGuardError } from '../kernel/queue.js';
 import { ForcedRandomError } from '../random.js';
 import { auraUpdateHealthAttack, auraUpdateOther } from '../kernel/auras.js';
-import { buildGame, recordSetupStats } from './setup.js';
+import { buildGame, checkAlive, recordSetupStats } from './setup.js';
 import type { Scenario, ScenarioAction } from './format.js';
 
 export interface MinionState { card: string; name: string; label?: string; attack: number; health: number; maxHealth: number; damage: number }
@@ -118,12 +118,13 @@ export interface LiveRun {
 /** Build the game of a scenario's set-up, ready for its actions. */
 export function startRun(s: Scenario, file: string, o: RunOptions): LiveRun {
   const setup = o.order ? { ...s, setup: { ...s.setup, order: o.order } } : s;
-  const { g, labels } = buildGame(setup, file, { cards: o.cards, mutants: o.mutants, stepBudget: o.stepBudget });
+  const { g, labels, boardPaths } = buildGame(setup, file, { cards: o.cards, mutants: o.mutants, stepBudget: o.stepBudget });
   const setupMaxId = g.nextId - 1;
   // The board as set up is in a settled state: auras apply before the first action (a new Hearthtop game's set-up
   // ends with the first Upkeep, whose Phases already ran their Aura Updates).
   if (!s.setup.start) {
     auraUpdateHealthAttack(g);
+    if (boardPaths) checkAlive(g, boardPaths, file);
     auraUpdateOther(g);
     recordSetupStats(g);
   }

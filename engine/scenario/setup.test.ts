@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCardPool } from '../cards/pool.js';
 import { InputError } from '../validation.js';
 import { buildGame } from './setup.js';
+import { startRun } from './run.js';
 import type { Scenario, Setup } from './format.js';
 
 const cards = loadCardPool();
@@ -34,5 +35,24 @@ describe('set-up errors name the JSON path', () => {
     ['hero label twice', { A: { heroLabel: 'h' }, B: { heroLabel: 'h' } }, '$.setup.B.heroLabel: label "h" is used twice'],
   ] as [string, Setup, string][])('%s', (_what, setup, message) => {
     expect(errorOf(setup)).toContain(message);
+  });
+});
+
+describe('a minion set up in play is alive once the set-up\'s auras apply', () => {
+  const run = (setup: Setup) => {
+    try {
+      startRun(scenario(setup), 'x.json', { cards });
+      return 'no error';
+    } catch (e) {
+      if (e instanceof InputError) return e.message;
+      throw e;
+    }
+  };
+  it('damage or a buff that leaves it at 0 Health or less is bad input at its path', () => {
+    expect(run({ A: { board: ['Wisp', { card: 'Cult Master', damage: 2 }] } })).toBe('x.json: $.setup.A.board[1].damage: Cult Master is set up with 0 Health (maximum 2, 2 damage): a minion in play has at least 1 Health; less damage, or no minion');
+    expect(run({ B: { board: [{ card: 'Chillwind Yeti', buff: { health: -5 } }] } })).toMatch(/^x\.json: \$\.setup\.B\.board\[0\]\.buff: Chillwind Yeti is set up with 0 Health/);
+  });
+  it('an aura of the set-up that keeps it alive counts (Stormwind Champion\'s +1 Health)', () => {
+    expect(run({ A: { board: ['Stormwind Champion', { card: 'Chillwind Yeti', damage: 5 }] } })).toBe('no error');
   });
 });

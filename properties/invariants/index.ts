@@ -139,7 +139,10 @@ export function checkAll(list: readonly Invariant[], trace: readonly TraceRecord
   const out: Violation[] = [];
   let k = 0;
   let h = 0;
-  for (const i of list) out.push(...(i.pass ? found[k++]! : i.hostPass ? hostFound[h++]! : i.check(trace, env)));
+  for (const i of list) {
+    // one at a time, not spread as arguments: a trace may break an invariant at every one of its records
+    for (const v of i.pass ? found[k++]! : i.hostPass ? hostFound[h++]! : i.check(trace, env)) out.push(v);
+  }
   return out;
 }
 
