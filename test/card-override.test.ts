@@ -25,6 +25,11 @@ describe('--cards overrides', () => {
     expect(notices).toEqual([`arbiter: notice: ${join(dir, 'kj.json')} replaces card NEW1_019 (Knife Juggler) of spec/cards/knife-juggler.json for this run`]);
     expect(readCardPool().get('NEW1_019').attack).toBe(juggler.attack);
   });
+  it('a replacing card of another type (a hero card made a minion) is bad input at its $.type, naming the card it replaces', () => {
+    const dir = tempDir('arbiter-override-');
+    writeFileSync(join(dir, 'kj.json'), JSON.stringify({ ...juggler, type: 'spell' }));
+    expect(() => readCardPool([dir], () => undefined)).toThrow(/kj\.json: \$\.type: "spell", but the card it replaces, NEW1_019 \(Knife Juggler, spec\/cards\/knife-juggler\.json\), is a minion: a replacing card keeps its type/);
+  });
   it('a user card with a new id and a built-in card\'s name: a notice says which card the name means', () => {
     const dir = tempDir('arbiter-override-');
     writeFileSync(join(dir, 'kj2.json'), JSON.stringify({ ...juggler, id: 'MY_KJ', attack: 9 }));

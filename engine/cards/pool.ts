@@ -182,6 +182,10 @@ export function readCardPool(extra: string[] = [], notice: (line: string) => voi
     const c = loadCardFile(f);
     pool.fromUser.add(c.id);
     if (builtIn.has(c.id) && !replaced.has(c.id)) {
+      // Another patch's card changes stats or text; another type would break what refers to it by its kind (a set-up's
+      // hero, a Hero Power, a token summoned as a minion).
+      const was = pool.get(c.id);
+      if (c.type !== was.type) throw new InputError(f, '$.type', `"${c.type}", but the card it replaces, ${c.id} (${was.name}, spec/cards/${pool.files.get(c.id)}), is a ${was.type}: a replacing card keeps its type (or give it another id)`);
       notice(`arbiter: notice: ${f} replaces card ${c.id} (${pool.get(c.id).name}) of spec/cards/${pool.files.get(c.id)} for this run`);
       pool.replace(c, f);
       replaced.add(c.id);
