@@ -226,3 +226,22 @@ describe('a Phase the simulator never ran', () => {
     expect(attributeEvents(ref, flat(sim), 'events')?.step ?? '').not.toMatch(/that Phase never ran/);
   });
 });
+
+describe('an exact mutant match of a simulator\'s events', () => {
+  it('names the mutant\'s rule where the first differing record\'s place names another (an extra heal past the maximum)', () => {
+    const c = cases.find((x) => x.id === 'imp-master-healing-totem-survives')!;
+    const ref = runScenario(c.scenario, c.origin, { cards });
+    const sim = runScenario(c.scenario, c.origin, { cards, mutants: ['heal-past-maximum'] });
+    const d = compareFinal(comparableFromGame(ref.g), comparableFromGame(sim.g));
+    d.push(...compareEvents(eventSignature(ref.trace, 'phases'), eventSignature(sim.trace, 'phases')));
+    expect(d.some((x) => x.path.startsWith('events['))).toBe(true);
+    // without the diagnosis, the record's place
+    const placed = attribute(ref.trace, d, { sim: { trace: sim.trace, fidelity: 'phases' } })!;
+    expect(placed.rule).not.toBe('health');
+    const a = attribute(ref.trace, d, { sim: { trace: sim.trace, fidelity: 'phases' }, diagnosis: [{ rule: 'health', mutant: 'heal-past-maximum' }] })!;
+    expect(a).toMatchObject({ rule: 'health', basis: 'mutant', mutants: ['heal-past-maximum'], at: placed.at });
+    expect(a.step).toBe(`the reference engine gives these events and this final state exactly when rule health is broken (heal-past-maximum); first difference: ${placed.step}`);
+    // two rules that each give it: the record's place decides, as before
+    expect(attribute(ref.trace, d, { sim: { trace: sim.trace, fidelity: 'phases' }, diagnosis: [{ rule: 'health', mutant: 'heal-past-maximum' }, { rule: '4d', mutant: 'auras-first' }] })).toEqual(placed);
+  });
+});
