@@ -245,3 +245,26 @@ describe('an exact mutant match of a simulator\'s events', () => {
     expect(attribute(ref.trace, d, { sim: { trace: sim.trace, fidelity: 'phases' }, diagnosis: [{ rule: 'health', mutant: 'heal-past-maximum' }, { rule: '4d', mutant: 'auras-first' }] })).toEqual(placed);
   });
 });
+
+describe('random choices a simulator reports only in part', () => {
+  it('the outcomes that follow the choices it reported are all acceptable: no FAIL for a pick it could not name', async () => {
+    const { allOutcomes, randomChoices, traceLabels } = await import('../engine/scenario/outcomes.js');
+    const hello: Hello = { type: 'hello', protocol: 'arbiter-adapter/1', name: 'fake', version: '0', profile: 'hearthstone', fidelity: 'final_state', cards: '*' };
+    // a case with two random choices or more, and an outcome whose later choices are not the seeded ones
+    const c = cases.find((x) => x.id === 'knife-jugglers-unleash-the-hounds')!;
+    const seeded = runScenario(c.scenario, c.origin, { cards });
+    const first = randomChoices(seeded.trace, traceLabels(seeded.trace))[0]!;
+    const other = allOutcomes({ ...c.scenario, random: [first] }, c.origin, cards).runs.find((r) => JSON.stringify(comparableFromGame(r.g)) !== JSON.stringify(comparableFromGame(seeded.g)))!;
+    expect(other).toBeDefined();
+    const otherFirst = randomChoices(other.trace, traceLabels(other.trace))[0];
+    expect(otherFirst).toEqual(first);
+    const answer = (random: unknown[]) => judgeCase(c, hello, { kind: 'answer', msg: { type: 'result', case: c.id, final: comparableFromGame(other.g), random } as never, stderr: '' }, cards).result;
+    const r = answer([first]);
+    expect(r.status).toBe('PASS');
+    expect(r.detail).toMatch(/^the simulator reports its first 1 random choice\(s\) and the game makes more: compared with all \d+\+? (\(truncated\) )?outcomes the reference engine allows after those$/);
+    // a final state no outcome after that choice gives is a FAIL
+    const wrong = comparableFromGame(other.g);
+    wrong.players[1]!.hero.health -= 5;
+    expect(judgeCase(c, hello, { kind: 'answer', msg: { type: 'result', case: c.id, final: wrong, random: [first] } as never, stderr: '' }, cards).result.status).toBe('FAIL');
+  });
+});

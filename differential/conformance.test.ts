@@ -91,6 +91,25 @@ describe('card conformance cases', () => {
     expect([rs[1]!.cause, rs[1]!.causeDetail]).toEqual(['rule', 'also uses FP1_022, whose card conformance case fails']);
     expect([rs[2]!.cause, rs[2]!.causeDetail]).toEqual(['card', 'FP1_022']);
   });
+
+  it('conformance cases of two cards or more that break one rule alike (not by its place) are the rule\'s, not each card\'s', () => {
+    const sim = { name: 'fake', version: '0', fidelity: 'final_state' as const };
+    const scenario = (card: string) => ({ format: 'arbiter-scenario/1', id: 'x', title: 't', rules: ['overload'], setup: { A: { hand: [card] }, B: {} }, actions: [], expect: {} });
+    const conf = (id: string, card: string, rule: string): CaseResult => ({ origin: 'test', rules: ['overload'], title: 't', simulator: sim, divergences: [], violations: [], diagnosis: [], scenario: scenario(card), case: `conformance-${id.toLowerCase()}`, status: 'FAIL', conformance: id, cause: 'card', causeDetail: id, attribution: { rule, at: 'final.players.A.mana', step: 's', basis: 'final' } } as unknown as CaseResult);
+    const golden = { ...conf('EX1_238', 'Lightning Bolt', 'overload'), case: 'uses-bolt', cause: 'rule', conformance: undefined, causeDetail: undefined } as unknown as CaseResult;
+    const rs = [conf('EX1_238', 'Lightning Bolt', 'overload'), conf('EX1_251', 'Forked Lightning', 'overload'), conf('FP1_022', 'Voidcaller', 'sequence'), conf('EX1_097', 'Abomination', '7'), golden];
+    classifyCardCauses(rs, cards);
+    expect(rs.map((r) => r.cause)).toEqual(['rule', 'rule', 'card', 'card', 'rule']);
+    expect(rs[0]!.causeDetail).toBe('the card conformance cases of 2 cards (EX1_238, EX1_251) break rule overload alike: the simulator\'s rule, not one card\'s text');
+    // one card whose first divergence is a rule no card text governs (fatigue): the rule's
+    const fatigue = [conf('CS2_023', 'Arcane Intellect', 'fatigue')];
+    classifyCardCauses(fatigue, cards);
+    expect([fatigue[0]!.cause, fatigue[0]!.causeDetail]).toEqual(['rule', 'its first divergence is rule fatigue, which no card text governs: the simulator\'s rule, not CS2_023\'s text']);
+    // a rule named by its place (the card's text in its Phase, a Deathrattle) shared by two cards stays with each card
+    const place = [conf('FP1_022', 'Voidcaller', 'sequence'), conf('EX1_097', 'Abomination', 'sequence')];
+    classifyCardCauses(place, cards);
+    expect(place.map((r) => r.cause)).toEqual(['card', 'card']);
+  });
 });
 
 describe('card conformance cases meet the card\'s play requirements', () => {

@@ -25,13 +25,17 @@ export interface ComparablePlayer {
   secrets?: CardName[];
   weapon?: CardName | null;
   /**
-   * @description the mana the player can spend at the end (compared when given)
-   * @minimum 0
+   * @description the mana the player can spend at the end (compared when given; a simulator that overspends reports
+   * less than 0, a FAIL on the rule of its first divergence rather than a malformed answer)
+   * @minimum -1000
+   * @maximum 1000
    */
   mana?: number;
   /**
-   * @description the player's Mana Crystals, full and empty (compared when given)
-   * @minimum 0
+   * @description the player's Mana Crystals, full and empty (compared when given; judged, not refused, when a
+   * simulator gets them wrong)
+   * @minimum -1000
+   * @maximum 1000
    */
   maxMana?: number;
 }

@@ -14,7 +14,7 @@ import { InputError, validate } from '../engine/validation.js';
 import type { Outcome } from './adapter-process.js';
 import { comparableFromGame, compareEvents, compareFinal, compareFinalWithTwins, compareStated, eventSignature, type Divergence, type Equivalence } from './compare.js';
 import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
-import { attribute, boardOrderOnly, type Attribution } from './attribute.js';
+import { attribute, boardOrderOnly, UNATTRIBUTED, type Attribution } from './attribute.js';
 import { skippedStep } from './boundary.js';
 import { cheaperThanPrinted, erroredAction, referenceTakes, type ReferenceTakes } from './refused.js';
 import { controlIds, FILLER } from './conformance.js';
@@ -441,11 +441,50 @@ function controlCauses(results: CaseResult[], cards: CardPool): void {
 }
 
 /**
+ * The rules a first divergence is charged to by its place alone (the card text resolving in its Phase, a trigger in its
+ * Queue, a Deathrattle, an Aura Update or Death Step): two cards whose texts differ each show one of them.
+ */
+const GAME_RULES = new Set(['fatigue', 'hand-limit', 'board-limit']);
+
+const PLACE_RULES = new Set(['sequence', UNATTRIBUTED, 'summon-sequence', '2a', '2b', '7', '3', '4a', '10', '10b', 'board-position', 'legality']);
+
+/**
+ * A rule that the conformance cases of two cards or more break in the same way (their first divergence charged to
+ * that rule, not by its place: Overload locking crystals, Armor, fatigue, Spell Damage): the simulator's rule, not each
+ * card's text (a keyword's mechanism shared by every card that has it). Those cases are rule failures, and the cases
+ * that use those cards are not charged to them.
+ */
+function sharedRuleCauses(results: CaseResult[]): void {
+  // Rules no card's text governs (drawing from an empty deck, a full hand or board): a card conformance case whose first
+  // divergence is one of them shows the simulator's rule, whatever card it tests.
+  for (const r of results) {
+    if (r.status !== 'FAIL' || !r.conformance || r.cause !== 'card' || !r.attribution || !GAME_RULES.has(r.attribution.rule)) continue;
+    r.cause = 'rule';
+    r.causeDetail = `its first divergence is rule ${r.attribution.rule}, which no card text governs: the simulator's rule, not ${r.conformance}'s text`;
+  }
+  const cardsByRule = new Map<string, Set<string>>();
+  for (const r of results) {
+    if (r.status !== 'FAIL' || !r.conformance || r.cause !== 'card' || !r.attribution || PLACE_RULES.has(r.attribution.rule)) continue;
+    const set = cardsByRule.get(r.attribution.rule) ?? new Set<string>();
+    set.add(r.conformance);
+    cardsByRule.set(r.attribution.rule, set);
+  }
+  for (const r of results) {
+    if (r.status !== 'FAIL' || !r.conformance || r.cause !== 'card' || !r.attribution) continue;
+    const shared = cardsByRule.get(r.attribution.rule);
+    if (!shared || shared.size < 2) continue;
+    r.cause = 'rule';
+    r.causeDetail = `the card conformance cases of ${shared.size} cards (${[...shared].sort().slice(0, 5).join(', ')}${shared.size > 5 ? ', …' : ''}) break rule ${r.attribution.rule} alike: the simulator's rule, not one card's text`;
+  }
+}
+
+/**
  * Card causes, once every result is in: a FAIL whose case uses a card that failed its own conformance case is a
  * card difference, not a rule failure (the card's id or name as the pool knows it).
  */
 export function classifyCardCauses(results: CaseResult[], cards: CardPool): void {
   controlCauses(results, cards);
+  sharedRuleCauses(results);
   // A conformance case that breaks a rule (its trace breaks an invariant, or a rule mutant gives the same answer)
   // says nothing about the card.
   const failedCards = new Set(results.filter((r) => r.conformance && r.status === 'FAIL' && r.cause === 'card').map((r) => r.conformance!));
@@ -525,11 +564,16 @@ function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, j
   };
   let divergences = compareWith(ref);
   let outcomesNote: string | undefined;
-  if (divergences.length && !replay && hasOpenRandomness(ref)) {
-    const all = allOutcomes(c.scenario, c.origin, cards, undefined, ref);
+  // Choices the simulator does not report (none, or only its first ones: a pick of an entity it cannot name) are open:
+  // every outcome that follows what it reported is acceptable.
+  if (divergences.length && (!replay || replayed === ref) && hasOpenRandomness(ref)) {
+    const all = allOutcomes(replayed === ref && replay ? replay : c.scenario, c.origin, cards, undefined, ref);
     const match = all.runs.find((r) => compareWith(r).length === 0);
     if (match) { ref = match; divergences = []; }
-    outcomesNote = `the scenario leaves random choices open and the simulator reports none: compared with all ${all.runs.length}${all.truncated ? '+ (truncated)' : ''} outcomes the reference engine allows`;
+    const count = `${all.runs.length}${all.truncated ? '+ (truncated)' : ''}`;
+    outcomesNote = replay
+      ? `the simulator reports its first ${msg.random!.length} random choice(s) and the game makes more: compared with all ${count} outcomes the reference engine allows after those`
+      : `the scenario leaves random choices open and the simulator reports none: compared with all ${count} outcomes the reference engine allows`;
   }
   const expected = comparableFromGame(ref.g);
   const violations = judgeTrace && msg.trace ? judgeTrace(msg.trace, hello.fidelity, cards) : [];
