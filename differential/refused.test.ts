@@ -63,6 +63,10 @@ describe('an error at a Player Action', () => {
     expect(frozen.attribution).toMatchObject({ rule: 'freeze', basis: 'action' });
     const plain = judgeError('charge-and-windfury-attacks', { message: 'Bluegill Warrior cannot attack', action: 1 });
     expect(plain.attribution).toMatchObject({ rule: 'legality', basis: 'action' });
+    // other words of a refusal: a target the simulator does not offer, no valid target
+    for (const message of ['HearthBreaker does not offer Jaina Proudmoore(B) as a target', 'no valid targets for Bluegill Warrior']) {
+      expect(judgeError('charge-and-windfury-attacks', { message, action: 1 }).attribution, message).toMatchObject({ rule: 'legality', basis: 'action' });
+    }
     // an error of the simulator's own (not a refusal in words) is a crash: the CRASH says what the reference engine
     // does, and names no rule
     const crash = judgeError('charge-and-windfury-attacks', { message: "KeyError: 'EX1_390e'", action: 1 });

@@ -193,7 +193,7 @@ export function refusalDiagnosis(c: Case, cards: CardPool, i: number, takes: Ref
 const OWN_ERROR = /\b(KeyError|AttributeError|TypeError|IndexError|ValueError|NameError|ZeroDivisionError|RecursionError|AssertionError|NotImplementedError|UnboundLocalError|Traceback|NullPointerException|ClassCastException|IllegalStateException|(?:ArrayIndex|StringIndex|Index)OutOfBoundsException|ConcurrentModificationException|StackOverflowError|OutOfMemoryError|ReferenceError|RangeError|SyntaxError)\b/;
 
 /** A simulator's message that refuses an action in words (rather than failing on it with an error of its own). */
-const REFUSAL_WORDS = /\b(cannot|can't|can not|refuse[sd]?|illegal|invalid|not (a )?(valid|legal|playable|allowed)|isn't (playable|valid|allowed)|not enough mana|costs?\b|frozen|stealth|taunt|exhausted|already attacked)/i;
+const REFUSAL_WORDS = /\b(cannot|can't|can not|refuse[sd]?|illegal|invalid|not (a )?(valid|legal|playable|allowed)|isn't (playable|valid|allowed)|(does|do|did)(n't| not) (offer|allow|accept|let|permit)|not offered|no (valid |legal )?targets?\b|not enough mana|costs?\b|frozen|stealth|taunt|exhausted|already attacked)/i;
 
 /**
  * Run a case up to action `i` and try that action: the reason the engine refuses it, null when it takes it, undefined

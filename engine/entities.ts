@@ -26,7 +26,9 @@ export function createEntity(g: Game, card: CardDef, controller: Side, zone: Zon
 export function enterPlay(g: Game, e: Entity, position: number, forcePlay: boolean): void {
   const p = g.players[e.controller];
   moveTo(g, e, 'play');
-  e.exhausted = !e.card.keywords?.includes('charge');
+  // Summoning sickness: a minion that enters play cannot attack this turn unless it has Charge when it attacks (printed
+  // or given; a Silenced Stonetusk Boar has lost it).
+  e.exhausted = true;
   e.order = forcePlay && !g.mutants.has('newest-force-play') ? g.oldestOrder-- : g.nextOrder++;
   p.board.splice(position, 0, e.id);
   g.trace.event({ e: 'summon', entity: e.id, card: e.card.id, controller: e.controller, position, order: e.order });
@@ -42,4 +44,7 @@ export function resetLeavingPlay(g: Game, e: Entity): void {
   e.enchantments = []; e.damage = 0; e.pendingDestroy = false; e.frozen = false; e.auraLayer = []; e.silenced = false; e.lostKeywords = undefined;
   e.divineShield = !!e.card.keywords?.includes('divine_shield');
   e.attacks = 0; e.returnTo = undefined;
+  // A cost change the card got in a hand (Shadowstep's "costs (2) less") ended when it was played: a card that leaves
+  // play is its card again, with none.
+  e.costMods = [];
 }

@@ -45,6 +45,7 @@ export const MUTANTS = {
   'stolen-cannot-attack': { rule: 'control-sickness', text: 'a minion that changed sides cannot attack that turn even with Charge (Shadow Madness): it counts as having used its attacks' },
   'silence-keeps-auras': { rule: 'silence', text: 'a Silenced minion keeps granting the auras of its card text (Stormwind Champion, Dire Wolf Alpha)' },
   'play-requirements-ignored': { rule: 'legality', text: 'a card\'s play requirements that name no target are not checked: Mirror Image onto a full board, Deadly Poison with no weapon, Forked Lightning with one enemy minion are played' },
+  'hero-power-twice': { rule: 'legality', text: 'a Hero Power may be used again in the turn it was used' },
   'replaced-weapon-vanishes': { rule: 'weapon-replace', text: 'a weapon replaced by a newer one leaves play at once, in the middle of the Phase, and its Death is never resolved (no Deathrattle)' },
   'unseeded-random': { rule: 'determinism', text: 'random outcomes come from an unseeded stream, so a run cannot be replayed (not a rulebook rule: the architecture\'s one seeded stream per scenario)' },
 } as const;

@@ -350,7 +350,8 @@ export function useHeroPower(g: Game, side: Side, target: number | null): void {
   if (p.heroPower === null) throw new IllegalActionError(`player ${side === 0 ? 'A' : 'B'} has no hero power`);
   if (g.active !== side) throw new IllegalActionError(`it is not player ${side === 0 ? 'A' : 'B'}'s turn`);
   const hp = entity(g, p.heroPower);
-  if (hp.attacks > 0) throw new IllegalActionError(`player ${side === 0 ? 'A' : 'B'} has already used the hero power this turn`);
+  // Mutant (breaks legality): a Hero Power may be used again in the same turn.
+  if (hp.attacks > 0 && !g.mutants.has('hero-power-twice')) throw new IllegalActionError(`player ${side === 0 ? 'A' : 'B'} has already used the hero power this turn`);
   const unmet = unmetRequirement(g, side, hp.card.name, hp.card.requires);
   if (unmet) throw new IllegalActionError(unmet);
   checkTarget(g, hp, target);

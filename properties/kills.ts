@@ -40,6 +40,7 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'returned-into-full-hand': ['conservation'],
   'play-requirements-ignored': ['legality-oracle'],
   'fatigue-flat': ['resources'],
+  'hero-power-twice': ['legality-oracle'],
 };
 
 /**

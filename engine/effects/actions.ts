@@ -4,7 +4,7 @@
  */
 import { discardTo, moveTo } from '../kernel/zones.js';
 import type { Action } from '../cards/format.js';
-import { entity, health, inPlay, maxHealth, attack, durability, playerHasAuraEffect, type Side } from '../state.js';
+import { entity, health, inPlay, maxHealth, attack, durability, playerHasAuraEffect, type Entity, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { evalAmount, evalCondition, passes, select, sides } from './select.js';
 import { pickRandomEntity, resolveCardRef } from './randomness.js';
@@ -373,16 +373,19 @@ const ACTIONS: Registry = {
 function putIntoPlay(ctx: Ctx, a: Extract<Action, { do: 'put_into_play' }>, side: Side): void {
   const g = ctx.g;
   const p = g.players[side];
-  const pool = (a.from === 'deck' ? p.deck : p.hand).filter((id) => passesCard(entity(g, id), a.filter));
+  // A Secret comes into play only as one a player may have (rule secrets): not one already in play, none past the
+  // Secret limit; the others stay where they are (Mad Scientist with its Secret in play puts none).
+  const allowed = (e: Entity) => !e.card.secret || (p.secrets.length < g.profile.limits.secrets && !p.secrets.some((s) => entity(g, s).card.id === e.card.id));
+  const pool = (a.from === 'deck' ? p.deck : p.hand).filter((id) => passesCard(entity(g, id), a.filter) && allowed(entity(g, id)));
   const n = a.count ?? 1;
   let cands = pool;
   for (let i = 0; i < n && cands.length; i++) {
     const id = pickRandomEntity(g, cands, `${ctx.source.card.name}: put into play from ${a.from}`);
     cands = cands.filter((x) => x !== id);
     const e = entity(g, id);
+    if (e.card.secret && !allowed(e)) continue;
     if (a.from === 'deck') p.deck = p.deck.filter((x) => x !== id); else p.hand = p.hand.filter((x) => x !== id);
     if (e.card.secret) {
-      if (p.secrets.some((s) => entity(g, s).card.id === e.card.id)) { moveTo(g, e, 'graveyard'); continue; }
       e.order = g.nextOrder++; p.secrets.push(id);
       moveTo(g, e, 'secret', { from: a.from, order: e.order });
       continue;

@@ -3,7 +3,7 @@
  * Action the trace shows taken (a top-level PLAY_MINION, CAST_SPELL, PLAY_WEAPON, ATTACK or HERO_POWER Sequence) is
  * judged against the state the trace gave before it (legality-state.ts): the mana paid against the mana the player
  * had and the card's cost; the card in the active player's hand; a minion onto a full board; an attacker that is
- * Frozen, exhausted without Charge, without Attack or out of attacks; a defender that is not an enemy character, is
+ * Frozen, exhausted without Charge, without Attack or out of attacks; a Hero Power used a second time in a turn; a defender that is not an enemy character, is
  * in Stealth, or stands behind a Taunt minion; a target that is an enemy minion in Stealth; with the card definitions
  * (InvariantEnv), a card's play requirements that name no target and the boards decide (a free minion slot, minions
  * in play).
@@ -29,6 +29,9 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
   const ls = new LegalityState();
   let pending: Pending | undefined;
   let paid: { player: number; spent: number; before: number | undefined } | undefined;
+  // The Hero Powers used in the turn going on (a Hero Power is used once a turn; a new one, after a hero or its Hero
+  // Power is replaced, is another entity, unused).
+  const usedThisTurn = new Set<number>();
   const flag = (s: TraceState, at: number, why: string, what: string, entities: number[]) => {
     out.push({ invariant: ID, rule: refusalRule(why), at, path: s.path(), entities, message: `${what} was taken although ${why}` });
   };
@@ -40,6 +43,7 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
         paid = { player: r.player, spent: r.spent, before };
         if (before !== undefined && r.spent > before) flag(s, at, `the player had ${before} mana`, `a payment of ${r.spent} mana`, []);
       }
+      if (r.t === 'open' && r.block === 'sequence' && (r.kind === 'END_TURN' || r.kind === 'START_TURN')) usedThisTurn.clear();
       if (r.t === 'open' && r.block === 'sequence' && s.stack.length === 0 && ACTIONS.has(r.kind) && r.subject !== undefined) {
         const player = r.player ?? s.entities.get(r.subject)?.controller ?? 0;
         const what = `${r.kind} of ${s.name(r.subject)}`;
@@ -48,8 +52,9 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
         const sub = s.entities.get(r.subject);
         const requires = sub ? env?.card?.(sub.card)?.requires : undefined;
         const why = r.kind === 'ATTACK' ? ls.attackerRefusal(s, r.subject)
-          : r.kind === 'HERO_POWER' ? (requires ? ls.unmet(s, player, requires, s.name(r.subject)) : null)
+          : r.kind === 'HERO_POWER' ? (usedThisTurn.has(r.subject) ? `${s.name(r.subject)} was already used this turn (a Hero Power is used once a turn)` : requires ? ls.unmet(s, player, requires, s.name(r.subject)) : null)
             : ls.playRefusal(s, r.subject, before, requires);
+        if (r.kind === 'HERO_POWER') usedThisTurn.add(r.subject);
         if (why) flag(s, at, why, what, [r.subject]);
         pending = { seq: r, player };
       } else if (r.t === 'open' && pending && r.block === 'phase' && s.top()?.id === pending.seq.id) {
