@@ -241,10 +241,13 @@ const ACTIONS: Registry = {
       for (const en of e.enchantments) moveTo(g, entity(g, en), 'graveyard');
       e.enchantments = []; e.damage = 0; e.card = into; e.auraLayer = []; e.silenced = false; e.lostKeywords = undefined;
       e.divineShield = !!into.keywords?.includes('divine_shield'); e.frozen = false;
-      // A copy (rule copy) takes the original's enchantments, its Silence and its damage; what it gets from auras comes
-      // at the next Aura Update.
-      if (original && original.id !== e.id) copyState(ctx, original, e);
       g.trace.event({ e: 'stats', entity: id, attack: attack(g, e), health: health(g, e), maxHealth: maxHealth(g, e), why: `transform:${into.id}`, ...(original ? { rule: 'copy' } : {}) });
+      // A copy (rule copy) then takes the original's enchantments (recorded after the transform, which ends the old
+      // minion's), its Silence and its damage; what it gets from auras comes at the next Aura Update.
+      if (original && original.id !== e.id) {
+        copyState(ctx, original, e);
+        g.trace.event({ e: 'stats', entity: id, attack: attack(g, e), health: health(g, e), maxHealth: maxHealth(g, e), why: `copy:${original.card.id}`, rule: 'copy' });
+      }
     }
   },
   put_into_play: (ctx, a) => {

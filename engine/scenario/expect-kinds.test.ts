@@ -236,3 +236,12 @@ describe('forced random picks', () => {
     expect(() => runScenario(s, '<test>', { cards })).toThrow(/"bomber".*not one of the options \[heroA, yeti, heroB\]|"bomber".*not one of the options \[[a-zA-Z, ]+\]/);
   });
 });
+
+describe('a player\'s hand', () => {
+  it('is stated in any order (the cards it holds), and a card too many or too few fails', () => {
+    const hand = (want: string[]) => judge(base({ active: 'A', A: { hand: ['Wisp', 'Chillwind Yeti', 'Fireball'] }, B: {} }, [], { players: { A: { hand: want } } }));
+    expect(hand(['Fireball', 'Wisp', 'Chillwind Yeti'])).toEqual([]);
+    expect(hand(['Wisp', 'Chillwind Yeti'])).toEqual(['player A: expected hand ["Wisp","Chillwind Yeti"], got ["Wisp","Chillwind Yeti","Fireball"]']);
+    expect(hand(['Wisp', 'Wisp', 'Fireball'])).toHaveLength(1);
+  });
+});

@@ -96,7 +96,9 @@ export function checkExpectations(x: Expect, run: RunResult): string[] {
       heroPowerUsed: p.heroPower !== null && entity(g, p.heroPower).attacks > 0,
     };
     for (const [k, v] of Object.entries(want)) {
-      if (JSON.stringify(got[k]) !== JSON.stringify(v)) out.push(`player ${name}: expected ${k} ${JSON.stringify(v)}, got ${JSON.stringify(got[k])}`);
+      // a hand is stated in any order (format.ts PlayerExpectation.hand): compared as the cards it holds
+      const text = (x: unknown) => (k === 'hand' && Array.isArray(x) ? JSON.stringify([...(x as string[])].sort()) : JSON.stringify(x));
+      if (text(got[k]) !== text(v)) out.push(`player ${name}: expected ${k} ${JSON.stringify(v)}, got ${JSON.stringify(got[k])}`);
     }
   }
   if (x.result && x.result !== run.final.result) out.push(`expected result ${x.result}, got ${run.final.result}`);
