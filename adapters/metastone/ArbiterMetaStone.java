@@ -150,9 +150,14 @@ public class ArbiterMetaStone {
 		for (Card c : CardCatalogue.getAll()) byName.computeIfAbsent(norm(c.getName()), k -> new ArrayList<>()).add(c);
 		File[] files = specCards.listFiles((d, n) -> n.endsWith(".json"));
 		Arrays.sort(files);
+		Map<String, List<Card>> ambiguous = new HashMap<>();
+		Map<String, Integer> poolNames = new HashMap<>();
+		Map<String, String> nameOf = new HashMap<>();
 		for (File f : files) {
 			JsonObject a = new JsonParser().parse(new String(Files.readAllBytes(f.toPath()), StandardCharsets.UTF_8)).getAsJsonObject();
 			String id = a.get("id").getAsString(), name = a.get("name").getAsString(), type = a.get("type").getAsString();
+			poolNames.merge(norm(name), 1, Integer::sum);
+			nameOf.put(id, norm(name));
 			String kind = a.has("secret") && a.get("secret").getAsBoolean() ? "secret" : type;
 			if (type.equals("enchantment")) continue;
 			List<Card> cands = new ArrayList<>();
@@ -181,11 +186,18 @@ public class ArbiterMetaStone {
 				List<String> ids = new ArrayList<>();
 				for (Card c : cands) ids.add(c.getCardId());
 				MISSING.put(id, "several MetaStone cards could be \"" + name + "\": " + ids);
+				// none of them can be made for this card, but each is this card when MetaStone reports it (the same name,
+				// kind and stats), unless the pool holds another card of that name (then the report stays MetaStone's id)
+				ambiguous.put(id, cands);
 				continue;
 			}
 			Card c = cands.get(0);
 			TO_METASTONE.put(id, c.getCardId());
 			TO_ARBITER.putIfAbsent(c.getCardId(), id);
+		}
+		for (Map.Entry<String, List<Card>> e : ambiguous.entrySet()) {
+			if (poolNames.getOrDefault(nameOf.get(e.getKey()), 0) != 1) continue;
+			for (Card c : e.getValue()) TO_ARBITER.putIfAbsent(c.getCardId(), e.getKey());
 		}
 	}
 
