@@ -494,6 +494,14 @@ const BOUNDS = `
   Host game's stats are folded without building each entity's list of changes, and a Game Action check reads each
   entity's stats once, with the continuous sources found once, instead of twice each with the sources found anew
   (the Host kernel reads every entity's stats at every check, and its loop look-ahead replays the rest of a chain).
+  Later that day, on another machine of the same kind, a first verify of 220 files measured 543 ms at load 4.9 (391
+  ms the second time). The Host loop check then stopped keeping a trace in its look-ahead copy and the Stack items
+  their cause chain (never read; copied whole at each resolution, quadratic in a long chain): the infinite-loop case
+  took 12.7 ms of CPU a verify instead of 22.8 to 28.7 warm. Warm, knife-jugglers-unleash-the-hounds (128 whole
+  games) is then a tenth of the whole. With 68 more golden cases (220 to 288 files: rules outside mutant probes found
+  unjudged, and engine bugs a rulebook probe found), the first verify measured 621 ms at load 4.7 (422 ms the second
+  time): most of a first verify is V8 compiling the engine, its invariants and the judge, about 1.7 times its
+  wall-clock time in CPU.
 - \`arbiter fuzz\`, per case: fast-check generation (shrinkable values), one game played action by action while its
   intents are made legal, all the invariants, a second run for determinism, and the legality oracle (each forbidden
   attack and play of the set-up offered to one set-up game, its records dropped after each refusal; a new set-up game
@@ -559,7 +567,10 @@ const BOUNDS = `
   5 blocks, it measured 9.5 to 12.4 in six whole bench runs (9.9, 10.2, 11.7, 9.9, 9.5 and 12.4), then 7.3 at a load
   of 4.3 and 9.3 at a load of 0.4 that evening, on 107 golden scenarios (99 that HearthBreaker
   answers) instead of 98, 9.2 at a load of 1.9 the next day on 133 (121 that HearthBreaker answers), 10.6 at a load of 3.8 on 2026-11-25 (the table above: 152, 138 that HearthBreaker answers), and 10.9 and 11.0 in two runs of the simulator rows alone (HearthBreaker 0.41 to 0.49 ms a scenario, the
-  reference engine 0.041 to 0.045 ms), all on 2026-11-24: met in some runs and not in others.
+  reference engine 0.041 to 0.045 ms), all on 2026-11-24: met in some runs and not in others. Later on 2026-11-25 the
+  bench ran on another machine of the same kind (2 cores), where HearthBreaker is quicker beside the reference engine:
+  0.237 ms against 0.034 ms a scenario (7.0 times, load 4.9) and, with 288 golden files, 6.7 times in the table
+  above; the reference engine's own figure is the same as on the first machine, the simulator's half of it.
   With 3 blocks, 8.0, 9.6 and 12.6 in three whole bench runs earlier that day (HearthBreaker 0.52 to 0.55 ms, the
   reference engine 0.044 to 0.069 ms): with fewer fresh processes a slow one weighs more in the medians, so the blocks
   went from 3 to 5. Eight more fresh reference processes in a row, at a load average of about 1.5, measured 0.039 to
@@ -594,7 +605,11 @@ const BOUNDS = `
   Host and Power.log fixes) took it to 2,459 tests: 97 to 111 s of vitest time in runs while helpers shared the cores.
   On 2026-11-25 it grew to 2,521 tests (19 golden cases, 5 engine mutants, 10 more outside mutants, each a child
   process): 113 to 139 s of vitest time in the working checkout, the earlier runs while three helpers shared the
-  cores. Running the short-lived Node processes the tests start without V8's optimising compiler
+  cores. Later that day, on another machine of the same kind (quicker: 76 to 78 s of vitest time for the same
+  2,526 tests, 78 s for all of \`npm test\`), the suite grew to 2,681 tests (68 golden cases run by every test that
+  runs them all, 54 more outside mutants, the tests of the resources invariant, hostile inputs, faults and verdicts):
+  94 s (vitest 91.8 s) at load 1.5 with a process per outside mutant, then 87 s (vitest 84.8 s) once the outside
+  mutants' golden verifies ran twelve to a process. Running the short-lived Node processes the tests start without V8's optimising compiler
   (\`--no-opt\`: a demo run's runner and adapter so took about a third less CPU) is not possible through
   NODE_OPTIONS, which refuses that flag, and the runner starts the bundled adapters itself. A
   fresh clone's \`.ci/run\` adds npm install (with the build: 10 to 20 s) and runs without the CardDefs data.
@@ -607,7 +622,9 @@ const BOUNDS = `
   mutant it names, and beside it with ARBITER_SIM naming the reference adapter); the mutant hunts
   (\`properties/mutants*.test.ts\`, split between the two files by hunt time) shrink a failing case per mutant;
   \`test/external-mutants.test.ts\` runs \`golden verify\` (or the fuzzer) on a patched copy of the compiled engine per
-  mutant (hard links to the checkout's compiled files, but for the patched one). The schema agreement tests
+  mutant (hard links to the checkout's compiled files, but for the patched one); the golden verifies of twelve copies
+  run in one process (each copy a module graph of its own, the files they share compiled once): the 116 outside
+  mutants took about 17 s of CPU, where a process per mutant took some 70. The schema agreement tests
   (\`engine/schema-check*.test.ts\`) run jsonschema, the slow reference validator, on the card files and trace records
   that show every shape the whole set shows, whole and broken, and the compiled check on all of them.
   Commands run in process in the tests, but for one test per command through the \`arbiter\` command; simulators

@@ -228,3 +228,42 @@ export async function judgeMutant(m: ExternalMutant, opts: { fuzzRuns?: number; 
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Patched copies judged in one process (verify-copies.mjs): fewer Node starts, each shared file compiled once. */
+const BATCH = 12;
+
+/**
+ * The quick judgement of every mutant that names its killers, in batches: each batch's patched copies verified in one
+ * child process (test/support/verify-copies.mjs), two batches at a time. A mutant its killers do not kill here is
+ * judged again on its own (judgeMutant), whatever this found.
+ */
+export async function judgeKillersInBatches(ms: readonly ExternalMutant[]): Promise<Map<string, MutantVerdict>> {
+  const out = new Map<string, MutantVerdict>();
+  const withKillers = ms.filter((m) => m.killers?.length);
+  const batches: ExternalMutant[][] = [];
+  for (let i = 0; i < withKillers.length; i += BATCH) batches.push(withKillers.slice(i, i + BATCH));
+  const script = join(ROOT, 'test', 'support', 'verify-copies.mjs');
+  const env = { ...process.env, ARBITER_FROM_SOURCE: '0', CI: 'true' };
+  const judge = async (batch: ExternalMutant[]): Promise<void> => {
+    // A control first: an unpatched copy, verified on every killer of the batch in the same process, must pass them
+    // all (else the batch itself is wrong, and a mutant would be called killed by it).
+    const control: ExternalMutant = { name: 'control', kind: 'no change', rule: '-', file: 'engine/state.js', find: 'export', replace: 'export', all: true };
+    const dirs = [control, ...batch].map((m) => patchedCopy(m));
+    const list = join(dirs[0]!, 'jobs.json');
+    try {
+      writeFileSync(list, JSON.stringify([{ dir: dirs[0], ids: [...new Set(batch.flatMap((m) => m.killers ?? []))] }, ...batch.map((m, k) => ({ dir: dirs[k + 1], ids: m.killers }))]));
+      const r = await run(process.execPath, [script, list], { cwd: ROOT, env });
+      const lines = r.out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { dir: string; failed?: string[]; error?: string });
+      const ctl = lines.find((l) => l.dir === dirs[0]);
+      if (!ctl || ctl.error || ctl.failed?.length) throw new Error(`the unpatched control copy does not pass its batch's killers in one process: ${JSON.stringify(ctl ?? r.err.slice(0, 300))}`);
+      batch.forEach((m, k) => {
+        const v = lines.find((l) => l.dir === dirs[k + 1]);
+        if (v?.failed?.length) out.set(m.name, { name: m.name, killedBy: 'golden', detail: `${v.failed.length} golden case(s) fail: ${v.failed.slice(0, 3).join(', ')}${v.failed.length > 3 ? ', …' : ''}` });
+      });
+    } finally {
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    }
+  };
+  for (let i = 0; i < batches.length; i += 2) await Promise.all(batches.slice(i, i + 2).map(judge));
+  return out;
+}
