@@ -71,7 +71,8 @@ export async function main(argv: string[]): Promise<number> {
     // A full disk, a read-only folder: the machine's, not Arbiter's; the file is named.
     const io = e as NodeJS.ErrnoException;
     if (io.code && io.path && MACHINE_ERRORS[io.code]) {
-      process.stderr.write(`arbiter: ${io.path}: ${MACHINE_ERRORS[io.code]} (${io.code}${io.syscall ? ` in ${io.syscall}` : ''}); what was written before it is kept\n`);
+      const writing = io.syscall !== undefined && ['write', 'rename', 'mkdir', 'copyfile', 'link', 'symlink', 'unlink', 'rmdir'].includes(io.syscall);
+      process.stderr.write(`arbiter: ${io.path}: ${MACHINE_ERRORS[io.code]} (${io.code}${io.syscall ? ` in ${io.syscall}` : ''})${writing ? '; what was written before it is kept' : ''}\n`);
       return EXIT.badInput;
     }
     process.stderr.write(`arbiter: internal error: ${(e as Error).message}\n`);

@@ -162,12 +162,13 @@ export function addReportCommands(program: Command): void {
           recorded = r.status;
           if (r.cause === 'card') runCard = r.causeDetail;
         }
-        const want = signature(await runner.run(id, start));
+        const now = await runner.run(id, start);
+        const want = signature(now);
         if (want === 'PASS') throw new InputError(arg, '$', 'the case passes on this simulator now: nothing to shrink');
-        // Shrinking keeps the failure the simulator shows now: it must be the one the report holds, not another (a
-        // simulator that crashes or hangs since would give a repro of that instead).
-        const now = want.split(' ')[0];
-        if (recorded !== undefined && now !== recorded) throw new InputError(arg, '$', `the report holds a ${recorded} of this case, and the simulator now answers it with ${want}: not the same failure (run the case again with arbiter run, then make the repro of its new result)`);
+        // Shrinking keeps the failure the simulator shows now: it must be of the kind the report holds (a FAIL, a
+        // CRASH...), not another (a simulator that crashes or hangs since would give a repro of that instead); a FAIL
+        // whose first divergence moved is still that failure.
+        if (recorded !== undefined && now.result.status !== recorded) throw new InputError(arg, '$', `the report holds a ${recorded} of this case, and the simulator now answers it with ${want}: not the same failure (run the case again with arbiter run, then make the repro of its new result)`);
         const shrunk = await shrink(start, cards, async (s) => signature(await runner.run(id, s)) === want);
         const final = await runner.run(id, shrunk.scenario);
         const r = final.result;

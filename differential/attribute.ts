@@ -344,10 +344,6 @@ function refIdFor(ix: Indexed, sx: Indexed, simId: number): number | undefined {
 }
 
 /**
- * Attribute a final-state divergence: the reference record that produced the expected value (the death, damage,
- * summon, draw or game check behind it), and the rule that governs it.
- */
-/**
  * When record `k` is a `stats` record of `id` that no longer lists an aura layer its previous `stats` record listed,
  * that aura's source was Silenced in between, and the layer gave exactly the difference in `stat` the simulator shows
  * (its value is the reference engine's plus that layer): the source (the aura ended by Silence), else undefined.
@@ -367,6 +363,10 @@ function silencedAuraEnded(ref: readonly TraceRecord[], k: number, id: number, s
   return undefined;
 }
 
+/**
+ * Attribute a final-state divergence: the reference record that produced the expected value (the death, damage,
+ * summon, draw or game check behind it), and the rule that governs it.
+ */
 export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attribution {
   const ix = new Indexed(ref);
   const at = d.path;
@@ -513,17 +513,17 @@ function boardAtEnd(ix: Indexed, side: number): number[] {
 /** A rule broken in the simulator's own trace (an invariant violation), with the record where it shows. */
 export interface TraceBreak { rule: string; at?: number; message: string; invariant: string }
 
+/** Do the divergences say only that minions stand in another order on a board (compareFinal's `board.order`)? */
+export function boardOrderOnly(divergences: readonly Divergence[]): boolean {
+  return divergences.length > 0 && divergences.every((d) => /^final\.players\.(A|B)\.board\.order$/.test(d.path));
+}
+
 /**
  * The attribution of a failure, from the earliest evidence: a rule the simulator's own trace breaks at or before its
  * first differing event, else that event; with a final state only, the rule whose deliberate break gives exactly the
  * simulator's answer (when the mutant diagnosis names one rule), else the case's first Player Action when the
  * simulator did not take it, else the record behind the first differing value.
  */
-/** Do the divergences say only that minions stand in another order on a board (compareFinal's `board.order`)? */
-export function boardOrderOnly(divergences: readonly Divergence[]): boolean {
-  return divergences.length > 0 && divergences.every((d) => /^final\.players\.(A|B)\.board\.order$/.test(d.path));
-}
-
 export function attribute(ref: readonly TraceRecord[], divergences: readonly Divergence[], o: { sim?: { trace: readonly TraceRecord[]; fidelity: Fidelity }; breaks?: readonly TraceBreak[]; diagnosis?: readonly { rule: string; mutant: string }[]; partial?: { rule: string; mutant: string; explains: string[]; contradicts: number; ties?: { rule: string; mutant: string }[] } | null; skipped?: SkippedStep | null; notTaken?: string | null } = {}): Attribution | null {
   const sim = o.sim && o.sim.fidelity !== 'final_state' ? o.sim : undefined;
   const ev = sim && divergences.some((d) => d.path.startsWith('events[')) ? attributeEvents(ref, sim.trace, sim.fidelity) : null;
@@ -536,7 +536,7 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   // A simulator whose events and final state are exactly those of the reference engine with one rule broken (every
   // mutant that gives them breaks the same rule): that rule is what its first differing event shows, whatever the
   // record's place would say (a Combo counted wrong shows as a Battlecry's enchantment).
-  if (ev && sim && rules.length === 1) {
+  if (ev && rules.length === 1) {
     return { rule: rules[0]!, at: ev.at, step: `the reference engine gives these events and this final state exactly when rule ${rules[0]} is broken (${(o.diagnosis ?? []).map((d) => d.mutant).join(', ')}); first difference: ${ev.step}`, basis: 'mutant', mutants: (o.diagnosis ?? []).map((d) => d.mutant), ...(ev.simAt !== undefined ? { simAt: ev.simAt } : {}) };
   }
   if (ev) return ev;

@@ -29,6 +29,21 @@ export function passedFinals(passed: readonly Case[], cards: CardPool): PassedFi
 }
 
 /**
+ * The passed cases' reference runs (passedFinals), made the first time they are asked for and kept: the run-wide steps
+ * (settleCandidates, diagnoseCombined) share one.
+ */
+export function lazyPassedFinals(results: readonly CaseResult[], cases: readonly Case[], cards: CardPool): () => PassedFinals {
+  let made: PassedFinals | undefined;
+  return () => {
+    if (!made) {
+      const passedIds = new Set(results.filter((r) => r.status === 'PASS').map((r) => r.case));
+      made = passedFinals(cases.filter((c) => passedIds.has(c.id)), cards);
+    }
+    return made;
+  };
+}
+
+/**
  * For each mutant (or set of mutants run together, keyed by their names joined with "+"), how many of the given cases
  * it changes (final state) among those whose reference run is not random.
  */
@@ -52,13 +67,11 @@ export function contradictions(mutants: readonly (string | readonly string[])[],
 }
 
 /** Settle FAILs whose attribution lists several equally good rule breaks (Attribution.candidates), in place. */
-export function settleCandidates(results: CaseResult[], cases: readonly Case[], cards: CardPool): void {
+export function settleCandidates(results: CaseResult[], cases: readonly Case[], cards: CardPool, finals = lazyPassedFinals(results, cases, cards)): void {
   const open = results.filter((r) => r.status === 'FAIL' && r.attribution?.candidates && r.attribution.candidates.length > 1);
   if (!open.length) return;
-  const passedIds = new Set(results.filter((r) => r.status === 'PASS').map((r) => r.case));
-  const passed = cases.filter((c) => passedIds.has(c.id));
   const mutants = [...new Set(open.flatMap((r) => r.attribution!.candidates!.map((x) => x.mutant)))];
-  const score = contradictions(mutants, passed, cards);
+  const score = contradictions(mutants, finals(), cards);
   for (const r of open) {
     const a = r.attribution!;
     const ranked = a.candidates!.filter((x) => score.has(x.mutant)).sort((x, y) => score.get(x.mutant)!.contradicted - score.get(y.mutant)!.contradicted);
@@ -100,7 +113,7 @@ export const ESTABLISHED_AT = 2;
  * the reference engine's events first (the first divergence); the other is named beside it. In place, before the
  * card causes.
  */
-export function diagnoseCombined(results: CaseResult[], cases: readonly Case[], cards: CardPool, limit = PAIR_SEARCH_LIMIT): void {
+export function diagnoseCombined(results: CaseResult[], cases: readonly Case[], cards: CardPool, limit = PAIR_SEARCH_LIMIT, finals = lazyPassedFinals(results, cases, cards)): void {
   const shown = new Map<string, Set<string>>();
   for (const r of results) {
     if (r.status !== 'FAIL' || r.diagnosis.length !== 1) continue;
@@ -116,15 +129,12 @@ export function diagnoseCombined(results: CaseResult[], cases: readonly Case[], 
   const others = (Object.keys(MUTANTS) as CoreMutantName[]).filter((m) => m !== 'unseeded-random');
   // Whether a pair is contradicted by the passed cases (worked out for each the first time): a simulator with both
   // breaks passes only where the two together give the reference engine's answer.
-  const passedIds = new Set(results.filter((r) => r.status === 'PASS').map((r) => r.case));
-  let passed: PassedFinals | undefined; // the passed cases' reference runs, made the first time a pair is judged
   const plausible = new Map<string, boolean>();
   const isPlausible = (e: CoreMutantName, m: CoreMutantName) => {
     const key = `${e}+${m}`;
     let ok = plausible.get(key);
     if (ok === undefined) {
-      passed ??= passedFinals(cases.filter((c) => passedIds.has(c.id)), cards);
-      const n = contradictions([[e, m]], passed, cards).get(key)?.contradicted ?? 0;
+      const n = contradictions([[e, m]], finals(), cards).get(key)?.contradicted ?? 0;
       const explained = results.filter((r) => r.status === 'FAIL' && r.diagnosis.some((d) => d.mutant === m)).length;
       ok = !(n >= CONTRADICTED_AT && n > explained);
       plausible.set(key, ok);

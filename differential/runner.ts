@@ -13,7 +13,7 @@ import { InputError, regularFileSize } from '../engine/validation.js';
 import { TIMINGS_FILE, writeFileAtomic } from '../reports/files.js';
 import { withCardIds } from './compare.js';
 import type { Hello } from './protocol.js';
-import { diagnoseCombined, settleCandidates } from './consistency.js';
+import { diagnoseCombined, lazyPassedFinals, settleCandidates } from './consistency.js';
 import { classifyCardCauses, judgeCase, type Case, type CaseResult, type TraceJudgeFn } from './verdict.js';
 
 export { judgeCase, diagnose, type Case, type CaseResult, type CaseStatus, type Cause, type TraceViolation, type Judged } from './verdict.js';
@@ -257,8 +257,10 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
   }
   // Deterministic output: the file is rewritten in case order once the run is complete (atomically: a kill during
   // the rewrite leaves the appended file as it was).
-  settleCandidates(results, all, o.cards);
-  diagnoseCombined(results, all, o.cards);
+  // one set of the passed cases' reference runs for both run-wide steps, made only if one of them needs it
+  const finals = lazyPassedFinals(results, all, o.cards);
+  settleCandidates(results, all, o.cards, finals);
+  diagnoseCombined(results, all, o.cards, undefined, finals);
   classifyCardCauses(results, o.cards);
   results.sort((a, b) => a.case.localeCompare(b.case));
   writeFileAtomic(resultsFile, results.map((r) => JSON.stringify(r)).join('\n') + (results.length ? '\n' : ''));

@@ -440,12 +440,13 @@ function controlCauses(results: CaseResult[], cards: CardPool): void {
   }
 }
 
+/** Rules no card's text governs: drawing from an empty deck, a full hand, a full board. */
+const GAME_RULES = new Set(['fatigue', 'hand-limit', 'board-limit']);
+
 /**
  * The rules a first divergence is charged to by its place alone (the card text resolving in its Phase, a trigger in its
  * Queue, a Deathrattle, an Aura Update or Death Step): two cards whose texts differ each show one of them.
  */
-const GAME_RULES = new Set(['fatigue', 'hand-limit', 'board-limit']);
-
 const PLACE_RULES = new Set(['sequence', UNATTRIBUTED, 'summon-sequence', '2a', '2b', '7', '3', '4a', '10', '10b', 'board-position', 'legality']);
 
 /**
@@ -566,8 +567,9 @@ function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, j
   let outcomesNote: string | undefined;
   // Choices the simulator does not report (none, or only its first ones: a pick of an entity it cannot name) are open:
   // every outcome that follows what it reported is acceptable.
-  if (divergences.length && (!replay || replayed === ref) && hasOpenRandomness(ref)) {
-    const all = allOutcomes(replayed === ref && replay ? replay : c.scenario, c.origin, cards, undefined, ref);
+  // (Choices reported that cannot happen here leave nothing open: the case as written stands, and differs.)
+  if (divergences.length && (!replay || replayed) && hasOpenRandomness(ref)) {
+    const all = allOutcomes(replayed ? replay! : c.scenario, c.origin, cards, undefined, ref);
     const match = all.runs.find((r) => compareWith(r).length === 0);
     if (match) { ref = match; divergences = []; }
     const count = `${all.runs.length}${all.truncated ? '+ (truncated)' : ''}`;

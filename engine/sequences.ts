@@ -66,7 +66,7 @@ function checkTarget(g: Game, card: Entity, target: number | null, choice?: Choi
     return;
   }
   if (!spec) throw new IllegalActionError(`${card.card.name} does not take a target`);
-  if (played && !takesTarget(g, card, choice)) throw new IllegalActionError(`${card.card.name} takes no target now: the condition of its text does not hold (${card.card.combo ? 'Combo: no card was played earlier this turn' : 'its condition is false'})`);
+  if (played && !takesTarget(g, card, choice)) throw new IllegalActionError(`${card.card.name} takes no target now: the condition of its text does not hold (${card.card.combo ? conditionFails(true).reason : 'its condition is false'})`);
   if (!legalTargets(g, card, choice).includes(target)) throw new IllegalActionError(`${entity(g, target).card.name} (#${target}) is not a legal target for ${card.card.name}`);
 }
 
@@ -388,6 +388,7 @@ export function endTurn(g: Game): void {
     // Frozen characters lose their next attack (rule freeze): one that could attack this turn and did not has lost it
     // and thaws; one that attacked, or could not attack (summoning sickness without Charge), stays Frozen.
     // Mutant (breaks freeze): a character Frozen after it attacked thaws now as well.
+    if (!e.frozen) continue;
     const couldAttack = !(e.exhausted && !hasKeyword(g, e, 'charge'));
     if (e.frozen && ((e.attacks === 0 && couldAttack) || g.mutants.has('freeze-thaws-after-attack'))) e.frozen = false;
   }

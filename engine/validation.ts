@@ -239,8 +239,8 @@ export function readJson(file: string, maxBytes = MAX_INPUT_BYTES): unknown {
   return data;
 }
 
-/** File-system errors of a write that the machine causes, not Arbiter: said in words, with the file (exit 2). */
+/** File-system errors that the machine causes, not Arbiter (a full disk, a read-only folder): said in words, with the file (exit 2). */
 export const MACHINE_ERRORS: Record<string, string> = {
   ENOSPC: 'no space left on the device', EDQUOT: 'the disk quota is used up', EROFS: 'the file system is read-only',
-  EACCES: 'no permission to write there', EPERM: 'no permission to write there', EIO: 'an input/output error of the device',
+  EACCES: 'no permission', EPERM: 'no permission', EIO: 'an input/output error of the device',
 };

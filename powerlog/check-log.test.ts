@@ -96,6 +96,16 @@ describe('arbiter check-log', () => {
     expect((await runCli(['check-log', '--rules', '7,9', file])).code).toBe(0);
   });
 
+  it('a last line without a newline is read like the others (its first words quoted, binary data in it found)', async () => {
+    const dir = tempDir('arbiter-lastline-');
+    writeFileSync(join(dir, 'one.log'), 'ConnectAPI.GotoGameServer -- no newline here');
+    writeFileSync(join(dir, 'nul.log'), `${readFileSync(join(FIX, 'two-games.log'), 'utf8').trimEnd()}\nD 00:00:00 \u0000\u0000`);
+    const report = JSON.parse((await runCli(['check-log', '--json', dir])).out) as { logs: { file: string; error?: string; warnings?: string[] }[] };
+    const byName = Object.fromEntries(report.logs.map((l) => [l.file.replace(/^.*\//, ''), l]));
+    expect(byName['one.log']!.error).toBe("not a Power.log (no GameState/PowerTaskList lines in 1 line(s); it starts with 'ConnectAPI.GotoGameServer -- no newline here')");
+    expect(JSON.stringify(byName['nul.log'])).toMatch(/binary data/);
+  });
+
   it('a file with a line over 16 MiB (no newline) is BAD INPUT naming the line; the other files of the folder are still checked', async () => {
     const dir = tempDir('arbiter-longline-');
     writeFileSync(join(dir, 'a-good.log'), readFileSync(join(FIX, 'two-games.log')));

@@ -87,35 +87,43 @@ export async function parsePowerLog(
   const reader = new LineReader(MAX_LOG_LINE_BYTES, (l) => pending.push(l));
   let tooLong = false;
   const stream = createReadStream(path);
-  try {
-    reading: for await (const chunk of stream) {
-      reader.push(chunk as Buffer);
-      const lines = pending;
-      pending = [];
-      for (let line of lines) {
-        if (line === OVERFLOW) {
-          tooLong = true;
-          summary.error = `line ${parser.lines + 1} is longer than ${MAX_LOG_LINE_BYTES / (1024 * 1024)} MiB: not a Power.log line (the rest of the file is not read)`;
-          break reading;
-        }
-        if (parser.lines === 0) {
-          if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
-          firstLine = line;
-        }
-        if (binaryAt === undefined && line.includes('\u0000')) {
-          binaryAt = parser.lines + 1;
-          summary.warnings.push(`line ${binaryAt}: binary data (NUL bytes) in the middle of the log; the rest of the file is ignored`);
-          break reading;
-        }
-        parser.push(line);
-        if (queue.length) await deliver();
-        if (stopped) break reading;
-      }
+  /** One line of the log; false when the reading stops there (an endless line, binary data, the caller's stop). */
+  const handle = async (line: Line): Promise<boolean> => {
+    if (line === OVERFLOW) {
+      tooLong = true;
+      summary.error = `line ${parser.lines + 1} is longer than ${MAX_LOG_LINE_BYTES / (1024 * 1024)} MiB: not a Power.log line (the rest of the file is not read)`;
+      return false;
     }
-    if (!tooLong && binaryAt === undefined && !stopped) {
+    if (parser.lines === 0) {
+      if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
+      firstLine = line;
+    }
+    if (binaryAt === undefined && line.includes('\u0000')) {
+      binaryAt = parser.lines + 1;
+      summary.warnings.push(`line ${binaryAt}: binary data (NUL bytes) in the middle of the log; the rest of the file is ignored`);
+      return false;
+    }
+    parser.push(line);
+    if (queue.length) await deliver();
+    return !stopped;
+  };
+  /** The lines cut so far, each handled; false when the reading stops. */
+  const drain = async (): Promise<boolean> => {
+    const lines = pending;
+    pending = [];
+    for (const line of lines) if (!(await handle(line))) return false;
+    return true;
+  };
+  try {
+    let going = true;
+    for await (const chunk of stream) {
+      reader.push(chunk as Buffer);
+      if (!(going = await drain())) break;
+    }
+    // the last line, when the file does not end with a newline
+    if (going) {
       reader.end();
-      for (const line of pending) if (line !== OVERFLOW) parser.push(line);
-      pending = [];
+      await drain();
     }
   } catch (e) {
     summary.warnings.push(`read error after line ${parser.lines}: ${(e as Error).message}`);

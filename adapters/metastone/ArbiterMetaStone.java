@@ -156,10 +156,10 @@ public class ArbiterMetaStone {
 		for (File f : files) {
 			JsonObject a = new JsonParser().parse(new String(Files.readAllBytes(f.toPath()), StandardCharsets.UTF_8)).getAsJsonObject();
 			String id = a.get("id").getAsString(), name = a.get("name").getAsString(), type = a.get("type").getAsString();
-			poolNames.merge(norm(name), 1, Integer::sum);
-			nameOf.put(id, norm(name));
 			String kind = a.has("secret") && a.get("secret").getAsBoolean() ? "secret" : type;
 			if (type.equals("enchantment")) continue;
+			poolNames.merge(norm(name), 1, Integer::sum);
+			nameOf.put(id, norm(name));
 			List<Card> cands = new ArrayList<>();
 			if (BY_ID.containsKey(id)) {
 				Card c = CardCatalogue.getCardById(BY_ID.get(id));

@@ -364,11 +364,13 @@ def serve(*, name: str, version: str, setup: Callable, act: Callable, snapshot: 
         try:
             sys.stdout.flush()
             protocol_fd = os.dup(1)
-            os.dup2(2, 1)
-            real_out = os.fdopen(os.dup(protocol_fd), "w", encoding="utf-8", newline="\n")
         except (OSError, ValueError, AttributeError):
             protocol_fd = None
+        if protocol_fd is None:
             real_out = sys.stdout
+        else:
+            real_out = os.fdopen(protocol_fd, "w", encoding="utf-8", newline="\n", closefd=False)
+            os.dup2(2, 1)
     else:
         real_out = stdout
     sys.stdout = log
@@ -424,8 +426,8 @@ def serve(*, name: str, version: str, setup: Callable, act: Callable, snapshot: 
         if protocol_fd is not None:
             try:
                 real_out.flush()
-                real_out.close()
                 os.dup2(protocol_fd, 1)
+                real_out.close()
                 os.close(protocol_fd)
             except OSError:
                 pass

@@ -22,18 +22,23 @@ import { checkOf, type WalkPass, IN_PLAY, blockName, type TraceState, type Entit
 export const ID = 'conservation';
 
 /**
- * The limits by the trace's profile (its meta record), stated here from the rules, not read from the engine:
- * Hearthstone 7 minions (board-limit) and 10 cards, overdraw burnt (hand-limit); Hearthtop 5 minions
- * (hearthtop/board-limit) and a hand that may pass 10 until the Cleanup discards down to it (hearthtop/cleanup-discard).
+ * The limits by the trace's profile (its meta record), stated here from the rules, not read from the engine (the other
+ * invariants that judge a limit read them here too): Hearthstone 7 minions (board-limit), 10 cards, overdraw burnt
+ * (hand-limit), 10 Mana Crystals (mana-crystals); Hearthtop 5 minions (hearthtop/board-limit), a hand that may pass 10
+ * until the Cleanup discards down to it (hearthtop/cleanup-discard), 6 Mana Crystals (hearthtop/mana).
  */
-const LIMITS: Record<string, { board: number; hand: number }> = {
-  hearthstone: { board: 7, hand: 10 },
-  hearthtop: { board: 5, hand: Number.POSITIVE_INFINITY },
+export interface ProfileLimits { board: number; hand: number; crystals: number; crystalsRule: string }
+export const PROFILE_LIMITS: Record<string, ProfileLimits> = {
+  hearthstone: { board: 7, hand: 10, crystals: 10, crystalsRule: 'mana-crystals' },
+  hearthtop: { board: 5, hand: Number.POSITIVE_INFINITY, crystals: 6, crystalsRule: 'hearthtop/mana' },
 };
 
-function limitsOf(trace: readonly TraceRecord[]): { board: number; hand: number } {
+/** The limits of a profile (Hearthstone's for a profile without its own). */
+export const limitsOfProfile = (profile: string | undefined): ProfileLimits => PROFILE_LIMITS[profile ?? 'hearthstone'] ?? PROFILE_LIMITS.hearthstone!;
+
+function limitsOf(trace: readonly TraceRecord[]): ProfileLimits {
   const meta = trace.find((r) => r.t === 'meta');
-  return LIMITS[meta?.t === 'meta' ? meta.profile : 'hearthstone'] ?? LIMITS.hearthstone!;
+  return limitsOfProfile(meta?.t === 'meta' ? meta.profile : undefined);
 }
 
 const MOVES = new Set(['zone', 'death', 'summon', 'draw', 'add_to_hand', 'shuffle', 'burn', 'control', 'destroy_mark', 'counter', 'hero_replaced', 'discard']);

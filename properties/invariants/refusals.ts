@@ -15,9 +15,10 @@ import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
 import { checkOf, type WalkPass, type RecordKind } from './walk.js';
 import { BOARD_LIMIT } from './legality-state.js';
+import { PROFILE_LIMITS } from './conservation.js';
 
 /** The hand limit (hand-limit: at most 10 cards in hand; overdraw burns). */
-const HAND_LIMIT = 10;
+const HAND_LIMIT = PROFILE_LIMITS.hearthstone!.hand;
 
 export const ID = 'refusals';
 

@@ -2,7 +2,8 @@
  * Mana Crystals, Overload and fatigue add up (rules `mana-crystals`, `overload`, `fatigue`), judged on the values the
  * trace states: `player_status` (mana, crystals), `mana` (a payment: spent and left), `crystals` (the crystals after a
  * change, with why) and `fatigue`.
- * - A player never has more Mana Crystals than the profile's limit (Hearthstone 10, Hearthtop 6), nor locked crystals
+ * - A player never has more Mana Crystals than the profile's limit (Hearthstone 10, rule mana-crystals; Hearthtop 6,
+ *   rule hearthtop/mana), nor locked crystals
  *   beyond the crystals, nor less than 0 mana.
  * - A payment leaves the mana it had less what it spent.
  * - A crystals change does what its kind says to the mana stated before it in the same turn: a full crystal gained
@@ -19,11 +20,10 @@
 import type { TraceRecord } from '../../engine/trace/format.js';
 import type { Invariant, Violation } from './types.js';
 import { checkOf, type WalkPass, type RecordKind } from './walk.js';
+import { limitsOfProfile } from './conservation.js';
 
 export const ID = 'resources';
 
-/** The Mana Crystal limit of a trace's profile, stated from the rules (mana-crystals; hearthtop/mana). */
-const CRYSTAL_LIMIT: Record<string, number> = { hearthstone: 10, hearthtop: 6 };
 
 interface Known { mana?: number; maxMana?: number; overloaded?: number; overloadNext?: number; fatigue?: number }
 
@@ -37,7 +37,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
   return {
     reads: READS,
     visit: (r, st, at) => {
-      const limit = CRYSTAL_LIMIT[st.profile ?? 'hearthstone'] ?? 10;
+      const { crystals: limit, crystalsRule } = limitsOfProfile(st.profile);
       const fail = (rule: string, message: string) => out.push({ invariant: ID, rule, at, path: st.path(), entities: [], message });
       if (r.t === 'open') {
         // A turn passes: what its start changes is not recorded (fatigue stays known: nothing resets it).
@@ -47,7 +47,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
       if (r.t !== 'event') return;
       if (r.e === 'player_status') {
         const k = known[r.player]!;
-        if (r.maxMana > limit) fail('mana-crystals', `player ${sideName(r.player)} has ${r.maxMana} Mana Crystals: the limit is ${limit}`);
+        if (r.maxMana > limit) fail(crystalsRule, `player ${sideName(r.player)} has ${r.maxMana} Mana Crystals: the limit is ${limit}`);
         if (r.mana < 0) fail('mana-crystals', `player ${sideName(r.player)} has ${r.mana} mana`);
         k.mana = r.mana;
         k.maxMana = r.maxMana;
@@ -70,7 +70,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
       const k = known[r.player]!;
       const who = `player ${sideName(r.player)}`;
       const after = `(${r.mana} mana, ${r.maxMana} crystals, ${r.overloaded} locked, ${r.overloadNext} owed after it)`;
-      if (r.maxMana > limit) fail('mana-crystals', `${who} has ${r.maxMana} Mana Crystals after ${r.why}: the limit is ${limit}`);
+      if (r.maxMana > limit) fail(crystalsRule, `${who} has ${r.maxMana} Mana Crystals after ${r.why}: the limit is ${limit}`);
       if (r.mana < 0 || r.overloaded < 0 || r.overloadNext < 0 || r.overloaded > r.maxMana) fail('mana-crystals', `${who}'s crystals after ${r.why} do not add up ${after}`);
       const gained = k.maxMana === undefined ? undefined : r.maxMana - k.maxMana;
       switch (r.why) {
@@ -116,7 +116,7 @@ export function pass(trace: readonly TraceRecord[]): WalkPass {
 export const check = checkOf(pass);
 
 export const invariant: Invariant = {
-  id: ID, rules: ['mana-crystals', 'overload', 'fatigue', 'mana'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
+  id: ID, rules: ['mana-crystals', 'overload', 'fatigue', 'mana', 'hearthtop/mana'], fidelity: 'phases', profiles: ['hearthstone', 'hearthtop'],
   description: 'Mana Crystals, mana, Overload and fatigue add up: the crystal limit, payments, what each crystals change does, fatigue growing by 1',
   check,
   pass,
