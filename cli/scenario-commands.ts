@@ -8,13 +8,13 @@ import { setExitCode } from './exit-code.js';
 
 /** What the commands run, loaded when one of them runs (not for `arbiter --help` or another command). */
 async function engine() {
-  const [pool, load, run, format, tree, judge, invariants, suite, goldenFormat, host, hostJudge, hostRun, variants] = await Promise.all([
+  const [pool, load, run, format, tree, judge, invariants, suite, goldenFormat, host, hostJudge, hostRun, variants, validation] = await Promise.all([
     import('../engine/cards/pool.js'), import('../engine/scenario/load.js'), import('../engine/scenario/run.js'),
     import('../engine/trace/format.js'), import('../engine/trace/tree.js'), import('../engine/scenario/judge.js'),
     import('../properties/invariants/index.js'), import('../golden/suite.js'), import('../golden/format.js'), import('../engine/host/load.js'),
-    import('../engine/host/judge.js'), import('../engine/host/run.js'), import('../engine/scenario/variants.js'),
+    import('../engine/host/judge.js'), import('../engine/host/run.js'), import('../engine/scenario/variants.js'), import('../engine/validation.js'),
   ]);
-  return { ...pool, ...load, ...run, ...format, ...tree, ...judge, ...invariants, ...suite, ...goldenFormat, ...host, ...hostJudge, ...hostRun, ...variants };
+  return { ...pool, ...load, ...run, ...format, ...tree, ...judge, ...invariants, ...suite, ...goldenFormat, ...host, ...hostJudge, ...hostRun, ...variants, InputError: validation.InputError };
 }
 
 /** A scenario's result as `golden verify` states it (golden/suite.ts statusOf): PASS, FAIL, XFAIL or XPASS. */
@@ -47,13 +47,24 @@ export function addScenarioCommands(program: Command): void {
     .addOption(hostCardsOption())
     .option('--json', 'print the result as JSON (an array when there are several files)')
     .action(async (args: string[], o: { mutant: string[]; cards?: string[]; hostCards?: string[]; json?: boolean }) => {
-      const { loadCardPool, profileOf, loadHostCards, loadHostScenario, judgeHostScenario, checkTrace, withVariants, loadScenario, judgeScenario, traceJudge, statusOf, summarize, LABEL } = await engine();
+      const { loadCardPool, profileOf, loadHostCards, loadHostScenario, judgeHostScenario, checkTrace, withVariants, loadScenario, judgeScenario, traceJudge, statusOf, summarize, LABEL, InputError } = await engine();
       const cards = loadCardPool(o.cards ?? []);
       const { hs: mutants, host } = parseAnyMutants(o.mutant);
       const files = scenarioFiles(args);
       let hostCards: HostCardPool | undefined;
+      // A file that is bad input (its JSON, a reference, an action its case does not mark illegal and the engine
+      // refuses) is an ERROR of its own when there are several: the other files are still judged, and the run exits 2.
+      const errors: { file: string; message: string }[] = [];
+      const each = <T>(file: string, judge: () => T[]): T[] => {
+        if (files.length === 1) return judge();
+        try { return judge(); } catch (e) {
+          if (!(e instanceof InputError)) throw e;
+          errors.push({ file, message: e.message });
+          return [];
+        }
+      };
       // One result per scenario and per variant it lists; a Host scenario ("profile": "host") on the Host kernel.
-      const results = files.flatMap((file) => profileOf(file) === 'host' ? [(() => {
+      const results = files.flatMap((file) => each(file, () => profileOf(file) === 'host' ? [(() => {
         hostCards ??= loadHostCards(o.hostCards ?? []);
         const s = loadHostScenario(file, hostCards);
         const { failures, final } = judgeHostScenario(s, file, hostCards, { mutants: host, invariants: (t) => checkTrace(t) });
@@ -61,15 +72,19 @@ export function addScenarioCommands(program: Command): void {
       })()] : withVariants(loadScenario(file, cards)).map((s) => {
         const { failures, final } = judgeScenario(s, file, cards, { mutants, invariants: traceJudge });
         return { id: s.id, title: s.title, status: statusOf(s.status, failures), failures, final, ...(s.reason ? { reason: s.reason } : {}) };
-      }));
+      })));
       if (o.json) {
-        const json = results.map(({ id, status, failures, final }) => ({ id, ok: holds(status), status, failures, final }));
+        const json: unknown[] = results.map(({ id, status, failures, final }) => ({ id, ok: holds(status), status, failures, final }));
+        for (const x of errors) json.push({ file: x.file, ok: false, status: 'error', failures: [x.message] });
         process.stdout.write(JSON.stringify(json.length === 1 ? json[0] : json, null, 2) + '\n');
       } else {
         for (const r of results) process.stdout.write(resultText(r, LABEL));
-        if (results.length > 1) process.stdout.write(countLine(summarize(results)) + '\n');
+        for (const x of errors) process.stdout.write(`${LABEL.error} ${x.file}\n  - ${x.message}\n`);
+        if (results.length + errors.length > 1) process.stdout.write(countLine(summarize(results)) + (errors.length ? `, ${errors.length} error (bad input)` : '') + '\n');
       }
-      setExitCode(results.every((r) => holds(r.status)) ? 0 : 1);
+      // The errors on stderr too, one line each, as a single bad file's error is.
+      for (const x of errors) process.stderr.write(`arbiter: ${x.message}\n`);
+      setExitCode(errors.length ? 2 : results.every((r) => holds(r.status)) ? 0 : 1);
     });
 
   program

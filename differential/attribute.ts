@@ -133,6 +133,7 @@ function ruleOf(ix: Indexed, k: number): string {
   if (r.e === 'burn') return 'hand-limit';
   if (r.e === 'divine_shield_pop') return 'divine-shield';
   if (r.e === 'freeze') return 'freeze';
+  if (r.e === 'silence') return 'silence';
   if (r.e === 'fatigue' || (r.e === 'damage' && ix.inner(k, 'phase')?.kind === 'FATIGUE')) return 'fatigue';
   if (r.e === 'stats' && r.why === 'weapon-wear') return 'weapon-wear';
   if (step && step.kind.startsWith('AURA_UPDATE')) return '4a';
@@ -190,6 +191,15 @@ export function attributeEvents(ref: readonly TraceRecord[], sim: readonly Trace
   if (phase) return out(refAt(i), phase.rule, phase.step);
   const worn = eEvent?.e === 'death' ? wornOut(ix, sx, refAt(i)) : -1;
   if (worn >= 0) return out(worn, 'weapon-wear', 'the simulator keeps the weapon, whose Durability the reference engine spends to 0');
+  // A weapon the simulator destroys and the reference engine keeps: its Durability was spent otherwise.
+  if (sEvent?.e === 'death' && sLater < 0 && isWeapon(sx, sEvent.entity)) {
+    const k = e !== undefined ? refAt(i) : ref.length - 1;
+    return { ...out(k, 'weapon-wear', `${sx.describe(S.at[i]!)}: the reference engine keeps that weapon (its Durability is not spent to 0)`), step: `${sx.describe(S.at[i]!)}: the reference engine keeps that weapon (its Durability is not spent to 0)` };
+  }
+  // The same damage or healing by a spell or a Hero Power, with another amount: what adds to a spell's number
+  // (Spell Damage, a doubling) differs.
+  const amounts = sEvent && eEvent ? otherAmount(ix, sx, refAt(i), S.at[i]!) : null;
+  if (amounts) return out(refAt(i), amounts.rule, amounts.step);
 
   const isHero = (x: Indexed, id: unknown) => typeof id === 'number' && x.trace.some((r) => r.t === 'entity' && r.id === id && r.type === 'hero');
   // A hero that dies at another time than in the reference: the game's end is decided when the Sequence ends (Rule 9).
@@ -265,6 +275,27 @@ export function attributeEvents(ref: readonly TraceRecord[], sim: readonly Trace
   if (eEvent !== undefined) return out(refAt(i), ruleOf(ix, refAt(i)), s === undefined ? 'the simulator stops before this event' : eLater >= 0 ? `the simulator has ${sx.describe(S.at[i]!)} first` : `the simulator has ${sx.describe(S.at[i]!)} instead`);
   // The simulator goes on after the reference engine's last event.
   return { rule: sEvent ? ruleOf(sx, S.at[i]!) : 'sequence', at, step: `the simulator goes on with ${sx.describe(S.at[i]!)} after the reference engine's last event`, basis: 'events', simAt: S.at[i]! };
+}
+
+function isWeapon(x: Indexed, id: unknown): boolean {
+  return typeof id === 'number' && x.trace.some((r) => r.t === 'entity' && r.id === id && r.type === 'weapon');
+}
+
+/**
+ * Reference record k and simulator record j: the same damage or healing (kind, source and target) by a spell or a
+ * Hero Power with another amount. The reference record's own rule when it names one (Armor took some, Spell Damage
+ * added some), else Spell Damage, which adds to a player's spells' damage only (rule spell-damage). Null otherwise.
+ */
+function otherAmount(ix: Indexed, sx: Indexed, k: number, j: number): { rule: string; step: string } | null {
+  const r = ix.event(k);
+  const s = sx.event(j);
+  if ((r.e !== 'damage' && r.e !== 'heal') || s.e !== r.e || typeof r.amount !== 'number' || typeof s.amount !== 'number' || r.amount === s.amount) return null;
+  if (refIdFor(ix, sx, s.source as number) !== r.source || refIdFor(ix, sx, s.target as number) !== r.target) return null;
+  const type = ix.trace.find((x) => x.t === 'entity' && x.id === r.source);
+  if (!type || type.t !== 'entity' || (type.type !== 'spell' && type.type !== 'hero_power' && type.type !== 'secret')) return null;
+  const what = `the simulator's ${r.e === 'damage' ? 'damage' : 'healing'} by ${ix.name(r.source)} to ${ix.name(r.target)} is ${s.amount}, the reference engine's ${r.amount}`;
+  if (typeof r.rule === 'string') return { rule: r.rule, step: `${what} (the reference engine's amount rests on rule ${r.rule})` };
+  return { rule: 'spell-damage', step: `${what} (Spell Damage adds to the damage of its player's spells only: not to healing, a Hero Power or the other player's spells)` };
 }
 
 /** The Sequence kinds a Player Action opens (engine/trace/format.ts SequenceKind). */
@@ -412,7 +443,7 @@ export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attr
       const onBoard = boardAtEnd(ix, side);
       const id = onBoard[Number(m[3])];
       if (id !== undefined) {
-        const k = last((r) => (r.e === 'stats' && r.entity === id && r.why !== 'setup') || ((r.e === 'damage' || r.e === 'heal') && r.target === id) || (r.e === 'enchant' && r.target === id));
+        const k = last((r) => (r.e === 'stats' && r.entity === id && r.why !== 'setup') || ((r.e === 'damage' || r.e === 'heal' || r.e === 'silence') && r.target === id) || (r.e === 'enchant' && r.target === id));
         const silenced = k >= 0 && typeof d.expected === 'number' && typeof d.actual === 'number' ? silencedAuraEnded(ref, k, id, m[4] as 'attack' | 'health', d.actual - d.expected) : undefined;
         if (silenced !== undefined) return { rule: 'silence', at, step: `${m[4]} of ${ix.name(id)}: the aura of ${ix.name(silenced)} ended in the reference engine's Aura Update because ${ix.name(silenced)} was Silenced (a Silenced minion grants no aura): the reference engine has ${ix.describe(k)}`, basis: 'final' };
         if (k >= 0) return done(k, `${m[4]} of ${ix.name(id)}`);
@@ -566,11 +597,13 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   }
   const a = attributeFinal(ref, first);
   // An action the reference engine refused (marked illegal): a state that differs without another explanation is the
-  // simulator taking it, or changing the game while refusing it.
+  // simulator taking it, or changing the game while refusing it. The reference record behind the value explains
+  // nothing when its rule is only its place (`sequence`: a later legal attack's damage, say): the refusal comes first,
+  // charged to the rule that forbids the action (a Frozen attacker's is Freeze's).
   const refused = ref.findIndex((r) => r.t === 'event' && r.e === 'refused');
-  if (a.rule === UNATTRIBUTED && refused >= 0) {
-    const r = ref[refused] as { reason?: string; action?: number };
-    return { rule: 'legality', at: first.path, step: `the reference engine refused action #${r.action ?? '?'} (${r.reason ?? ''}) and the game went on unchanged; the simulator's state differs after it`, basis: 'final' };
+  if ((a.rule === UNATTRIBUTED || a.rule === 'sequence') && refused >= 0) {
+    const r = ref[refused] as { reason?: string; action?: number; rule?: string };
+    return { rule: r.rule ?? 'legality', at: first.path, step: `the reference engine refused action #${r.action ?? '?'} (${r.reason ?? ''}) and the game went on unchanged; the simulator's state differs after it${a.rule === 'sequence' ? ` (the value's last reference record: ${a.step.replace(/^[^:]*: /, '')})` : ''}`, basis: 'final' };
   }
   if (rules.length > 1) a.step += `; the same final state comes from breaking any of rules ${rules.join(', ')}`;
   return a;

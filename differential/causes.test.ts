@@ -93,6 +93,47 @@ describe('card causes and the controls', () => {
   });
 });
 
+describe('a card that costs otherwise (its `#cost` case)', () => {
+  const costCase: ScenarioAction[] = [{ play: 'card', target: 'foe' }];
+  const mana = (r: CaseResult, expected: number, actual: number): CaseResult => ({ ...r, divergences: [{ path: 'final.players.A.mana', expected, actual }] });
+  /** The simulator refuses the Play in words: a CRASH whose first divergence is that action. */
+  const refused = (id: string, s: Scenario, conformance: string): CaseResult => ({
+    ...fail(id, s), status: 'CRASH', divergences: [], cause: undefined, conformance,
+    attribution: { rule: 'legality', at: 'actions[0]', step: 'the reference engine takes it', basis: 'action' },
+  });
+
+  it('a refused Play with exactly the card\'s cost is the card\'s; a rule case differing only in mana is charged to it, one differing on the board is not', () => {
+    const results = [
+      pass('conformance-cs2-182', scenario(play, ['CS2_182'])),
+      pass('conformance-cs2-182#cost', scenario([{ play: 'card' }], ['CS2_182'])),
+      pass('conformance-cs2-084', scenario([{ play: 'card', target: 'foe' }, { endTurn: true }, { endTurn: true }], ['CS2_084'])),
+      refused('conformance-cs2-084#cost', scenario(costCase, ['CS2_084']), 'CS2_084'),
+      mana(fail('only-mana', scenario([{ play: 'card', target: 'foe' }], ['CS2_084'])), 10, 9),
+      { ...mana(fail('board-too', scenario([{ play: 'card', target: 'foe' }], ['CS2_084'])), 10, 9), divergences: [{ path: 'final.players.A.mana', expected: 10, actual: 9 }, { path: 'final.players.B.board', expected: [], actual: ['CS2_182 4/5'] }] },
+    ];
+    classifyCardCauses(results, cards);
+    const by = new Map(results.map((r) => [r.case, r]));
+    expect(by.get('conformance-cs2-084#cost')).toMatchObject({ status: 'CRASH', cause: 'card', causeDetail: 'CS2_084' });
+    expect(by.get('only-mana')).toMatchObject({ cause: 'card', causeDetail: 'CS2_084' });
+    expect(by.get('board-too')).toMatchObject({ cause: 'rule', causeDetail: 'also uses CS2_084, whose card conformance case fails' });
+  });
+
+  it('a failing cost control takes the card cause back from every `#cost` case; cost cases of several cards are not one shared rule', () => {
+    const cases = (control: 'pass' | 'fail') => [
+      control === 'pass' ? pass('conformance-cs2-182#cost', scenario([{ play: 'card' }], ['CS2_182'])) : mana(fail('conformance-cs2-182#cost', scenario([{ play: 'card' }], ['CS2_182']), { conformance: 'CS2_182', basis: 'final' }), 0, 1),
+      mana(fail('conformance-cs2-084#cost', scenario(costCase, ['CS2_084']), { conformance: 'CS2_084', basis: 'final' }), 0, 1),
+      mana(fail('conformance-ex1-005#cost', scenario([{ play: 'card' }], ['EX1_005']), { conformance: 'EX1_005', basis: 'final' }), 0, 2),
+    ].map((r) => ({ ...r, attribution: { ...r.attribution!, rule: 'mana' } }));
+    const ok = cases('pass');
+    classifyCardCauses(ok, cards);
+    expect(ok.slice(1).map((r) => [r.cause, r.causeDetail])).toEqual([['card', 'CS2_084'], ['card', 'EX1_005']]);
+    const broken = cases('fail');
+    classifyCardCauses(broken, cards);
+    expect(broken.map((r) => r.cause)).toEqual(['rule', 'rule', 'rule']);
+    expect(broken[1]!.causeDetail).toMatch(/^the control conformance-cs2-182#cost \(the vanilla Chillwind Yeti, which has no text, played with exactly its cost in mana\) fails too: the simulator's mana payments/);
+  });
+});
+
 describe('cards whose text takes no part in the case', () => {
   it('a card only held, drawn or left in the deck is idle; played, attacked, triggered or giving an aura it is not', () => {
     // A plays Chillwind Yeti and ends the turn; B draws its Wisp; A's Dire Wolf Alpha gives the Yeti +1 Attack; A's

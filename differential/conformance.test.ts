@@ -40,9 +40,10 @@ describe('card conformance cases', () => {
   it('a minion with a Deathrattle also gets a case where it dies', () => {
     const golem = cards.get('Harvest Golem');
     const id = conformanceId(golem.id);
-    expect(conformanceCasesOf(golem, cards).map((k) => k.id)).toEqual([id, `${id}#dies`]);
-    // a vanilla minion: only the played case
-    expect(conformanceCasesOf(cards.get('Chillwind Yeti'), cards).map((k) => k.id)).toEqual([conformanceId(cards.get('Chillwind Yeti').id)]);
+    expect(conformanceCasesOf(golem, cards).map((k) => k.id)).toEqual([id, `${id}#cost`, `${id}#dies`]);
+    // a vanilla minion: only the played case and its cost
+    const yeti = conformanceId(cards.get('Chillwind Yeti').id);
+    expect(conformanceCasesOf(cards.get('Chillwind Yeti'), cards).map((k) => k.id)).toEqual([yeti, `${yeti}#cost`]);
   });
 
   it('a text with a condition on the hand gets a case where it holds and one where it does not', () => {
@@ -76,7 +77,25 @@ describe('card conformance cases', () => {
     const run = runScenario(k.scenario, k.id, { cards });
     expect(run.trace.some((r) => r.t === 'event' && r.e === 'redirect')).toBe(true);
     expect(run.final.players[0].secrets).toEqual([]);
-    expect(conformanceCasesOf(cards.get('Chillwind Yeti'), cards)).toHaveLength(1);
+    expect(conformanceCasesOf(cards.get('Chillwind Yeti'), cards).filter((k) => k.id.includes('#') && !k.id.endsWith('#cost'))).toEqual([]);
+  });
+
+  it('a card that can be played gets a case with exactly its cost in mana and no turn end, stating the cost from its data', () => {
+    // Hunter's Mark costs 0 in the era's data: A has 0 mana, plays it at B's Yeti, and spends 0.
+    const mark = cards.get("Hunter's Mark");
+    const k = conformanceCasesOf(mark, cards).find((x) => x.id.endsWith('#cost'))!;
+    expect(k.scenario.setup.A?.mana).toBe(mark.cost ?? 0);
+    expect(k.scenario.actions).toEqual([{ play: 'card', target: 'foe' }]);
+    expect(k.scenario.expect).toEqual({ players: { A: { manaSpent: mark.cost ?? 0 } } });
+    const run = runScenario(k.scenario, k.id, { cards });
+    expect(run.final.players[0].hand).toEqual([]);
+    // a card whose text changes its own cost in the set-up (Sea Giant: 1 less per other minion, two Yetis here) gets
+    // the cost the set-up makes and states nothing
+    const giant = cards.get('Sea Giant');
+    const g = conformanceCasesOf(giant, cards).find((x) => x.id.endsWith('#cost'))!;
+    expect(g.scenario.setup.A?.mana).toBe((giant.cost ?? 0) - 2);
+    expect([g.scenario.expect, g.scenario.generated?.outcome]).toEqual([{}, 'engine']);
+    expect(runScenario(g.scenario, g.id, { cards }).final.players[0].board.map((m) => m.card)).toContain(giant.id);
   });
 
   it('a rule FAIL that uses a card which fails its conformance case is the card\'s, unless a rule break gives its first diverging value', () => {

@@ -15,9 +15,14 @@
  * the reference engine's outcome only). Random texts are judged against every outcome the engine allows, as for any
  * case.
  *
- * Two controls come with them: both shapes with the vanilla minion itself (`controlIds`). A simulator that fails a
- * control fails every case that takes its action (a Play, an attack) whatever the card, so none of those is charged
- * to its card.
+ * A card that can be played has a third case (`#cost`): A has exactly the card's cost in mana (as the set-up makes
+ * it) and plays it, and no turn ends, so the mana left shows what the simulator's card costs (the played case ends two
+ * turns, which refill the mana). A simulator whose card costs more refuses the play; one whose card costs less has
+ * mana left. Its stated outcome is the card's cost from its data (CardDefs COST) where the set-up leaves it printed.
+ *
+ * Three controls come with them: the three shapes with the vanilla minion itself (`controlIds`). A simulator that
+ * fails a control fails every case that takes its action (a Play, an attack, a Play with exactly its cost) whatever
+ * the card, so none of those is charged to its card.
  *
  * A text with a condition needs a case where it holds and one where it does not, and a text that answers an event
  * needs the event: so each case also gets **context** variants, kept only where the reference engine's outcome then
@@ -30,7 +35,8 @@
 import type { CardDef } from '../engine/cards/format.js';
 import type { CardPool } from '../engine/state.js';
 import type { Scenario, ScenarioAction } from '../engine/scenario/format.js';
-import { runScenario } from '../engine/scenario/run.js';
+import { runScenario, startRun } from '../engine/scenario/run.js';
+import { cost as currentCost, entity } from '../engine/state.js';
 import type { Case } from './runner.js';
 import { statedOutcome } from './card-text.js';
 import { cardCases, mergeExpect } from './card-cases.js';
@@ -112,6 +118,8 @@ export function conformanceCasesOf(c: CardDef, cards: CardPool): Case[] {
   const out: Case[] = [];
   const played = conformanceCase(c, cards);
   if (played) out.push(played, ...contextCases(c, played, cards));
+  const cost = played ? costCase(c, played, cards) : null;
+  if (cost) out.push(cost);
   // A text played at a minion may not show its number (a Fireball kills the 4/5 Yeti whether it deals 5 or 6): where
   // B's hero is a legal target too and the templates read the whole text, a case at the hero shows it exactly (the
   // hand-written overlays state what a minion target shows, so they are not applied to it).
@@ -160,16 +168,53 @@ export function conformanceCase(c: CardDef, cards: CardPool, choose?: number): C
   return null;
 }
 
+/** The suffix of a card's `#cost` case. */
+export const COST_SUFFIX = '#cost';
+
 /**
- * The controls: the two case shapes (played; attacked and killed, `#dies`) with the vanilla minion itself, which has
- * no text. When a control fails, the simulator's Plays or attacks, its turns or the vanilla minion the cases stand on
- * differ, and the cases that take that action say nothing about their cards (differential/verdict.ts
- * classifyCardCauses).
+ * The `#cost` case of a card (see the file's comment): its played case with A's mana set to the card's cost as the
+ * set-up makes it, and only the play. Null when the card cannot be played so.
  */
-export function controlIds(cards: CardPool): { played: string; dies: string } | null {
+function costCase(c: CardDef, base: Case, cards: CardPool): Case | null {
+  const s = base.scenario;
+  const play = s.actions[0];
+  if (!play || !('play' in play)) return null;
+  let cost: number;
+  try {
+    const run = startRun(s, s.id, { cards });
+    cost = currentCost(run.g, entity(run.g, run.labels.get('card')!));
+  } catch { return null; }
+  const printed = c.cost ?? 0;
+  const id = `${base.id}${COST_SUFFIX}`;
+  // A text that changes the card's own cost in the set-up (a Giant): the cost is the reference engine's, not stated.
+  const stated = cost === printed;
+  const scenario: Scenario = {
+    ...s,
+    id,
+    title: `card conformance: ${c.name} (${c.id}) costs ${cost}`,
+    assumptions: [
+      `Checks what the card costs: A has exactly ${cost} mana${stated ? ` (its cost, ${printed}, from the card's data)` : ` (its cost in this set-up: its text changes it from ${printed})`} and plays it${play.target ? ' at the same target as its played case' : ''}; no turn ends, so the mana left shows the cost paid.`,
+      ...(stated ? [] : ['No outcome is stated: the reference engine\'s.']),
+    ],
+    setup: { ...s.setup, A: { ...s.setup.A, mana: cost } },
+    actions: [play],
+    expect: stated ? { players: { A: { manaSpent: printed } } } : {},
+    generated: { conformance: c.id, outcome: stated ? 'card data' : 'engine' },
+  };
+  try { runScenario(scenario, id, { cards }); } catch { return null; }
+  return { id, origin: base.origin, scenario, variant: 'conformance', conformance: c.id, group: conformanceId(c.id) };
+}
+
+/**
+ * The controls: the three case shapes (played; attacked and killed, `#dies`; played with exactly its cost, `#cost`)
+ * with the vanilla minion itself, which has no text. When a control fails, the simulator's Plays, attacks or mana, its
+ * turns or the vanilla minion the cases stand on differ, and the cases that take that action say nothing about their
+ * cards (differential/verdict.ts classifyCardCauses).
+ */
+export function controlIds(cards: CardPool): { played: string; dies: string; cost: string } | null {
   if (!cards.has(FILLER)) return null;
   const played = conformanceId(cards.get(FILLER).id);
-  return { played, dies: `${played}#dies` };
+  return { played, dies: `${played}#dies`, cost: `${played}${COST_SUFFIX}` };
 }
 
 /**

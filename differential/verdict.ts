@@ -17,7 +17,7 @@ import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
 import { attribute, boardOrderOnly, UNATTRIBUTED, type Attribution } from './attribute.js';
 import { skippedStep } from './boundary.js';
 import { cheaperThanPrinted, erroredAction, referenceTakes, type ReferenceTakes } from './refused.js';
-import { controlIds, FILLER } from './conformance.js';
+import { controlIds, COST_SUFFIX, FILLER } from './conformance.js';
 import type { ComparablePlayer, ComparableState, Hello } from './protocol.js';
 import type { Forced } from '../engine/random.js';
 import type { HostScenario } from '../engine/host/format.js';
@@ -418,27 +418,53 @@ function actionKinds(s: Scenario | undefined): Set<string> {
 
 /**
  * The controls of the conformance cases (differential/conformance.ts controlIds: the vanilla minion, which has no
- * text, played; and attacked and killed). A control that fails shows that the simulator's Plays, attacks or turns, or
- * the vanilla minion the cases stand on, differ whatever the card: then no conformance case whose actions the control
- * takes (a Play for the played control, an attack for the other) is charged to its card, nor the control itself.
+ * text, played; attacked and killed; played with exactly its cost). A control that fails shows that the simulator's
+ * Plays, attacks, mana payments or turns, or the vanilla minion the cases stand on, differ whatever the card: then no
+ * conformance case whose actions the control takes (a Play for the played control, an attack for the second, a Play
+ * with exactly its cost for the third) is charged to its card, nor the control itself.
  */
 function controlCauses(results: CaseResult[], cards: CardPool): void {
   const ids = controlIds(cards);
   if (!ids) return;
-  const failed = [{ id: ids.played, action: 'play' }, { id: ids.dies, action: 'attack' }].filter((k) => results.some((r) => r.case === k.id && r.status === 'FAIL'));
+  const controls = [
+    { id: ids.played, action: 'play', shape: 'played', what: 'Plays' },
+    { id: ids.dies, action: 'attack', shape: 'attacked and killed', what: 'attacks' },
+    { id: ids.cost, action: 'cost', shape: 'played with exactly its cost in mana', what: 'mana payments' },
+  ];
+  const failed = controls.filter((k) => results.some((r) => r.case === k.id && (r.status === 'FAIL' || chargedToCard(r))));
   if (!failed.length) return;
   for (const r of results) {
-    if (r.status !== 'FAIL' || !r.conformance || r.cause !== 'card') continue;
+    if (!chargedToCard(r)) continue;
     const own = failed.find((k) => k.id === r.case);
-    const kinds = actionKinds(r.scenario);
+    // A `#cost` case takes the cost control's action; the others, their Plays and attacks.
+    const kinds = r.case.endsWith(COST_SUFFIX) ? new Set(['play', 'cost']) : actionKinds(r.scenario);
     const control = own ?? failed.find((k) => kinds.has(k.action));
     if (!control) continue;
     r.cause = 'rule';
     r.causeDetail = own
-      ? `this control (a case with the vanilla ${FILLER}, which has no text) fails: the simulator's Plays, attacks or turns, or its ${FILLER}, differ`
-      : `the control ${control.id} (the vanilla ${FILLER}, which has no text, ${control.action === 'play' ? 'played' : 'attacked and killed'}) fails too: the simulator's ${control.action === 'play' ? 'Plays' : 'attacks'} or turns, or its ${FILLER}, differ whatever the card`;
+      ? `this control (a case with the vanilla ${FILLER}, which has no text) fails: the simulator's ${control.what} or turns, or its ${FILLER}, differ`
+      : `the control ${control.id} (the vanilla ${FILLER}, which has no text, ${control.shape}) fails too: the simulator's ${control.what} or turns, or its ${FILLER}, differ whatever the card`;
   }
 }
+
+/**
+ * A `#cost` case whose Play the simulator refuses in words, where no rule break of the reference engine refuses it
+ * (a CRASH whose first divergence is that action, `basis: 'action'`): A had exactly the card's cost in mana, so the
+ * simulator's card costs more. It counts as the card's failing case (a card difference), as a FAIL of it would.
+ */
+function costRefusals(results: CaseResult[]): void {
+  for (const r of results) {
+    if (r.status !== 'CRASH' || !r.conformance || !r.case.endsWith(COST_SUFFIX) || r.attribution?.basis !== 'action') continue;
+    r.cause = 'card';
+    r.causeDetail = r.conformance;
+  }
+}
+
+/** A conformance case that fails, or whose Play with exactly its cost is refused, charged to its card. */
+const chargedToCard = (r: CaseResult) => (r.status === 'FAIL' || r.status === 'CRASH') && !!r.conformance && r.cause === 'card';
+
+/** A final state's mana: what a card that costs otherwise changes. */
+const MANA_PATH = /^final\.players\.[AB]\.mana$/;
 
 /** Rules no card's text governs: drawing from an empty deck, a full hand, a full board. */
 const GAME_RULES = new Set(['fatigue', 'hand-limit', 'board-limit']);
@@ -464,14 +490,17 @@ function sharedRuleCauses(results: CaseResult[]): void {
     r.causeDetail = `its first divergence is rule ${r.attribution.rule}, which no card text governs: the simulator's rule, not ${r.conformance}'s text`;
   }
   const cardsByRule = new Map<string, Set<string>>();
+  // A `#cost` case shows what one card costs: several cards of another patch cost more or less each (the simulator's
+  // mana payment itself is judged by the cost control).
+  const shares = (r: CaseResult) => !r.case.endsWith(COST_SUFFIX);
   for (const r of results) {
-    if (r.status !== 'FAIL' || !r.conformance || r.cause !== 'card' || !r.attribution || PLACE_RULES.has(r.attribution.rule)) continue;
+    if (r.status !== 'FAIL' || !r.conformance || r.cause !== 'card' || !r.attribution || PLACE_RULES.has(r.attribution.rule) || !shares(r)) continue;
     const set = cardsByRule.get(r.attribution.rule) ?? new Set<string>();
     set.add(r.conformance);
     cardsByRule.set(r.attribution.rule, set);
   }
   for (const r of results) {
-    if (r.status !== 'FAIL' || !r.conformance || r.cause !== 'card' || !r.attribution) continue;
+    if (r.status !== 'FAIL' || !r.conformance || r.cause !== 'card' || !r.attribution || !shares(r)) continue;
     const shared = cardsByRule.get(r.attribution.rule);
     if (!shared || shared.size < 2) continue;
     r.cause = 'rule';
@@ -484,11 +513,15 @@ function sharedRuleCauses(results: CaseResult[]): void {
  * card difference, not a rule failure (the card's id or name as the pool knows it).
  */
 export function classifyCardCauses(results: CaseResult[], cards: CardPool): void {
+  costRefusals(results);
   controlCauses(results, cards);
   sharedRuleCauses(results);
   // A conformance case that breaks a rule (its trace breaks an invariant, or a rule mutant gives the same answer)
   // says nothing about the card.
-  const failedCards = new Set(results.filter((r) => r.conformance && r.status === 'FAIL' && r.cause === 'card').map((r) => r.conformance!));
+  const failedCards = new Set(results.filter(chargedToCard).map((r) => r.conformance!));
+  // Cards whose only failing conformance case is `#cost`: their cost differs, what their text does does not.
+  const costOnly = new Set(failedCards);
+  for (const r of results) if (chargedToCard(r) && !r.case.endsWith(COST_SUFFIX)) costOnly.delete(r.conformance!);
   // Results classified before (the shards of a merged run, each classified on its own results) are classified again
   // from these: a card cause or note that names a card whose case no longer counts as the card's is taken back.
   for (const r of results) {
@@ -511,6 +544,8 @@ export function classifyCardCauses(results: CaseResult[], cards: CardPool): void
     // explains it.
     // A rule break that gives only part of the answer (`partial`) is weaker than the card's own failing case.
     if (r.attribution && ['mutant', 'step', 'invariant', 'action'].includes(r.attribution.basis) && !r.attribution.partial) { r.causeDetail = `also uses ${bad}, whose card conformance case fails`; continue; }
+    // A card that only costs otherwise explains a player's mana, not a board, a hand or Health.
+    if (costOnly.has(bad) && r.divergences.some((d) => !MANA_PATH.test(d.path))) { r.causeDetail = `also uses ${bad}, whose card conformance case fails`; continue; }
     r.cause = 'card';
     r.causeDetail = bad;
   }

@@ -67,7 +67,12 @@ function checkTarget(g: Game, card: Entity, target: number | null, choice?: Choi
   }
   if (!spec) throw new IllegalActionError(`${card.card.name} does not take a target`);
   if (played && !takesTarget(g, card, choice)) throw new IllegalActionError(`${card.card.name} takes no target now: the condition of its text does not hold (${card.card.combo ? conditionFails(true).reason : 'its condition is false'})`);
-  if (!legalTargets(g, card, choice).includes(target)) throw new IllegalActionError(`${entity(g, target).card.name} (#${target}) is not a legal target for ${card.card.name}`);
+  if (!legalTargets(g, card, choice).includes(target)) {
+    const t = entity(g, target);
+    // The reason names Stealth when that is what excludes the target (a refusal's rule: stealth).
+    const why = t.controller !== card.controller && hasKeyword(g, t, 'stealth') ? ': it is an enemy minion in Stealth' : '';
+    throw new IllegalActionError(`${t.card.name} (#${target}) is not a legal target for ${card.card.name}${why}`);
+  }
 }
 
 /**
@@ -275,6 +280,9 @@ export function attackWith(g: Game, attackerId: number, defenderId: number): voi
       // Combat damage is simultaneous: both hits happen, then their Damage Events are queued together (Rule 2b).
       dealCombat(g, ctx, a.id, def, atkA, atkD);
       if (a.card.type === 'hero' && g.players[side].weapon !== null) weaponWear(g, ctx, entity(g, g.players[side].weapon!), entity(g, def));
+      // Mutant (breaks weapon-wear): a hero that is attacked wears its weapon too.
+      const dh = entity(g, def);
+      if (dh.card.type === 'hero' && dh.zone === 'play' && g.players[dh.controller].weapon !== null && g.mutants.has('defender-weapon-wears')) weaponWear(g, ctx, entity(g, g.players[dh.controller].weapon!), a);
       // the attack is over once its damage is dealt: "while attacking" auras are off from this Phase's Aura Update
       g.attacking = undefined;
       // An attack ends Stealth, printed or given (rule stealth): the enchantments that give it go, a printed one is lost.

@@ -54,6 +54,12 @@ export interface Entity {
   costMods: { amount: number; order: number }[];
   /** Last board position, for deathrattles that summon where the minion was. */
   lastPosition: number;
+  /**
+   * The minion that stood to its right when it died and did not die with it (null: none, it stood at the right end):
+   * where its place is once the minions that died with it have left the board (a Death Creation Step removes them all
+   * at once). Undefined for a minion that did not die in a Death Creation Step.
+   */
+  rightOfDeath?: number | null;
   /** Weapons: durability lost. */
   durabilityLoss: number;
   /** Printed keywords the entity lost ("All minions lose Stealth"); Silence and leaving play reset it. */

@@ -41,6 +41,7 @@ export const KILLS: Partial<Record<MutantName, readonly string[]>> = {
   'play-requirements-ignored': ['legality-oracle'],
   'fatigue-flat': ['resources'],
   'hero-power-twice': ['legality-oracle'],
+  'triggers-newest-first': ['queue-order'],
 };
 
 /**
@@ -89,6 +90,13 @@ export const VALUE_KILLS: Partial<Record<CoreMutantName, readonly string[]>> = {
   'windfury-ignored': ['charge-and-windfury-attacks'],
   'stealth-kept-after-attack': ['stealth-printed-lost-when-minion-attacks'],
   'stolen-cannot-attack': ['blessing-of-wisdom-stolen-draws-for-caster'],
+  'spell-damage-both-sides': ['velens-chosen-on-an-enemy-minion-gives-its-controller-spell-damage'],
+  'hero-power-spell-damage': ['fireblast-is-not-raised-by-spell-damage'],
+  'spell-damage-heals': ['spell-damage-spells-only', 'ogre-magi-spell-damage-raises-moonfire-not-holy-light'],
+  'silence-keeps-freeze': ['spellbreaker-silence-thaws-frozen-attacker'],
+  'silence-heals': ['silence-of-a-buffed-damaged-minion-keeps-its-health'],
+  'defender-weapon-wears': ['attacked-hero-keeps-its-weapon-durability'],
+  'stealth-lost-when-damaged': ['stealth-kept-when-the-minion-takes-damage'],
 };
 
 /**

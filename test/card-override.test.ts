@@ -81,9 +81,10 @@ describe('arbiter run --cards with the bundled demo simulator', () => {
     expect(r.code, r.out + r.err).toBe(0);
     const results = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { case: string; status: string; detail?: string; simulator: { name: string } });
     // Not UNSUPPORTED ("unknown card MY_001"): the demo knows the card, and its own conformance case runs too (with
-    // the two controls every run with conformance cases has).
+    // the three controls every run with conformance cases has), each with its case at exactly its cost.
     expect(results.map((x) => [x.case, x.status, x.detail])).toEqual([
-      ['conformance-cs2-182', 'PASS', undefined], ['conformance-cs2-182#dies', 'PASS', undefined], ['conformance-my-001', 'PASS', undefined], ['my-yeti', 'PASS', undefined],
+      ['conformance-cs2-182', 'PASS', undefined], ['conformance-cs2-182#cost', 'PASS', undefined], ['conformance-cs2-182#dies', 'PASS', undefined],
+      ['conformance-my-001', 'PASS', undefined], ['conformance-my-001#cost', 'PASS', undefined], ['my-yeti', 'PASS', undefined],
     ]);
     // The demo plays the run's own cards: it is still the demo of the baseline, not a simulator with other card texts.
     expect(results[0]!.simulator.name).toBe('arbiter-demo');

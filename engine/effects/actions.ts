@@ -362,7 +362,10 @@ const ACTIONS: Registry = {
       e.silenced = true;
       // Rule `silence`: Silence removes the minion's card text, its enchantments, Divine Shield and Freeze.
       e.divineShield = false;
-      e.frozen = false;
+      // Mutant (breaks silence): the minion stays Frozen.
+      if (!ctx.g.mutants.has('silence-keeps-freeze')) e.frozen = false;
+      // Mutant (breaks silence): the minion's damage goes too (it is left at its new maximum Health).
+      if (ctx.g.mutants.has('silence-heals')) e.damage = 0;
       for (const en of [...e.enchantments]) detachEnchantment(ctx.g, entity(ctx.g, en));
     }
   },

@@ -4,7 +4,7 @@
  */
 import { entity, health, healthFloor, isCharacter, hasKeyword, playerHasAuraEffect, playerAuraEffectCount, spellDamage, type Game } from '../state.js';
 import type { Ctx, GameEventRef } from '../kernel/context.js';
-import { raise } from '../kernel/queue.js';
+import { detachEnchantment, raise } from '../kernel/queue.js';
 import { GameOverSignal, checkGameEnd } from '../kernel/phases.js';
 import { removeFromPlay, resolveDeathPhase } from '../kernel/deaths.js';
 import { auraUpdateHealthAttack, auraUpdateOther } from '../kernel/auras.js';
@@ -72,6 +72,11 @@ export function dealDamage(ctx: Ctx, sourceId: number, targets: readonly number[
     t.damage += n;
     if (why === undefined) g.trace.event({ e: 'damage', source: sourceId, target: id, amount: n, health: health(g, t) });
     else g.trace.event({ e: 'damage', source: sourceId, target: id, amount: n, health: health(g, t), rule: why });
+    // Mutant (breaks stealth): a minion that takes damage loses its Stealth.
+    if (t.card.type === 'minion' && g.mutants.has('stealth-lost-when-damaged') && hasKeyword(g, t, 'stealth')) {
+      for (const en of [...t.enchantments]) if (entity(g, en).mods?.keywords?.includes('stealth')) detachEnchantment(g, entity(g, en));
+      if (t.card.keywords?.includes('stealth') && !t.lostKeywords?.includes('stealth')) t.lostKeywords = [...(t.lostKeywords ?? []), 'stealth'];
+    }
     if (t.card.type === 'minion' && hasKeyword(g, source, 'poisonous') && !t.pendingDestroy) {
       t.pendingDestroy = true;
       g.trace.event({ e: 'destroy_mark', target: id, rule: 'poisonous' });
@@ -85,6 +90,8 @@ export function dealDamage(ctx: Ctx, sourceId: number, targets: readonly number[
 
 export function healCharacters(ctx: Ctx, sourceId: number, targets: readonly number[], amount: number): void {
   const g = ctx.g;
+  // Mutant (breaks spell-damage): a spell's healing adds its player's Spell Damage.
+  if (ctx.source.card.type === 'spell' && g.mutants.has('spell-damage-heals')) amount += spellDamage(g, ctx.controller);
   if (playerHasAuraEffect(g, ctx.controller, 'healingDamages')) {
     dealDamage(ctx, sourceId, targets, amount);
     return;
@@ -109,7 +116,17 @@ export function healCharacters(ctx: Ctx, sourceId: number, targets: readonly num
 export function spellDamageBonus(ctx: Ctx, spell: boolean | undefined): number {
   const bonus = spell ? spellDamage(ctx.g, ctx.controller) : 0;
   // Mutant (breaks spell-damage): a spell deals its printed amount only.
-  return bonus && ctx.g.mutants.has('spell-damage-ignored') ? 0 : bonus;
+  return (bonus && ctx.g.mutants.has('spell-damage-ignored') ? 0 : bonus) + misplacedSpellDamage(ctx, spell);
+}
+
+/** The Spell Damage the mutants of rule spell-damage add where the rule adds none (0 on the reference engine). */
+function misplacedSpellDamage(ctx: Ctx, spell: boolean | undefined): number {
+  const g = ctx.g;
+  // Mutant (breaks spell-damage): a spell adds the opponent's Spell Damage too.
+  if (spell && g.mutants.has('spell-damage-both-sides')) return spellDamage(g, ctx.controller === 0 ? 1 : 0);
+  // Mutant (breaks spell-damage): a Hero Power's damage is raised as a spell's.
+  if (!spell && ctx.source.card.type === 'hero_power' && g.mutants.has('hero-power-spell-damage')) return spellDamage(g, ctx.controller);
+  return 0;
 }
 
 /** A damage action's amount: its base, its Spell Damage bonus (`spellDamageBonus`), doubled as rule `doubled` says. */

@@ -70,6 +70,10 @@ export function takeControl(ctx: Ctx, t: Entity, to: Side): void {
   // A minion whose controller changes cannot attack until its new controller's turn starts, unless it has Charge
   // (rule control-sickness; Shadow Madness's enchantment grants Charge).
   t.exhausted = true;
+  // Its attacks counted are its old controller's, of a turn that is over (attacks are counted per turn of the
+  // character's controller): it has made none for its new one (a stolen Charge minion that attacked on its owner's
+  // last turn can attack).
+  t.attacks = 0;
   // Mutant (breaks control-sickness): the stolen minion counts as having used its attacks, Charge or not.
   if (g.mutants.has('stolen-cannot-attack')) t.attacks = 4;
   if (g.players[to].board.length >= g.profile.limits.board) {

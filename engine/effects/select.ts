@@ -245,7 +245,9 @@ export function evalCondition(ctx: Ctx, c: Condition): boolean {
   if ('exists' in c) return select(ctx, c.exists).length > 0;
   if ('notExists' in c) return select(ctx, c.notExists).length === 0;
   if ('countAtLeast' in c) return select(ctx, c.countAtLeast).length >= c.n;
-  if ('holdingRace' in c) return g.players[ctx.controller].hand.some((id) => entity(g, id).card.race === c.holdingRace);
+  // "If you're holding a Dragon": another card in the hand (the card being played, still in the hand while its play
+  // is checked, does not count for itself: Book Wyrm, a Dragon, takes no target without another Dragon held).
+  if ('holdingRace' in c) return g.players[ctx.controller].hand.some((id) => id !== ctx.source.id && entity(g, id).card.race === c.holdingRace);
   if ('test' in c) {
     // reads the entity even when it has left play (Rule 5b "if that kills it")
     const ids = c.test.select === 'target' && ctx.target !== null && ctx.target !== undefined ? [ctx.target] : select(ctx, c.test);

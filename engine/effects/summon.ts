@@ -58,6 +58,10 @@ export function summonPosition(ctx: Ctx, side: Side, pos: 'right' | 'right_of_se
   // of the same Deathrattle (another summon or put-into-play action) goes to the right of the one before it.
   if (self.card.type === 'minion' && self.zone !== 'play' && self.lastPosition >= 0) {
     const before = ctx.summoned.length ? board.indexOf(ctx.summoned[ctx.summoned.length - 1]!) : -1;
+    // Minions that died with it left the board too, and others may have taken their places since: its place is
+    // left of the minion that stood to its right and lived (the right end when none did).
+    const right = self.rightOfDeath;
+    if (right !== undefined) self.lastPosition = right === null ? board.length : board.includes(right) ? board.indexOf(right) : self.lastPosition;
     return before >= 0 ? before + 1 : Math.min(self.lastPosition, board.length);
   }
   return board.length; // a spell, a hero power, a secret: the right end

@@ -36,6 +36,7 @@ export function removeFromPlay(g: Game, e: Entity, rule: string): void {
   const p = g.players[e.controller];
   if (e.card.type === 'minion') {
     e.lastPosition = p.board.indexOf(e.id);
+    e.rightOfDeath = undefined;
     p.board = p.board.filter((x) => x !== e.id);
   }
   if (e.card.type === 'weapon') {
@@ -54,7 +55,20 @@ export function deathCreationStep(g: Game): Entity[] {
   let dead = findDying(g);
   // Mutant deaths-one-at-a-time: one removed per step, the oldest (the newest with deaths-newest-first as well).
   if (g.mutants.has('deaths-one-at-a-time')) dead = g.mutants.has('deaths-newest-first') ? dead.slice(-1) : dead.slice(0, 1);
-  for (const e of dead) removeFromPlay(g, e, '4a');
+  // Each minion's place: the one to its right that does not die with it (the board before any is removed).
+  const dying = new Set(dead.map((e) => e.id));
+  const right = new Map<number, number | null>();
+  for (const e of dead) {
+    if (e.card.type !== 'minion') continue;
+    const board = g.players[e.controller].board;
+    let j = board.indexOf(e.id) + 1;
+    while (j < board.length && dying.has(board[j]!)) j++;
+    right.set(e.id, j < board.length ? board[j]! : null);
+  }
+  for (const e of dead) {
+    removeFromPlay(g, e, '4a');
+    if (right.has(e.id)) e.rightOfDeath = right.get(e.id);
+  }
   g.trace.closeBlock(b);
   return dead;
 }

@@ -120,6 +120,8 @@ export function sortEntries(g: Game, entries: Entry[]): Entry[] {
   const rank = (e: Entry) => (e.priority === 'first' ? 0 : e.priority === 'last' ? 2 : 1);
   const byPlayer = g.mutants.has('queue-by-player');
   if (entries.length < 2) return entries.slice();
+  // Mutant (breaks Rule 2a): the triggers of one event newest first.
+  if (g.mutants.has('triggers-newest-first')) return [...entries].sort((a, b) => rank(a) - rank(b) || a.eventIndex - b.eventIndex || b.order - a.order);
   return [...entries].sort((a, b) => {
     if (byPlayer) {
       const pa = carrierOf(g, a.source).controller === g.active ? 0 : 1;

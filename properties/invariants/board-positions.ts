@@ -5,8 +5,10 @@
  * ever shared or left empty. Checked:
  * - a summon enters at a position from 0 to the number of minions on that board (no gap, no slot outside);
  * - a Deathrattle's summon on the dead minion's own side, when the card's Deathrattle does not say where: the first
- *   takes the dead minion's place (its slot when it died, or the right end if the board is shorter now), each further
- *   one goes right of the one before (as far as the board allows, if something left it meanwhile);
+ *   takes the dead minion's place, each further one goes right of the one before (as far as the board allows, if
+ *   something left it meanwhile). Its place: left of the minion that stood to its right when it died and did not die
+ *   in the same Death Creation Step (the right end when none did), while that minion is on the board; else its slot
+ *   when it died, or the right end if the board is shorter now;
  * - a summon by a trigger, Battlecry or spell whose card says nowhere where its summons go: the right end.
  * Summons the card places itself (right or left of the summoner, both sides), resurrections and summons whose source
  * card is unknown (no card definitions given) are judged on the first point only.
@@ -54,6 +56,10 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
   const boards: [number[], number[]] = [[], []];
   const setupAt = new Map<number, number>();
   const lastPosition = new Map<number, number>();
+  /** A minion that died in a Death Creation Step: the one to its right that did not die in it (null: none). */
+  const rightOfDeath = new Map<number, number | null>();
+  /** The Death Creation Step the deaths so far belong to, and the minions that died in it. */
+  let step: { id: number; dead: Set<number> } | undefined;
   /** Summons made so far on a side by each open trigger block: trigger id → positions. */
   const made = new Map<number, number[]>();
   const take = (id: number) => {
@@ -96,7 +102,8 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
           const card = srcEnt ? env?.card?.(srcEnt.card) : undefined;
           if (src && srcEnt && src.block === 'trigger' && src.kind === 'deathrattle' && srcEnt.controller === side && srcEnt.zone !== 'play' && unplaced(card, 'deathrattle')) {
             const before = made.get(src.id) ?? [];
-            const dead = lastPosition.get(srcEnt.id);
+            const right = rightOfDeath.get(srcEnt.id);
+            const dead = right === null ? board.length : right !== undefined && board.includes(right) ? board.indexOf(right) : lastPosition.get(srcEnt.id);
             const want = before.length ? Math.min(before[before.length - 1]! + 1, board.length) : dead === undefined ? undefined : Math.min(dead, board.length);
             if (want !== undefined && want !== r.position) {
               flag(s, at, [r.entity, srcEnt.id], `${s.name(r.entity)}, summoned by the Deathrattle of ${s.name(srcEnt.id)}, went to position ${r.position}; ${before.length ? 'the one before it went to ' + before[before.length - 1] + ', so it goes to ' + want : 'the dead minion was at ' + dead + ', so it takes position ' + want}`);
@@ -109,7 +116,21 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
         board.splice(Math.max(0, Math.min(r.position, board.length)), 0, r.entity);
         return;
       }
-      if (r.e === 'death') { take(r.entity); return; }
+      if (r.e === 'death') {
+        // Deaths of one Death Creation Step leave the board together: each one's place is left of the next minion to
+        // its right that lives (one that dies in the same step hands on its own right neighbour).
+        const top = s.stack[s.stack.length - 1];
+        const side = boards.find((b) => b.includes(r.entity));
+        if (top?.block === 'step' && top.kind === 'DEATH_CREATION' && side) {
+          if (step?.id !== top.id) step = { id: top.id, dead: new Set() };
+          const next = side[side.indexOf(r.entity) + 1] ?? null;
+          for (const id of step.dead) if (rightOfDeath.get(id) === r.entity) rightOfDeath.set(id, next);
+          rightOfDeath.set(r.entity, next);
+          step.dead.add(r.entity);
+        } else rightOfDeath.delete(r.entity);
+        take(r.entity);
+        return;
+      }
       if (r.e === 'zone' && r.from === 'play' && r.to !== 'play') { take(r.entity); return; }
       if (r.e === 'control') {
         const e = s.entities.get(r.entity);

@@ -9,7 +9,7 @@
  * - a summoned minion is exhausted (summoning sickness) and has made no attack; when its controller's turn starts,
  *   its characters are ready and have made no attack;
  * - a minion whose controller changes (`control`) is exhausted until its new controller's turn starts (rule
- *   control-sickness);
+ *   control-sickness) and has made no attack for its new controller;
  * - every ATTACK Sequence counts one attack of its attacker.
  * A later statement may only add Frozen (an engine that says a character is frozen must not let it attack): a
  * statement that it thawed early does not thaw it.
@@ -76,9 +76,12 @@ export class LegalityState {
         if (st) st.frozen = false; // rule silence: Silence removes Freeze
         return;
       }
-      case 'control':
-        this.get(r.entity).exhausted = true; // rule control-sickness
+      case 'control': {
+        const st = this.get(r.entity);
+        st.exhausted = true; // rule control-sickness
+        st.attacks = 0; // the attacks it made were its old controller's
         return;
+      }
       case 'summon':
         this.of.set(r.entity, { frozen: false, exhausted: true, attacks: 0 });
         return;
