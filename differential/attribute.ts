@@ -401,7 +401,13 @@ function silencedAuraEnded(ref: readonly TraceRecord[], k: number, id: number, s
 export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attribution {
   const ix = new Indexed(ref);
   const at = d.path;
-  const done = (k: number, what: string): Attribution => ({ rule: ruleOf(ix, k), at, step: `${what}: the reference engine has ${ix.describe(k)}`, basis: 'final' });
+  // A record whose rule is only its place (a Player Action's Sequence: `sequence`) names no step that could differ: the
+  // value is left unattributed, with the record for a lead.
+  const done = (k: number, what: string): Attribution => {
+    const rule = ruleOf(ix, k);
+    const step = `${what}: the reference engine has ${ix.describe(k)}`;
+    return rule === 'sequence' ? { rule: UNATTRIBUTED, at, step: `${step} (a record no rule of its own names: the step that differs is not located)`, basis: 'final' } : { rule, at, step, basis: 'final' };
+  };
   const last = (pred: (r: Record<string, unknown> & { e: string }) => boolean): number => {
     for (let k = ref.length - 1; k >= 0; k--) if (ref[k]!.t === 'event' && pred(ix.event(k))) return k;
     return -1;
@@ -597,13 +603,13 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   }
   const a = attributeFinal(ref, first);
   // An action the reference engine refused (marked illegal): a state that differs without another explanation is the
-  // simulator taking it, or changing the game while refusing it. The reference record behind the value explains
-  // nothing when its rule is only its place (`sequence`: a later legal attack's damage, say): the refusal comes first,
-  // charged to the rule that forbids the action (a Frozen attacker's is Freeze's).
+  // simulator taking it, or changing the game while refusing it (the reference record behind the value, when there is
+  // one, names no rule of its own: a later legal attack's damage, say). Charged to the rule that forbids the action (a
+  // Frozen attacker's is Freeze's).
   const refused = ref.findIndex((r) => r.t === 'event' && r.e === 'refused');
-  if ((a.rule === UNATTRIBUTED || a.rule === 'sequence') && refused >= 0) {
+  if (a.rule === UNATTRIBUTED && refused >= 0) {
     const r = ref[refused] as { reason?: string; action?: number; rule?: string };
-    return { rule: r.rule ?? 'legality', at: first.path, step: `the reference engine refused action #${r.action ?? '?'} (${r.reason ?? ''}) and the game went on unchanged; the simulator's state differs after it${a.rule === 'sequence' ? ` (the value's last reference record: ${a.step.replace(/^[^:]*: /, '')})` : ''}`, basis: 'final' };
+    return { rule: r.rule ?? 'legality', at: first.path, step: `the reference engine refused action #${r.action ?? '?'} (${r.reason ?? ''}) and the game went on unchanged; the simulator's state differs after it`, basis: 'final' };
   }
   if (rules.length > 1) a.step += `; the same final state comes from breaking any of rules ${rules.join(', ')}`;
   return a;

@@ -131,7 +131,8 @@ export function playCard(g: Game, side: Side, id: number, opts: { position?: num
   const target = opts.target ?? null;
   const choice = choiceOf(card, opts.choose);
   // the card's own play requirements, and those of the Choose One option chosen
-  const unmet = unmetRequirement(g, side, card.card.name, card.card.requires) ?? unmetRequirement(g, side, card.card.name, choice?.requires);
+  const hasTarget = () => legalTargets(g, card, choice).length > 0;
+  const unmet = unmetRequirement(g, side, card.card.name, card.card.requires, hasTarget) ?? unmetRequirement(g, side, card.card.name, choice?.requires, hasTarget);
   if (unmet) throw new IllegalActionError(unmet);
   if (card.card.type === 'minion') {
     if (g.players[side].board.length >= boardLimit(g)) throw new IllegalActionError(`board of player ${side === 0 ? 'A' : 'B'} is full`);
@@ -340,11 +341,12 @@ function withDeferredRaise(g: Game, sink: GameEventRef[], fn: () => void): void 
  * minions in play) of the card `name` (or of its Choose One option) are not met for its player now, or null (rule legality: such a play is refused).
  * Mutant play-requirements-ignored: never.
  */
-export function unmetRequirement(g: Game, side: Side, name: string, r: PlayRequirements | undefined): string | null {
+export function unmetRequirement(g: Game, side: Side, name: string, r: PlayRequirements | undefined, hasTarget?: () => boolean): string | null {
   if (!r || g.mutants.has('play-requirements-ignored')) return null;
   const p = g.players[side];
   const free = boardLimit(g) - p.board.length;
   if (r.freeSlots !== undefined && free < r.freeSlots) return `${name} cannot be played: it needs ${r.freeSlots} free minion slot(s) on its player's board, which has ${Math.max(0, free)}`;
+  if (r.freeSlotsIfTarget !== undefined && free < r.freeSlotsIfTarget && hasTarget?.()) return `${name} cannot be played: while its text has a legal target it needs ${r.freeSlotsIfTarget} free minion slot(s) on its player's board, which has ${Math.max(0, free)}`;
   if (r.weapon && p.weapon === null) return `${name} cannot be played: it needs a weapon equipped`;
   const enemies = g.players[opponent(side)].board.length;
   if (r.enemyMinions !== undefined && enemies < r.enemyMinions) return `${name} cannot be played: it needs at least ${r.enemyMinions} enemy minion(s) in play, and there are ${enemies}`;

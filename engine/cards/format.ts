@@ -306,13 +306,19 @@ export interface CardDef {
   requires?: PlayRequirements;
 }
 
-/** CardDefs play requirements that name no target (reqID 12, 13, 23, 45). */
+/** CardDefs play requirements that name no target (reqID 12, 13, 19, 23, 45). */
 export interface PlayRequirements {
   /**
    * Free minion slots its player's board must have (reqID 12, REQ_NUM_MINION_SLOTS: Mirror Image, Mind Control).
    * @minimum 1
    */
   freeSlots?: number;
+  /**
+   * Free minion slots its player's board must have while its text has a legal target (reqID 19,
+   * REQ_MINION_CAP_IF_TARGET_AVAILABLE: Cabal Shadow Priest needs room for itself and the minion it takes).
+   * @minimum 1
+   */
+  freeSlotsIfTarget?: number;
   /** Its player must have a weapon equipped (reqID 13, REQ_WEAPON_EQUIPPED: Deadly Poison, Blade Flurry). */
   weapon?: boolean;
   /**

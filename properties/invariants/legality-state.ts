@@ -161,7 +161,8 @@ export class LegalityState {
   /**
    * Why a play requirement that names no target does not hold for `side` now (rule legality), or null: the ones the
    * boards decide (free slots, minions in play; a trace states every minion). An equipped weapon is not judged: a
-   * trace need not state weapons, and what it does not state is not judged.
+   * trace need not state weapons, and what it does not state is not judged; nor are free slots while the text has a
+   * legal target (Cabal Shadow Priest): the oracle does not know a text's targets.
    */
   unmet(s: TraceState, side: number, r: PlayRequirements, name: string): string | null {
     const mine = this.boardCount(s, side);
