@@ -187,6 +187,51 @@ describe('a weapon that keeps its Durability', () => {
   });
 });
 
+describe('what a trace shows without a mutant diagnosis', () => {
+  const traces = (id: string, m: MutantName) => {
+    const c = cases.find((x) => x.id === id)!;
+    return { ref: runScenario(c.scenario, c.origin, { cards }).trace, sim: runScenario(c.scenario, c.origin, { cards, mutants: [m] }).trace };
+  };
+  it('a spell\'s damage or healing with another amount is charged to spell-damage, or to the rule the reference record names', () => {
+    // Velen's Chosen gives B Spell Damage +1; a simulator that adds it to A's Moonfire deals 2.
+    const both = traces('velens-chosen-on-an-enemy-minion-gives-its-controller-spell-damage', 'spell-damage-both-sides');
+    expect(attributeEvents(both.ref, both.sim, 'phases')).toMatchObject({ rule: 'spell-damage', step: expect.stringMatching(/^the simulator's damage by Moonfire \(moon\) to Jaina Proudmoore \(heroB\) is 2, the reference engine's 1/) });
+    // Holy Light raised by Ogre Magi's Spell Damage
+    const heal = traces('ogre-magi-spell-damage-raises-moonfire-not-holy-light', 'spell-damage-heals');
+    expect(attributeEvents(heal.ref, heal.sim, 'events')?.rule).toBe('spell-damage');
+    // a Fireball at a hero whose Armor took part of it: the reference record names rule armor
+    const armor = traces('armor-absorbs-damage-first', 'armor-ignored');
+    expect(attributeEvents(armor.ref, armor.sim, 'phases')?.rule).toBe('armor');
+  });
+  it('a weapon the simulator destroys and the reference engine keeps is charged to weapon-wear', () => {
+    const t = traces('attacked-hero-keeps-its-weapon-durability', 'defender-weapon-wears');
+    expect(attributeEvents(t.ref, t.sim, 'phases')).toMatchObject({ rule: 'weapon-wear', step: expect.stringMatching(/^death of Fiery War Axe \(axe\).*: the reference engine keeps that weapon/) });
+  });
+  it('a final state that differs after an action the reference engine refused is charged to the rule that forbids it, before the record behind the value', () => {
+    // A Yeti Frozen on B's turn attacks B's hero on A's next turn in a simulator that thawed it: the hero's Health is
+    // lower than the reference engine's, whose last record for it is the legal attack of a later turn.
+    const c = cases.find((x) => x.id === 'legality-frozen-by-the-opponent-misses-its-next-attack')!;
+    const ref = runScenario(c.scenario, c.origin, { cards });
+    const expected = comparableFromGame(ref.g);
+    const b = expected.players[1];
+    const actual = { ...expected, players: [expected.players[0], { ...b, hero: { ...b.hero, health: b.hero.health - 4 } }] as typeof expected.players };
+    const a = attribute(ref.trace, compareFinal(expected, actual), {});
+    expect(a).toMatchObject({ rule: 'freeze', basis: 'final', step: expect.stringMatching(/^the reference engine refused action #\d+ \(.*frozen.*\)/) });
+  });
+  it('a final-state value whose last reference record names no rule of its own is unattributed, with the record for a lead', () => {
+    // A Silenced Yeti that was damaged and buffed: a simulator whose Silence also heals it shows another Health; the
+    // reference engine's record behind the value is its Silence (rule silence). Without the silence record, the
+    // set-up buff is the last record: no rule names it.
+    const c = cases.find((x) => x.id === 'silence-of-a-buffed-damaged-minion-keeps-its-health')!;
+    const ref = runScenario(c.scenario, c.origin, { cards });
+    const mut = runScenario(c.scenario, c.origin, { cards, mutants: ['silence-heals'] });
+    const d = compareFinal(comparableFromGame(ref.g), comparableFromGame(mut.g));
+    expect(attribute(ref.trace, d, {})?.rule).toBe('silence');
+    const noSilence = ref.trace.filter((r) => !(r.t === 'event' && r.e === 'silence'));
+    expect(attribute(noSilence, d, {})).toMatchObject({ rule: 'unattributed', step: expect.stringMatching(/the reference engine has .*: the step that differs is not located\)$/) });
+  });
+});
+
 describe('a Player Action Sequence the simulator never opened', () => {
   it('what the reference engine does in it is charged to rule sequence, naming how many the simulator opened', () => {
     // golden/cases/weapon-loses-durability-when-hero-attacks: two attacks; the simulator's trace lacks the second ATTACK
