@@ -277,6 +277,20 @@ export function attributeEvents(ref: readonly TraceRecord[], sim: readonly Trace
   return { rule: sEvent ? ruleOf(sx, S.at[i]!) : 'sequence', at, step: `the simulator goes on with ${sx.describe(S.at[i]!)} after the reference engine's last event`, basis: 'events', simAt: S.at[i]! };
 }
 
+/** What an attack cannot change in a final state: a player's mana and crystals, hand, deck and Secrets. */
+const NOT_BY_ATTACK = /\.(mana|maxMana|hand|deckSize|secrets)$/;
+
+/**
+ * Could the action the reference engine refused at record k have changed the final state's `path`, had the simulator
+ * taken it? An attack changes Health, boards and weapons, not a player's mana, hand, deck or Secrets; a play or a Hero
+ * Power may change anything.
+ */
+function couldChange(ref: readonly TraceRecord[], k: number, path: string): boolean {
+  const r = ref[k] as { action?: number };
+  const act = ref.find((x) => x.t === 'event' && x.e === 'action' && x.action === r.action) as { kind?: string } | undefined;
+  return !(act?.kind === 'attack' && NOT_BY_ATTACK.test(path));
+}
+
 function isWeapon(x: Indexed, id: unknown): boolean {
   return typeof id === 'number' && x.trace.some((r) => r.t === 'entity' && r.id === id && r.type === 'weapon');
 }
@@ -548,7 +562,7 @@ function boardAtEnd(ix: Indexed, side: number): number[] {
 }
 
 /** A rule broken in the simulator's own trace (an invariant violation), with the record where it shows. */
-export interface TraceBreak { rule: string; at?: number; message: string; invariant: string }
+export interface TraceBreak { rule: string; at?: number; message: string; invariant: string; path?: string }
 
 /** Do the divergences say only that minions stand in another order on a board (compareFinal's `board.order`)? */
 export function boardOrderOnly(divergences: readonly Divergence[]): boolean {
@@ -567,7 +581,9 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   const breaks = [...(o.breaks ?? [])].sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity));
   const b = breaks[0];
   if (b && (!ev || (b.at ?? Infinity) <= (ev.simAt ?? Infinity))) {
-    return { rule: b.rule, at: b.at !== undefined ? `simulator trace record ${b.at}` : 'simulator trace', step: `invariant ${b.invariant}: ${b.message}`, basis: 'invariant', ...(b.at !== undefined ? { simAt: b.at } : {}) };
+    // a limit the final state breaks names the final state's path (differential/verdict.ts finalLimitBreaks)
+    const where = b.at !== undefined ? `simulator trace record ${b.at}` : b.path?.startsWith('final.') ? b.path : 'simulator trace';
+    return { rule: b.rule, at: where, step: `invariant ${b.invariant}: ${b.message}`, basis: 'invariant', ...(b.at !== undefined ? { simAt: b.at } : {}) };
   }
   const rules = [...new Set((o.diagnosis ?? []).map((d) => d.rule))];
   // A simulator whose events and final state are exactly those of the reference engine with one rule broken (every
@@ -607,7 +623,7 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   // one, names no rule of its own: a later legal attack's damage, say). Charged to the rule that forbids the action (a
   // Frozen attacker's is Freeze's).
   const refused = ref.findIndex((r) => r.t === 'event' && r.e === 'refused');
-  if (a.rule === UNATTRIBUTED && refused >= 0) {
+  if (a.rule === UNATTRIBUTED && refused >= 0 && couldChange(ref, refused, first.path)) {
     const r = ref[refused] as { reason?: string; action?: number; rule?: string };
     return { rule: r.rule ?? 'legality', at: first.path, step: `the reference engine refused action #${r.action ?? '?'} (${r.reason ?? ''}) and the game went on unchanged; the simulator's state differs after it`, basis: 'final' };
   }

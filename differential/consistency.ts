@@ -166,13 +166,15 @@ export function diagnoseCombined(results: CaseResult[], cases: readonly Case[], 
     const pairs = found.map((f) => ((leaves.get(f.e) ?? Infinity) < (leaves.get(f.m) ?? Infinity) ? { first: f.e, then: f.m, f } : { first: f.m, then: f.e, f }));
     r.diagnosis = pairs.map(({ first, then, f }) => ({ mutant: `${first}+${then}`, rule: MUTANTS[first].rule, text: `${MUTANTS[first].text}, together with ${then} (rule ${MUTANTS[then].rule}: ${MUTANTS[then].text}); ${f.e} alone gives the simulator's answer in ${f.n} other failing case(s) of this run` }));
     const top = pairs[0]!;
-    const rules = [...new Set(pairs.map((p) => MUTANTS[p.first].rule))];
+    // Both breaks of each pair are candidates: the first divergence is the first one's, the other is as real.
+    const both = pairs.flatMap((p) => [p.first, p.then].map((m) => ({ rule: MUTANTS[m].rule, mutant: `${p.first}+${p.then}` })));
+    const rules = [...new Set(both.map((p) => p.rule))];
     r.attribution = {
       rule: MUTANTS[top.first].rule,
       at: r.attribution?.at ?? r.divergences[0]?.path ?? 'final',
       step: `the reference engine gives this final state with two rule breaks at once: ${top.first} (rule ${MUTANTS[top.first].rule}), whose own run differs first, and ${top.then} (rule ${MUTANTS[top.then].rule}); ${top.f.e} alone gives the simulator's answer in ${top.f.n} other failing case(s) of this run${r.attribution && r.attribution.rule !== UNATTRIBUTED ? `; without the pair the first divergence was charged to rule ${r.attribution.rule} (${r.attribution.basis})` : ''}`,
       basis: 'mutant',
-      ...(rules.length > 1 ? { candidates: pairs.map((p) => ({ rule: MUTANTS[p.first].rule, mutant: `${p.first}+${p.then}` })) } : {}),
+      ...(rules.length > 1 ? { candidates: both.filter((x, k) => both.findIndex((y) => y.rule === x.rule) === k) } : {}),
     };
     // a card conformance case is the card's only when no rule break explains it (differential/verdict.ts judgeCase)
     if (r.cause === 'card' && r.conformance) { r.cause = 'rule'; delete r.causeDetail; }

@@ -20,6 +20,7 @@ import { cheaperThanPrinted, erroredAction, referenceTakes, type ReferenceTakes 
 import { controlIds, COST_SUFFIX, FILLER } from './conformance.js';
 import type { ComparablePlayer, ComparableState, Hello } from './protocol.js';
 import type { Forced } from '../engine/random.js';
+import { profileOf } from '../engine/profiles/index.js';
 import type { HostScenario } from '../engine/host/format.js';
 import type { HostFinal } from '../engine/host/run.js';
 
@@ -558,6 +559,31 @@ function judgeOutcome(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, 
   return judged;
 }
 
+/** The invariant that reads a simulator's final state against its profile's limits (finalLimitBreaks). */
+export const FINAL_LIMITS = 'final-state-limits';
+
+/**
+ * The limits of the rule profile that a final state breaks on its own, whatever happened before it: more minions on a
+ * board (rule board-limit), cards in a hand (hand-limit), Secrets in play (secrets) or Mana Crystals (mana-crystals)
+ * than the rules allow, or more mana to spend than even mana for this turn only may give. Each is a broken rule of the
+ * simulator's, as a trace invariant's would be: no reference run is needed to see it. `path` is the final state's.
+ */
+export function finalLimitBreaks(final: ComparableState, profile: string | undefined): Violation[] {
+  const limits = profileOf(profile).limits;
+  const out: Violation[] = [];
+  const add = (path: string, rule: string, message: string) => out.push({ invariant: FINAL_LIMITS, rule, message, path, entities: [] });
+  final.players.forEach((p, i) => {
+    const side = i === 0 ? 'A' : 'B';
+    const at = `final.players.${side}`;
+    if (p.board.length > limits.board) add(`${at}.board`, 'board-limit', `player ${side} ends with ${p.board.length} minions on the board: at most ${limits.board}`);
+    if (p.hand.length > limits.hand) add(`${at}.hand`, 'hand-limit', `player ${side} ends with ${p.hand.length} cards in hand: at most ${limits.hand}`);
+    if ((p.secrets?.length ?? 0) > limits.secrets) add(`${at}.secrets`, 'secrets', `player ${side} ends with ${p.secrets!.length} Secrets in play: at most ${limits.secrets}`);
+    if (p.maxMana !== undefined && p.maxMana > limits.mana) add(`${at}.maxMana`, 'mana-crystals', `player ${side} ends with ${p.maxMana} Mana Crystals: at most ${limits.mana}`);
+    if (p.mana !== undefined && limits.manaThisTurn !== null && p.mana > limits.manaThisTurn) add(`${at}.mana`, 'mana-crystals', `player ${side} ends with ${p.mana} mana to spend: at most ${limits.manaThisTurn}, even with mana for this turn only`);
+  });
+  return out;
+}
+
 function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, judgeTrace?: TraceJudgeFn, memo?: MutantRuns): Judged {
   const base = { case: c.id, origin: c.origin, ...(c.scenario.profile && c.scenario.profile !== 'hearthstone' ? { profile: c.scenario.profile } : {}), rules: c.scenario.rules, title: c.scenario.title, simulator: { name: hello.name, version: hello.version, fidelity: hello.fidelity }, divergences: [], violations: [], diagnosis: [] };
   if (outcome.kind !== 'answer') return { result: { ...base, status: outcome.kind, detail: outcome.detail, ...(outcome.stderr ? { stderr: outcome.stderr.trim() } : {}) } };
@@ -613,7 +639,7 @@ function judgeAnswer(c: Case, hello: Hello, outcome: Outcome, cards: CardPool, j
       : `the scenario leaves random choices open and the simulator reports none: compared with all ${count} outcomes the reference engine allows`;
   }
   const expected = comparableFromGame(ref.g);
-  const violations = judgeTrace && msg.trace ? judgeTrace(msg.trace, hello.fidelity, cards) : [];
+  const violations = [...finalLimitBreaks(msg.final, c.scenario.profile), ...(judgeTrace && msg.trace ? judgeTrace(msg.trace, hello.fidelity, cards) : [])];
   const failed = divergences.length > 0 || violations.length > 0;
   return {
     result: {
