@@ -36,3 +36,28 @@ describe('summary-short.md', () => {
     expect(text).toContain('**NEW FAIL (5000)**');
   });
 });
+
+describe('summary.md: first divergences many FAILs share', () => {
+  it('groups FAILs by their first differing value (path, expected, actual), most cases first, from three cases on', async () => {
+    const { markdown, summarize } = await import('./write.js');
+    const { commonDivergences } = await import('./summary.js');
+    const fail = (id: string, path: string, expected: unknown, actual: unknown): CaseResult => ({ ...base, case: id, status: 'FAIL', rules: ['mana-crystals'], cause: 'rule', divergences: [{ path, expected, actual }, { path: 'final.players.B.hero.health', expected: 30, actual: 29 }] as never });
+    const rs = [
+      ...['a', 'b', 'c', 'd'].map((id) => fail(id, 'final.players.A.maxMana', 10, 11)),
+      ...['e', 'f', 'g'].map((id) => fail(id, 'final.players.B.board', ['CS2_182 4/5'], [])),
+      fail('h', 'final.players.A.maxMana', 10, 12),
+      fail('i', 'final.result', 'ongoing', 'A_wins'),
+      { ...base, case: 'j', status: 'PASS', rules: ['9'] },
+    ];
+    expect(commonDivergences(rs).map((g) => [g.cases.length, g.path, g.expected, g.actual])).toEqual([
+      [4, 'final.players.A.maxMana', '10', '11'],
+      [3, 'final.players.B.board', '["CS2_182 4/5"]', '[]'],
+    ]);
+    const verdicts = Object.fromEntries(rs.map((r) => [r.case, r.status === 'PASS' ? 'PASS' as const : 'NEW FAIL' as const]));
+    const text = markdown(rs, summarize(rs, verdicts, 'sim 1'), { simulator: { name: 'sim', version: '1', fidelity: 'final_state' }, command: 'x' });
+    expect(text).toContain('## First divergences many FAILs share');
+    expect(text).toContain('| 4 | final.players.A.maxMana | 10 | 11 | a, b, c, … |');
+    // fewer than three alike: no section
+    expect(markdown(rs.slice(7), summarize(rs.slice(7), verdicts, 'sim 1'), { simulator: { name: 'sim', version: '1', fidelity: 'final_state' }, command: 'x' })).not.toContain('First divergences');
+  });
+});

@@ -162,3 +162,23 @@ export function failureMessage(r: CaseResult): string {
   if (v) return `${why}invariant ${v.invariant} (rule ${v.rule}): ${v.message}${note}`;
   return r.detail ? `${why}${r.detail}` : r.status;
 }
+
+/**
+ * The first divergences that many FAILs share: the same value (path, expected and actual) differing first in `least`
+ * cases or more, most cases first. One broad bug (Mana Crystals that grow past 10) fails hundreds of cases with one
+ * difference; this says so in one line.
+ */
+export function commonDivergences(results: readonly CaseResult[], least = 3, most = 10): { path: string; expected: string; actual: string; cases: string[] }[] {
+  const groups = new Map<string, { path: string; expected: string; actual: string; cases: string[] }>();
+  const text = (v: unknown) => { const t = JSON.stringify(v) ?? 'undefined'; return t.length > 80 ? `${t.slice(0, 77)}...` : t; };
+  for (const r of results) {
+    const d = r.status === 'FAIL' ? r.divergences[0] : undefined;
+    if (!d) continue;
+    const g = { path: d.path, expected: text(d.expected), actual: text(d.actual) };
+    const key = `${g.path}\u0000${g.expected}\u0000${g.actual}`;
+    const found = groups.get(key) ?? { ...g, cases: [] };
+    found.cases.push(r.case);
+    groups.set(key, found);
+  }
+  return [...groups.values()].filter((g) => g.cases.length >= least).sort((a, b) => b.cases.length - a.cases.length || a.path.localeCompare(b.path)).slice(0, most);
+}

@@ -14,7 +14,7 @@ import { escapeMarkup as xml, showControls } from './escape.js';
 export { showControls } from './escape.js';
 
 export { summarize, summaryLine, failingLines, unsupportedNotice, adapterOutputNotice, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
-import { summarize, summaryLine, ruleMatrix, failureMessage, type Summary, type ReportOptions } from './summary.js';
+import { summarize, summaryLine, ruleMatrix, failureMessage, commonDivergences, type Summary, type ReportOptions } from './summary.js';
 
 /** Results by rule profile (Hearthstone's when a result names none), in order of first appearance. */
 export function byProfile(results: CaseResult[]): [string, CaseResult[]][] {
@@ -117,6 +117,11 @@ export function markdown(results: CaseResult[], s: Summary, o: ReportOptions): s
   for (const [c, meaning] of [['rule', 'a rulebook rule breaks (the rule of the first divergence)'], ['card', "the simulator's card differs from the card text (its card conformance case fails)"], ['assumption', 'the diverging fact rests on an assumption the case lists']] as const) out.push(`| ${c} | ${s.causes[c] ?? 0} | ${meaning} |`);
   out.push(`| representation | ${s.equivalent} PASS | differences the protocol defines as equivalent (spec/protocol.md), not failures |`);
   out.push('', `Cases: ${s.groups.total} (${s.total} results with their variants, probes and card conformance cases); ${s.groups.failing} with a failure or error.`);
+  const common = commonDivergences(results);
+  if (common.length) {
+    out.push('', '## First divergences many FAILs share', '', 'One difference behind many failures is most likely one bug: look at it first.', '', '| FAILs | first divergence | expected | actual | e.g. |', '|---|---|---|---|---|');
+    for (const g of common) out.push(`| ${g.cases.length} | ${md(g.path)} | ${md(g.expected)} | ${md(g.actual)} | ${md(g.cases.slice(0, 3).join(', '))}${g.cases.length > 3 ? ', …' : ''} |`);
+  }
   const groups: Verdict[] = ['NEW FAIL', 'LOST', 'ERROR', 'NEW PASS', 'KNOWN FAIL', 'UNSUPPORTED'];
   for (const g of groups) {
     const rs = results.filter((r) => s.verdicts[r.case] === g);
