@@ -47,8 +47,8 @@ describe('summary.md: first divergences many FAILs share', () => {
       ...['e', 'f', 'g'].map((id) => fail(id, 'final.players.B.board', ['CS2_182 4/5'], [])),
       fail('h', 'final.players.A.maxMana', 10, 12),
       fail('i', 'final.result', 'ongoing', 'A_wins'),
-      { ...base, case: 'j', status: 'PASS', rules: ['9'] },
-    ];
+      { ...base, case: 'j', status: 'PASS' as const, rules: ['9'] },
+    ] as CaseResult[];
     expect(commonDivergences(rs).map((g) => [g.cases.length, g.path, g.expected, g.actual])).toEqual([
       [4, 'final.players.A.maxMana', '10', '11'],
       [3, 'final.players.B.board', '["CS2_182 4/5"]', '[]'],

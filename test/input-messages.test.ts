@@ -24,6 +24,13 @@ function badInput(r: { code: number; out: string; err: string }): string {
 }
 
 describe.concurrent('clear messages for bad input', () => {
+  it('a weapon set up with a field only a minion takes (a buff) names it: it would otherwise be ignored', async () => {
+    const dir = tempDir('arbiter-msg-');
+    const s = JSON.parse(readFileSync(join(ROOT, 'golden', 'cases', 'attacked-hero-keeps-its-weapon-durability.json'), 'utf8')) as { setup: { B: { weapon: Record<string, unknown> } } };
+    s.setup.B.weapon.buff = { attack: 2 };
+    writeFileSync(join(dir, 'w.json'), JSON.stringify(s));
+    expect(badInput(await runCli(['run-scenario', join(dir, 'w.json')]))).toMatch(/w\.json: \$\.setup\.B\.weapon\.buff: a weapon's set-up takes "card", "label" and "damage" \(Durability lost\) only: "buff" is for minions/);
+  });
   it('a binary scenario file is "not UTF-8 JSON text", and its bytes are not printed', async () => {
     const dir = tempDir('arbiter-msg-');
     // Bytes that are not UTF-8 (0xA6 continues no sequence), and valid UTF-8 holding control characters.

@@ -93,6 +93,11 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
     p.fatigue = ps.fatigue ?? 0;
     if (ps.weapon) {
       const ws = asSetup(ps.weapon);
+      // A weapon is set up with its card, a label and the Durability it has lost: nothing else is read for it, so a
+      // field a minion takes (a buff, enchantments, Frozen) is bad input rather than a set-up silently different.
+      for (const k of ['buff', 'enchantments', 'exhausted', 'frozen', 'forcePlayed'] as const) {
+        if (ws[k] !== undefined) throw new InputError(file, `${base}.weapon.${k}`, `a weapon's set-up takes "card", "label" and "damage" (Durability lost) only: "${k}" is for minions (give the weapon its Attack or Durability with a card's effect in the actions instead)`);
+      }
       const w = createEntity(g, card(ws.card, base, '', 0, 'weapon.card'), side, 'play', ws.label);
       label(w, ws.label, base, '', 0, 'weapon.label');
       if (ws.damage !== undefined) {
