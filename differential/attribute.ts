@@ -622,8 +622,9 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   // simulator taking it, or changing the game while refusing it (the reference record behind the value, when there is
   // one, names no rule of its own: a later legal attack's damage, say). Charged to the rule that forbids the action (a
   // Frozen attacker's is Freeze's).
-  const refused = ref.findIndex((r) => r.t === 'event' && r.e === 'refused');
-  if (a.rule === UNATTRIBUTED && refused >= 0 && couldChange(ref, refused, first.path)) {
+  // The first refused action that could have changed the value (an attack changes no hand).
+  const refused = ref.findIndex((r, k) => r.t === 'event' && r.e === 'refused' && couldChange(ref, k, first.path));
+  if (a.rule === UNATTRIBUTED && refused >= 0) {
     const r = ref[refused] as { reason?: string; action?: number; rule?: string };
     return { rule: r.rule ?? 'legality', at: first.path, step: `the reference engine refused action #${r.action ?? '?'} (${r.reason ?? ''}) and the game went on unchanged; the simulator's state differs after it`, basis: 'final' };
   }

@@ -57,5 +57,12 @@ describe('a final state against the limits of its profile', () => {
     const a = expected.players[0];
     const more = { ...expected, players: [{ ...a, mana: (a.mana ?? 0) + 1 }, expected.players[1]] as typeof expected.players };
     expect(attribute(ref.trace, compareFinal(expected, more), {})?.rule).not.toBe('freeze');
+    // An attack on a Stealthed minion refused, then a Fireball at it refused: a simulator that cast the Fireball has it
+    // no more in hand; the play explains that, the attack does not.
+    const s = cases.find((x) => x.id === 'legality-stealth-minion-cannot-be-attacked-or-targeted')!;
+    const sref = runScenario(s.scenario, s.origin, { cards });
+    const want = comparableFromGame(sref.g);
+    const cast = { ...want, players: [{ ...want.players[0], hand: [] }, want.players[1]] as typeof want.players };
+    expect(attribute(sref.trace, compareFinal(want, cast), {})).toMatchObject({ rule: 'stealth', step: expect.stringMatching(/^the reference engine refused action #1 \(.*Fireball: it is an enemy minion in Stealth\)/) });
   });
 });
