@@ -113,8 +113,23 @@ function diesScenario(c: CardDef, cards: CardPool): Scenario {
   };
 }
 
+/**
+ * The conformance cases made so far, by pool and card definition: a pool's cards do not change once it is read (a pool
+ * with a user's cards is another pool), so a process that plans several runs on one pool (the tests, a merge) makes
+ * each card's cases once. The cases are never changed after they are made; callers get a new list.
+ */
+const MADE = new WeakMap<CardPool, WeakMap<CardDef, readonly Case[]>>();
+
 /** The conformance cases of one card: played, and for a minion with a Deathrattle or trigger, killed; each with its contexts. */
 export function conformanceCasesOf(c: CardDef, cards: CardPool): Case[] {
+  let made = MADE.get(cards);
+  if (!made) { made = new WeakMap(); MADE.set(cards, made); }
+  let list = made.get(c);
+  if (!list) { list = makeConformanceCases(c, cards); made.set(c, list); }
+  return [...list];
+}
+
+function makeConformanceCases(c: CardDef, cards: CardPool): Case[] {
   const out: Case[] = [];
   const played = conformanceCase(c, cards);
   if (played) out.push(played, ...contextCases(c, played, cards));
