@@ -452,7 +452,9 @@ const BOUNDS = `
   triggers by event kind that was later taken out again (most cards have no trigger or one, and the comparison it
   saved cost less than the lookups). Selectors, conditions and amounts are still read from the JSON (a few percent).
   The trace itself costs less than a fifth (a recorder that keeps nothing and no status statements made the golden
-  set 1.13–1.2 times as fast).
+  set 1.13–1.2 times as fast). Writing a trace's lines (each record's keys sorted, the text built directly): caching
+  the sorted order of each set of keys measured no faster (16.4 ms a pass over the golden traces both ways): the small
+  sorts are not what it costs.
   The engine's speed depends on how long V8 has had to optimise it: a pass
   over the golden set took 48 ms first, about 20 ms from the 5th to the 20th pass and 3.7 to 4.4 ms from the 100th
   on; so every in-process engine row is measured after ${WARM_PASSES} passes that are not timed, and the golden row
@@ -501,7 +503,9 @@ const BOUNDS = `
   games) is then a tenth of the whole. With 68 more golden cases (220 to 288 files: rules outside mutant probes found
   unjudged, and engine bugs a rulebook probe found), the first verify measured 621 ms at load 4.7 (422 ms the second
   time): most of a first verify is V8 compiling the engine, its invariants and the judge, about 1.7 times its
-  wall-clock time in CPU.
+  wall-clock time in CPU. With 68 more (288 to 356 files: rules outside probes found unjudged, engine bugs a rulebook
+  probe found, cards new to the golden set), 741 ms the first time in a process (489 ms the second) at a load near 2:
+  the time grows with the cases, about 1.9 ms a file the first time.
 - \`arbiter fuzz\`, per case: fast-check generation (shrinkable values), one game played action by action while its
   intents are made legal, all the invariants, a second run for determinism, and the legality oracle (each forbidden
   attack and play of the set-up offered to one set-up game, its records dropped after each refusal; a new set-up game
@@ -609,7 +613,15 @@ const BOUNDS = `
   2,526 tests, 78 s for all of \`npm test\`), the suite grew to 2,681 tests (68 golden cases run by every test that
   runs them all, 54 more outside mutants, the tests of the resources invariant, hostile inputs, faults and verdicts):
   94 s (vitest 91.8 s) at load 1.5 with a process per outside mutant, then 87 s (vitest 84.8 s) once the outside
-  mutants' golden verifies ran twelve to a process. Running the short-lived Node processes the tests start without V8's optimising compiler
+  mutants' golden verifies ran twelve to a process. On 2026-11-25, with 2,841 tests (356 golden cases run by every
+  test that runs them all, 173 outside mutants, a \`#cost\` conformance case for each card in every \`arbiter run\`,
+  which made a demo run 573 results long become 902), vitest took 94 to 99 s (fresh clone and working checkout, load
+  near 2): the target is missed by about a tenth. What was done about it: the conformance cases are made once per
+  card and pool in a process (the tests plan some twenty runs on the built-in pool in process: planning a demo run took
+  478 ms the first time, 47 ms after), and the outside mutants' verifies run 29 to a process (about a sixth less CPU
+  for that file). What is left is spread out: the two longest files, the outside mutants (173 patched copies, each
+  compiled afresh: about 0.1 s of CPU each) and the \`run --help\` examples (nine whole runs, some 12 s on their own),
+  take a quarter of it. Running the short-lived Node processes the tests start without V8's optimising compiler
   (\`--no-opt\`: a demo run's runner and adapter so took about a third less CPU) is not possible through
   NODE_OPTIONS, which refuses that flag, and the runner starts the bundled adapters itself. A
   fresh clone's \`.ci/run\` adds npm install (with the build: 10 to 20 s) and runs without the CardDefs data.
