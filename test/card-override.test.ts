@@ -65,6 +65,25 @@ describe('--cards overrides', () => {
     writeFileSync(join(dir, 'bad.json'), '{}');
     expect((await runCli(['cards', '--cards', join(dir, 'bad.json')])).code).toBe(2);
   });
+  it('arbiter cards --check runs each card\'s conformance cases against what its text says: a card whose data contradicts its text fails', async () => {
+    // The built-in pool holds: every case of every card.
+    const all = await runCli(['cards', '--check']);
+    expect(all.code, all.out.slice(0, 500)).toBe(0);
+    expect(all.out).toMatch(/^\d+ cards, \d+ conformance cases: (\d+) hold, 0 fail/m);
+    // A Fireball whose data deals 5 while its text says 6: its own case fails, the user's card only is checked.
+    const fireball = JSON.parse(readFileSync(join(ROOT, 'spec', 'cards', 'fireball.json'), 'utf8'));
+    const dir = tempDir('arbiter-check-');
+    const five = JSON.parse(JSON.stringify(fireball).replace('"amount":6', '"amount":5'));
+    expect(JSON.stringify(five)).not.toBe(JSON.stringify(fireball));
+    writeFileSync(join(dir, 'fireball.json'), JSON.stringify(five));
+    const r = await runCli(['cards', '--check', '--cards', dir]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^FAIL conformance-cs2-029[^\n]* \(CS2_029\)\n/m);
+    expect(r.out).toMatch(/^1 cards, \d+ conformance cases: \d+ hold, [1-9]\d* fail/m);
+    // the same card as written holds
+    writeFileSync(join(dir, 'fireball.json'), JSON.stringify(fireball));
+    expect((await runCli(['cards', '--check', '--cards', dir])).code).toBe(0);
+  });
 });
 
 describe('arbiter run --cards with the bundled demo simulator', () => {
