@@ -218,6 +218,16 @@ describe('what a trace shows without a mutant diagnosis', () => {
     const a = attribute(ref.trace, compareFinal(expected, actual), {});
     expect(a).toMatchObject({ rule: 'freeze', basis: 'final', step: expect.stringMatching(/^the reference engine refused action #\d+ \(.*frozen.*\)/) });
   });
+  it('a hero\'s Health that differs where Armor took a whole hit is charged to armor (the Armor record states the hit)', () => {
+    // Ice Block's case: a Fireball into 10 Armor takes 6 Armor and no Health; a simulator that takes Health shows less.
+    const c = cases.find((x) => x.id === 'ice-block-armor-absorbed-damage-is-not-fatal')!;
+    const ref = runScenario(c.scenario, c.origin, { cards });
+    expect(ref.trace.some((r) => r.t === 'event' && r.e === 'armor' && r.amount < 0)).toBe(true);
+    const expected = comparableFromGame(ref.g);
+    const a = expected.players[0];
+    const actual = { ...expected, players: [{ ...a, hero: { ...a.hero, health: a.hero.health - 2 } }, expected.players[1]] as typeof expected.players };
+    expect(attribute(ref.trace, compareFinal(expected, actual), {})).toMatchObject({ rule: 'armor', step: expect.stringMatching(/^the hero's Health: the reference engine has armor to Jaina Proudmoore \(heroA\) \(-6\)/) });
+  });
   it('a final-state value whose last reference record names no rule of its own is unattributed, with the record for a lead', () => {
     // A Silenced Yeti that was damaged and buffed: a simulator whose Silence also heals it shows another Health; the
     // reference engine's record behind the value is its Silence (rule silence). Without the silence record, the

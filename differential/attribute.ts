@@ -134,6 +134,7 @@ function ruleOf(ix: Indexed, k: number): string {
   if (r.e === 'divine_shield_pop') return 'divine-shield';
   if (r.e === 'freeze') return 'freeze';
   if (r.e === 'silence') return 'silence';
+  if (r.e === 'armor') return 'armor';
   if (r.e === 'fatigue' || (r.e === 'damage' && ix.inner(k, 'phase')?.kind === 'FATIGUE')) return 'fatigue';
   if (r.e === 'stats' && r.why === 'weapon-wear') return 'weapon-wear';
   if (step && step.kind.startsWith('AURA_UPDATE')) return '4a';
@@ -452,10 +453,13 @@ export function attributeFinal(ref: readonly TraceRecord[], d: Divergence): Attr
     if (Array.isArray(cards)) for (const x of cards as string[]) { const c = x.replace(/ \d+\/-?\d+$/, ''); n.set(c, (n.get(c) ?? 0) + 1); }
     return n;
   };
-  if (m && m[2] === 'hero.health') {
+  if (m && (m[2] === 'hero.health' || m[2] === 'hero.armor')) {
+    // The last change of the hero's Health; for its Armor, the last change of its Armor. Armor takes a hit first: an
+    // `armor` record below 0 states what a hit took (all of it when no Health is lost), so it counts for Health too.
     const h = heroId();
-    const k = last((r) => (r.e === 'damage' || r.e === 'heal' || r.e === 'fatigue') && (r.target === h || (r.e === 'fatigue' && r.player === side)));
-    if (k >= 0) return done(k, "the hero's Health");
+    const armor = m[2] === 'hero.armor';
+    const k = last((r) => (r.e === 'damage' || r.e === 'heal' || r.e === 'fatigue' || (r.e === 'armor' && (armor || (r.amount as number) < 0))) && (r.target === h || (r.e === 'fatigue' && r.player === side)));
+    if (k >= 0) return done(k, armor ? "the hero's Armor" : "the hero's Health");
   }
   if (m && m[2]!.startsWith('board')) {
     if (m[3] !== undefined) {

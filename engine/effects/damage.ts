@@ -65,6 +65,8 @@ export function dealDamage(ctx: Ctx, sourceId: number, targets: readonly number[
       t.armor -= absorbed;
       n -= absorbed;
       why = 'armor';
+      // The Armor the hit took is stated, so a trace shows it even when no Health is lost (Ice Block's case).
+      g.trace.event({ e: 'armor', target: id, amount: -absorbed });
     }
     // "can't be reduced below N Health": the damage stops there (rule `health-floor`)
     if (t.card.type === 'minion') { const f = healthFloor(g, t); if (f > 0) n = Math.min(n, Math.max(0, health(g, t) - f)); }

@@ -138,6 +138,7 @@ export type GameEvent =
   // Host: `combat` for combat damage (38.1.1), `counters` the damage counters after it (18.4)
   | { e: 'damage'; source: number; target: number; amount: number; health?: number; rule?: string; combat?: boolean; counters?: number }
   | { e: 'heal'; source: number; target: number; amount: number; health?: number }
+  // `amount`: Armor gained; less than 0, Armor lost (a hit that Armor took, in part or whole)
   | { e: 'armor'; target: number; amount: number }
   | { e: 'divine_shield_pop'; target: number }
   | { e: 'destroy_mark'; target: number; rule?: string }
