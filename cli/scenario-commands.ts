@@ -55,11 +55,15 @@ export function addScenarioCommands(program: Command): void {
       // A file that is bad input (its JSON, a reference, an action its case does not mark illegal and the engine
       // refuses) is an ERROR of its own when there are several: the other files are still judged, and the run exits 2.
       const errors: { file: string; message: string }[] = [];
+      // In file order: each file's results, or its error (the index of the result it comes before).
+      const errorAt: number[] = [];
+      let judged = 0;
       const each = <T>(file: string, judge: () => T[]): T[] => {
         if (files.length === 1) return judge();
-        try { return judge(); } catch (e) {
+        try { const rs = judge(); judged += rs.length; return rs; } catch (e) {
           if (!(e instanceof InputError)) throw e;
           errors.push({ file, message: e.message });
+          errorAt.push(judged);
           return [];
         }
       };
@@ -74,13 +78,24 @@ export function addScenarioCommands(program: Command): void {
         return { id: s.id, title: s.title, status: statusOf(s.status, failures), failures, final, ...(s.reason ? { reason: s.reason } : {}) };
       })));
       if (o.json) {
-        const json: unknown[] = results.map(({ id, status, failures, final }) => ({ id, ok: holds(status), status, failures, final }));
-        for (const x of errors) json.push({ file: x.file, ok: false, status: 'error', failures: [x.message] });
+        const json: unknown[] = [];
+        const error = (k: number) => json.push({ file: errors[k]!.file, ok: false, status: 'error', failures: [errors[k]!.message] });
+        let k = 0;
+        results.forEach(({ id, status, failures, final }, i) => {
+          for (; k < errors.length && errorAt[k] === i; k++) error(k);
+          json.push({ id, ok: holds(status), status, failures, final });
+        });
+        for (; k < errors.length; k++) error(k);
         process.stdout.write(JSON.stringify(json.length === 1 ? json[0] : json, null, 2) + '\n');
       } else {
-        for (const r of results) process.stdout.write(resultText(r, LABEL));
-        for (const x of errors) process.stdout.write(`${LABEL.error} ${x.file}\n  - ${x.message}\n`);
-        if (results.length + errors.length > 1) process.stdout.write(countLine(summarize(results)) + (errors.length ? `, ${errors.length} error (bad input)` : '') + '\n');
+        const error = (k: number) => process.stdout.write(`${LABEL.error} ${errors[k]!.file}\n  - ${errors[k]!.message}\n`);
+        let k = 0;
+        results.forEach((r, i) => {
+          for (; k < errors.length && errorAt[k] === i; k++) error(k);
+          process.stdout.write(resultText(r, LABEL));
+        });
+        for (; k < errors.length; k++) error(k);
+        if (results.length + errors.length > 1) process.stdout.write(countLine(summarize(results)) + (errors.length ? `, ${errors.length} ${errors.length === 1 ? 'error' : 'errors'} (bad input)` : '') + '\n');
       }
       // The errors on stderr too, one line each, as a single bad file's error is.
       for (const x of errors) process.stderr.write(`arbiter: ${x.message}\n`);

@@ -203,6 +203,15 @@ describe('what a trace shows without a mutant diagnosis', () => {
     const armor = traces('armor-absorbs-damage-first', 'armor-ignored');
     expect(attributeEvents(armor.ref, armor.sim, 'phases')?.rule).toBe('armor');
   });
+  it('another amount of a spell with no Spell Damage at work in either trace is not charged to spell-damage (the card\'s number differs)', () => {
+    // A Fireball at B's hero with no Spell Damage anywhere; a simulator whose Fireball deals 5 (a card of another patch).
+    const s = { format: 'arbiter-scenario/1' as const, id: 'x', title: 'x', rules: ['sequence'], source: { seed: 'test', quote: 'test' }, setup: { active: 'A' as const, A: { hand: [{ card: 'Fireball', label: 'fb' }] }, B: { heroLabel: 'heroB' } }, actions: [{ play: 'fb', target: 'heroB' }], expect: {} };
+    const ref = runScenario(s, 'test', { cards }).trace;
+    const sim = ref.map((r) => (r.t === 'event' && r.e === 'damage' ? { ...r, amount: r.amount - 1, health: (r.health ?? 0) + 1 } : r));
+    const a = attributeEvents(ref, sim, 'phases');
+    expect(a).not.toBeNull();
+    expect(a?.rule).not.toBe('spell-damage');
+  });
   it('a weapon the simulator destroys and the reference engine keeps is charged to weapon-wear', () => {
     const t = traces('attacked-hero-keeps-its-weapon-durability', 'defender-weapon-wears');
     expect(attributeEvents(t.ref, t.sim, 'phases')).toMatchObject({ rule: 'weapon-wear', step: expect.stringMatching(/^death of Fiery War Axe \(axe\).*: the reference engine keeps that weapon/) });

@@ -192,8 +192,9 @@ export function attributeEvents(ref: readonly TraceRecord[], sim: readonly Trace
   if (phase) return out(refAt(i), phase.rule, phase.step);
   const worn = eEvent?.e === 'death' ? wornOut(ix, sx, refAt(i)) : -1;
   if (worn >= 0) return out(worn, 'weapon-wear', 'the simulator keeps the weapon, whose Durability the reference engine spends to 0');
-  // A weapon the simulator destroys and the reference engine keeps: its Durability was spent otherwise.
-  if (sEvent?.e === 'death' && sLater < 0 && isWeapon(sx, sEvent.entity)) {
+  // A weapon the simulator wears out (its trace states the wear) and destroys, which the reference engine keeps: its
+  // Durability was spent otherwise. (One a Battlecry destroys, without a wear, is left to the rules below.)
+  if (sEvent?.e === 'death' && sLater < 0 && isWeapon(sx, sEvent.entity) && wornBefore(sx, sEvent.entity as number, S.at[i]!)) {
     const k = e !== undefined ? refAt(i) : ref.length - 1;
     return { ...out(k, 'weapon-wear', `${sx.describe(S.at[i]!)}: the reference engine keeps that weapon (its Durability is not spent to 0)`), step: `${sx.describe(S.at[i]!)}: the reference engine keeps that weapon (its Durability is not spent to 0)` };
   }
@@ -278,18 +279,34 @@ export function attributeEvents(ref: readonly TraceRecord[], sim: readonly Trace
   return { rule: sEvent ? ruleOf(sx, S.at[i]!) : 'sequence', at, step: `the simulator goes on with ${sx.describe(S.at[i]!)} after the reference engine's last event`, basis: 'events', simAt: S.at[i]! };
 }
 
-/** What an attack cannot change in a final state: a player's mana and crystals, hand, deck and Secrets. */
-const NOT_BY_ATTACK = /\.(mana|maxMana|hand|deckSize|secrets)$/;
+/**
+ * What an attack cannot change in a final state: a player's mana and crystals (what it sets off may draw, return a
+ * minion to a hand or use up a Secret).
+ */
+const NOT_BY_ATTACK = /\.(mana|maxMana)$/;
 
 /**
  * Could the action the reference engine refused at record k have changed the final state's `path`, had the simulator
- * taken it? An attack changes Health, boards and weapons, not a player's mana, hand, deck or Secrets; a play or a Hero
- * Power may change anything.
+ * taken it? An attack changes no player's mana or crystals; anything else may change anything.
  */
-function couldChange(ref: readonly TraceRecord[], k: number, path: string): boolean {
+function couldChange(ref: readonly TraceRecord[], k: number, path: string, direct = false): boolean {
   const r = ref[k] as { action?: number };
   const act = ref.find((x) => x.t === 'event' && x.e === 'action' && x.action === r.action) as { kind?: string } | undefined;
-  return !(act?.kind === 'attack' && NOT_BY_ATTACK.test(path));
+  if (act?.kind !== 'attack') return true;
+  // `direct`: what an attack itself changes (Health, Armor, boards, weapons), not what it may set off
+  return direct ? BY_ATTACK.test(path) : !NOT_BY_ATTACK.test(path);
+}
+
+/** What an attack itself changes in a final state. */
+const BY_ATTACK = /\.(hero\.health|hero\.armor|board(\[\d+\]\.\w+|\.order)?|weapon)$/;
+
+/** Does trace x state a wear of weapon `id` (a `weapon-wear` stats record, or one at 0 Durability) before record k? */
+function wornBefore(x: Indexed, id: number, k: number): boolean {
+  for (let j = 0; j < k; j++) {
+    const r = x.trace[j]!;
+    if (r.t === 'event' && r.e === 'stats' && r.entity === id && (r.why === 'weapon-wear' || r.health <= 0)) return true;
+  }
+  return false;
 }
 
 function isWeapon(x: Indexed, id: unknown): boolean {
@@ -299,7 +316,9 @@ function isWeapon(x: Indexed, id: unknown): boolean {
 /**
  * Reference record k and simulator record j: the same damage or healing (kind, source and target) by a spell or a
  * Hero Power with another amount. The reference record's own rule when it names one (Armor took some, Spell Damage
- * added some), else Spell Damage, which adds to a player's spells' damage only (rule spell-damage). Null otherwise.
+ * added some); else Spell Damage (it adds to a player's spells' damage only: rule spell-damage) when either trace shows
+ * Spell Damage at work (a damage record that names it). Null otherwise: another number on the card itself (a card of
+ * another patch) is the card's, not a rule's.
  */
 function otherAmount(ix: Indexed, sx: Indexed, k: number, j: number): { rule: string; step: string } | null {
   const r = ix.event(k);
@@ -310,6 +329,8 @@ function otherAmount(ix: Indexed, sx: Indexed, k: number, j: number): { rule: st
   if (!type || type.t !== 'entity' || (type.type !== 'spell' && type.type !== 'hero_power' && type.type !== 'secret')) return null;
   const what = `the simulator's ${r.e === 'damage' ? 'damage' : 'healing'} by ${ix.name(r.source)} to ${ix.name(r.target)} is ${s.amount}, the reference engine's ${r.amount}`;
   if (typeof r.rule === 'string') return { rule: r.rule, step: `${what} (the reference engine's amount rests on rule ${r.rule})` };
+  const spellDamage = (x: Indexed) => x.trace.some((y) => y.t === 'event' && y.e === 'damage' && y.rule === 'spell-damage');
+  if (!spellDamage(ix) && !spellDamage(sx)) return null;
   return { rule: 'spell-damage', step: `${what} (Spell Damage adds to the damage of its player's spells only: not to healing, a Hero Power or the other player's spells)` };
 }
 
@@ -626,8 +647,11 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   // simulator taking it, or changing the game while refusing it (the reference record behind the value, when there is
   // one, names no rule of its own: a later legal attack's damage, say). Charged to the rule that forbids the action (a
   // Frozen attacker's is Freeze's).
-  // The first refused action that could have changed the value (an attack changes no hand).
-  const refused = ref.findIndex((r, k) => r.t === 'event' && r.e === 'refused' && couldChange(ref, k, first.path));
+  // The first refused action that changes the value itself (a play, or an attack for Health or a board), else the first
+  // that could have changed it (an attack changes no mana).
+  const isRefusal = (r: TraceRecord) => r.t === 'event' && r.e === 'refused';
+  const directly = ref.findIndex((r, k) => isRefusal(r) && couldChange(ref, k, first.path, true));
+  const refused = directly >= 0 ? directly : ref.findIndex((r, k) => isRefusal(r) && couldChange(ref, k, first.path));
   if (a.rule === UNATTRIBUTED && refused >= 0) {
     const r = ref[refused] as { reason?: string; action?: number; rule?: string };
     return { rule: r.rule ?? 'legality', at: first.path, step: `the reference engine refused action #${r.action ?? '?'} (${r.reason ?? ''}) and the game went on unchanged; the simulator's state differs after it`, basis: 'final' };

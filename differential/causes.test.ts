@@ -97,8 +97,8 @@ describe('a card that costs otherwise (its `#cost` case)', () => {
   const costCase: ScenarioAction[] = [{ play: 'card', target: 'foe' }];
   const mana = (r: CaseResult, expected: number, actual: number): CaseResult => ({ ...r, divergences: [{ path: 'final.players.A.mana', expected, actual }] });
   /** The simulator refuses the Play in words: a CRASH whose first divergence is that action. */
-  const refused = (id: string, s: Scenario, conformance: string): CaseResult => ({
-    ...fail(id, s), status: 'CRASH', divergences: [], cause: undefined, conformance,
+  const refused = (id: string, s: Scenario, conformance: string, detail = "Refused: the simulator says Hunter's Mark costs 1 and the player has 0 mana"): CaseResult => ({
+    ...fail(id, s), status: 'CRASH', divergences: [], cause: undefined, conformance, detail,
     attribution: { rule: 'legality', at: 'actions[0]', step: 'the reference engine takes it', basis: 'action' },
   });
 
@@ -114,8 +114,25 @@ describe('a card that costs otherwise (its `#cost` case)', () => {
     classifyCardCauses(results, cards);
     const by = new Map(results.map((r) => [r.case, r]));
     expect(by.get('conformance-cs2-084#cost')).toMatchObject({ status: 'CRASH', cause: 'card', causeDetail: 'CS2_084' });
+    // refused for another reason than its cost (a target it does not offer): says nothing of the card's cost
+    const other = [refused('conformance-cs2-084#cost', scenario(costCase, ['CS2_084']), 'CS2_084', 'Refused: no valid target (Chillwind Yeti)')];
+    classifyCardCauses(other, cards);
+    expect(other[0]!.cause).toBeUndefined();
     expect(by.get('only-mana')).toMatchObject({ cause: 'card', causeDetail: 'CS2_084' });
     expect(by.get('board-too')).toMatchObject({ cause: 'rule', causeDetail: 'also uses CS2_084, whose card conformance case fails' });
+  });
+
+  it('a card whose `#cost` case shows more than its mana (a "this turn" text) is no card that only costs otherwise', () => {
+    const board = (r: CaseResult): CaseResult => ({ ...r, divergences: [{ path: 'final.players.A.board[1].attack', expected: 3, actual: 1 }] });
+    const results = [
+      pass('conformance-cs2-182', scenario(play, ['CS2_182'])),
+      pass('conformance-cs2-182#cost', scenario([{ play: 'card' }], ['CS2_182'])),
+      pass('conformance-cs2-188', scenario(play, ['CS2_188'])),
+      board(fail('conformance-cs2-188#cost', scenario([{ play: 'card', target: 'foe' }], ['CS2_188']), { conformance: 'CS2_188', basis: 'final' })),
+      { ...mana(fail('uses-sergeant', scenario([{ play: 'card', target: 'foe' }], ['CS2_188'])), 10, 9), divergences: [{ path: 'final.players.A.board', expected: [], actual: ['CS2_188 2/1'] }, { path: 'final.players.A.mana', expected: 10, actual: 9 }] },
+    ];
+    classifyCardCauses(results, cards);
+    expect(results.find((r) => r.case === 'uses-sergeant')).toMatchObject({ cause: 'card', causeDetail: 'CS2_188' });
   });
 
   it('a failing cost control takes the card cause back from every `#cost` case; cost cases of several cards are not one shared rule', () => {

@@ -120,7 +120,10 @@ function diesScenario(c: CardDef, cards: CardPool): Scenario {
  */
 const MADE = new WeakMap<CardPool, WeakMap<CardDef, readonly Case[]>>();
 
-/** The conformance cases of one card: played, and for a minion with a Deathrattle or trigger, killed; each with its contexts. */
+/**
+ * The conformance cases of one card: played (with its contexts, and at exactly its cost: `#cost`), and for a minion with
+ * a Deathrattle or trigger, killed (with its contexts).
+ */
 export function conformanceCasesOf(c: CardDef, cards: CardPool): Case[] {
   let made = MADE.get(cards);
   if (!made) { made = new WeakMap(); MADE.set(cards, made); }
@@ -234,7 +237,7 @@ export function controlIds(cards: CardPool): { played: string; dies: string; cos
 
 /**
  * Conformance cases for every card the given cases use (ids as the pool knows them), in card id order, with the
- * vanilla minion's two controls (controlIds) whenever there is any.
+ * vanilla minion's three controls (controlIds) whenever there is any.
  */
 export function conformanceCases(cases: readonly Case[], cards: CardPool, usedCards: (s: Scenario) => string[]): Case[] {
   const ids = new Set<string>();

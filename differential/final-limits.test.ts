@@ -31,10 +31,10 @@ describe('a final state against the limits of its profile', () => {
       [FINAL_LIMITS, 'hand-limit', 'final.players.B.hand'],
       [FINAL_LIMITS, 'secrets', 'final.players.B.secrets'],
     ]);
-    // Hearthtop's own limits: 6 crystals, 5 minions a side
-    const six = { ...ok, players: [{ ...a, maxMana: 7, mana: 7, board: Array(6).fill(wisp) }, { ...b, maxMana: 6, mana: 6 }] as typeof ok.players };
-    expect(finalLimitBreaks(six, 'hearthtop').map((v) => v.rule)).toEqual(['board-limit', 'mana-crystals']);
-    expect(finalLimitBreaks(six, 'hearthstone')).toEqual([]);
+    // Hearthtop's own limits and rules: 6 crystals, 5 minions a side, and no hand limit until its Cleanup
+    const six = { ...ok, players: [{ ...a, maxMana: 7, mana: 7, board: Array(6).fill(wisp), hand: Array(11).fill('CS2_231') }, { ...b, maxMana: 6, mana: 6 }] as typeof ok.players };
+    expect(finalLimitBreaks(six, 'hearthtop').map((v) => v.rule)).toEqual(['hearthtop/board-limit', 'hearthtop/mana']);
+    expect(finalLimitBreaks(six, 'hearthstone').map((v) => v.rule)).toEqual(['hand-limit']);
   });
 
   it('is the first divergence of a FAIL, and a conformance case that shows it is the rule\'s, not the card\'s', () => {

@@ -21,6 +21,7 @@ import { controlIds, COST_SUFFIX, FILLER } from './conformance.js';
 import type { ComparablePlayer, ComparableState, Hello } from './protocol.js';
 import type { Forced } from '../engine/random.js';
 import { profileOf } from '../engine/profiles/index.js';
+import { limitsOfProfile } from '../properties/invariants/conservation.js';
 import type { HostScenario } from '../engine/host/format.js';
 import type { HostFinal } from '../engine/host/run.js';
 
@@ -456,6 +457,8 @@ function controlCauses(results: CaseResult[], cards: CardPool): void {
 function costRefusals(results: CaseResult[]): void {
   for (const r of results) {
     if (r.status !== 'CRASH' || !r.conformance || !r.case.endsWith(COST_SUFFIX) || r.attribution?.basis !== 'action') continue;
+    // refused for its mana, in the simulator's words (another reason, a target or Stealth, says nothing of its cost)
+    if (!/\b(mana|costs?)\b/i.test(r.detail ?? '')) continue;
     r.cause = 'card';
     r.causeDetail = r.conformance;
   }
@@ -520,9 +523,12 @@ export function classifyCardCauses(results: CaseResult[], cards: CardPool): void
   // A conformance case that breaks a rule (its trace breaks an invariant, or a rule mutant gives the same answer)
   // says nothing about the card.
   const failedCards = new Set(results.filter(chargedToCard).map((r) => r.conformance!));
-  // Cards whose only failing conformance case is `#cost`: their cost differs, what their text does does not.
+  // Cards whose only failing conformance cases are `#cost` ones that show nothing but the cost (a refused Play, or mana
+  // alone): their cost differs, what their text does does not. (A `#cost` case ends no turn, so it may show a "this
+  // turn" text the played case does not: such a card is not one of these.)
   const costOnly = new Set(failedCards);
-  for (const r of results) if (chargedToCard(r) && !r.case.endsWith(COST_SUFFIX)) costOnly.delete(r.conformance!);
+  const onlyCost = (r: CaseResult) => r.case.endsWith(COST_SUFFIX) && (r.status === 'CRASH' || r.divergences.every((d) => MANA_PATH.test(d.path)));
+  for (const r of results) if (chargedToCard(r) && !onlyCost(r)) costOnly.delete(r.conformance!);
   // Results classified before (the shards of a merged run, each classified on its own results) are classified again
   // from these: a card cause or note that names a card whose case no longer counts as the card's is taken back.
   for (const r of results) {
@@ -564,22 +570,26 @@ export const FINAL_LIMITS = 'final-state-limits';
 
 /**
  * The limits of the rule profile that a final state breaks on its own, whatever happened before it: more minions on a
- * board (rule board-limit), cards in a hand (hand-limit), Secrets in play (secrets) or Mana Crystals (mana-crystals)
- * than the rules allow, or more mana to spend than even mana for this turn only may give. Each is a broken rule of the
- * simulator's, as a trace invariant's would be: no reference run is needed to see it. `path` is the final state's.
+ * board, cards in a hand, Secrets in play or Mana Crystals than the rules allow, or more mana to spend than even mana
+ * for this turn only may give. Each is a broken rule of the simulator's, as a trace invariant's would be: no reference
+ * run is needed to see it. The limits and their rules are the invariants' (properties/invariants/conservation.ts
+ * PROFILE_LIMITS: a Hearthtop hand has no limit until its Cleanup, its board and crystals have rules of their own).
+ * `path` is the final state's.
  */
 export function finalLimitBreaks(final: ComparableState, profile: string | undefined): Violation[] {
-  const limits = profileOf(profile).limits;
+  const limits = limitsOfProfile(profile);
+  const own = profileOf(profile).limits;
+  const boardRule = profile === 'hearthtop' ? 'hearthtop/board-limit' : 'board-limit';
   const out: Violation[] = [];
   const add = (path: string, rule: string, message: string) => out.push({ invariant: FINAL_LIMITS, rule, message, path, entities: [] });
   final.players.forEach((p, i) => {
     const side = i === 0 ? 'A' : 'B';
     const at = `final.players.${side}`;
-    if (p.board.length > limits.board) add(`${at}.board`, 'board-limit', `player ${side} ends with ${p.board.length} minions on the board: at most ${limits.board}`);
+    if (p.board.length > limits.board) add(`${at}.board`, boardRule, `player ${side} ends with ${p.board.length} minions on the board: at most ${limits.board}`);
     if (p.hand.length > limits.hand) add(`${at}.hand`, 'hand-limit', `player ${side} ends with ${p.hand.length} cards in hand: at most ${limits.hand}`);
-    if ((p.secrets?.length ?? 0) > limits.secrets) add(`${at}.secrets`, 'secrets', `player ${side} ends with ${p.secrets!.length} Secrets in play: at most ${limits.secrets}`);
-    if (p.maxMana !== undefined && p.maxMana > limits.mana) add(`${at}.maxMana`, 'mana-crystals', `player ${side} ends with ${p.maxMana} Mana Crystals: at most ${limits.mana}`);
-    if (p.mana !== undefined && limits.manaThisTurn !== null && p.mana > limits.manaThisTurn) add(`${at}.mana`, 'mana-crystals', `player ${side} ends with ${p.mana} mana to spend: at most ${limits.manaThisTurn}, even with mana for this turn only`);
+    if ((p.secrets?.length ?? 0) > own.secrets) add(`${at}.secrets`, 'secrets', `player ${side} ends with ${p.secrets!.length} Secrets in play: at most ${own.secrets}`);
+    if (p.maxMana !== undefined && p.maxMana > limits.crystals) add(`${at}.maxMana`, limits.crystalsRule, `player ${side} ends with ${p.maxMana} Mana Crystals: at most ${limits.crystals}`);
+    if (p.mana !== undefined && own.manaThisTurn !== null && p.mana > own.manaThisTurn) add(`${at}.mana`, limits.crystalsRule, `player ${side} ends with ${p.mana} mana to spend: at most ${own.manaThisTurn}, even with mana for this turn only`);
   });
   return out;
 }

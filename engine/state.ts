@@ -60,6 +60,8 @@ export interface Entity {
    * at once). Undefined for a minion that did not die in a Death Creation Step.
    */
   rightOfDeath?: number | null;
+  /** The same to its left (null: none, it stood at the left end, or all to its left died with it). */
+  leftOfDeath?: number | null;
   /** Weapons: durability lost. */
   durabilityLoss: number;
   /** Printed keywords the entity lost ("All minions lose Stealth"); Silence and leaving play reset it. */

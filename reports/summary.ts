@@ -165,20 +165,27 @@ export function failureMessage(r: CaseResult): string {
 
 /**
  * The first divergences that many FAILs share: the same value (path, expected and actual) differing first in `least`
- * cases or more, most cases first. One broad bug (Mana Crystals that grow past 10) fails hundreds of cases with one
+ * cases or more (a case and its variants count once), most cases first. One broad bug (Mana Crystals that grow past 10) fails hundreds of cases with one
  * difference; this says so in one line.
  */
 export function commonDivergences(results: readonly CaseResult[], least = 3, most = 10): { path: string; expected: string; actual: string; cases: string[] }[] {
-  const groups = new Map<string, { path: string; expected: string; actual: string; cases: string[] }>();
-  const text = (v: unknown) => { const t = JSON.stringify(v) ?? 'undefined'; return t.length > 80 ? `${t.slice(0, 77)}...` : t; };
+  const groups = new Map<string, { path: string; expected: string; actual: string; cases: string[]; seen: Set<string> }>();
+  const shown = (t: string) => (t.length > 80 ? `${t.slice(0, 77)}...` : t);
   for (const r of results) {
     const d = r.status === 'FAIL' ? r.divergences[0] : undefined;
     if (!d) continue;
-    const g = { path: d.path, expected: text(d.expected), actual: text(d.actual) };
-    const key = `${g.path}\u0000${g.expected}\u0000${g.actual}`;
-    const found = groups.get(key) ?? { ...g, cases: [] };
-    found.cases.push(r.case);
+    // grouped by the whole values (shortened only when shown); a case's variants count once, as their case
+    const expected = JSON.stringify(d.expected) ?? 'undefined';
+    const actual = JSON.stringify(d.actual) ?? 'undefined';
+    const key = `${d.path}\u0000${expected}\u0000${actual}`;
+    const found = groups.get(key) ?? { path: d.path, expected, actual, cases: [], seen: new Set<string>() };
+    const group = r.group ?? r.case;
+    if (!found.seen.has(group)) { found.seen.add(group); found.cases.push(r.case); }
     groups.set(key, found);
   }
-  return [...groups.values()].filter((g) => g.cases.length >= least).sort((a, b) => b.cases.length - a.cases.length || a.path.localeCompare(b.path)).slice(0, most);
+  return [...groups.values()]
+    .filter((g) => g.cases.length >= least)
+    .sort((a, b) => b.cases.length - a.cases.length || a.path.localeCompare(b.path) || a.expected.localeCompare(b.expected) || a.actual.localeCompare(b.actual))
+    .slice(0, most)
+    .map(({ path, expected, actual, cases }) => ({ path, expected: shown(expected), actual: shown(actual), cases }));
 }

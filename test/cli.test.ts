@@ -60,7 +60,8 @@ describe.concurrent('arbiter CLI', () => {
   it('run-scenario on several files: a file that is bad input is an ERROR of its own, the others are judged, exit 2', async () => {
     const r = await cli('run-scenario', 'golden/cases/cult-master-simultaneous-death.json', 'test/fixtures/bad-scenario.json', 'golden/cases/dark-cultist-buffs-mortally-wounded-yeti.json');
     expect(r.code).toBe(2);
-    expect(r.out).toMatch(/^PASS cult-master-simultaneous-death.*\nPASS dark-cultist-buffs-mortally-wounded-yeti.*\nERROR test\/fixtures\/bad-scenario\.json\n  - test\/fixtures\/bad-scenario\.json: \$\.actions\[0\]: unexpected property "defendr"/);
+    // in the order of the files given
+    expect(r.out).toMatch(/^PASS cult-master-simultaneous-death.*\nERROR test\/fixtures\/bad-scenario\.json\n  - test\/fixtures\/bad-scenario\.json: \$\.actions\[0\]: unexpected property "defendr".*\nPASS dark-cultist-buffs-mortally-wounded-yeti/);
     expect(r.out).toMatch(/\n2 passed, 0 failed, 1 error \(bad input\)\n$/);
     const json = await cli('run-scenario', '--json', 'golden/cases/cult-master-simultaneous-death.json', 'test/fixtures/bad-scenario.json');
     expect(json.code).toBe(2);

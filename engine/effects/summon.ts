@@ -58,13 +58,31 @@ export function summonPosition(ctx: Ctx, side: Side, pos: 'right' | 'right_of_se
   // of the same Deathrattle (another summon or put-into-play action) goes to the right of the one before it.
   if (self.card.type === 'minion' && self.zone !== 'play' && self.lastPosition >= 0) {
     const before = ctx.summoned.length ? board.indexOf(ctx.summoned[ctx.summoned.length - 1]!) : -1;
-    // Minions that died with it left the board too, and others may have taken their places since: its place is
-    // left of the minion that stood to its right and lived (the right end when none did).
-    const right = self.rightOfDeath;
-    if (right !== undefined) self.lastPosition = right === null ? board.length : board.includes(right) ? board.indexOf(right) : self.lastPosition;
-    return before >= 0 ? before + 1 : Math.min(self.lastPosition, board.length);
+    return afterOrInPlace({ lastPosition: placeOfDeath(self, board) }, board, before);
   }
   return board.length; // a spell, a hero power, a secret: the right end
+}
+
+/** Right of the summon before it, else in the dead minion's place (as far as the board allows). */
+function afterOrInPlace(self: { lastPosition: number }, board: readonly number[], before: number): number {
+  return before >= 0 ? before + 1 : Math.min(self.lastPosition, board.length);
+}
+
+/**
+ * Where a minion that died stood, on the board as it is now. Minions that died with it in one Death Creation Step left
+ * the board too, and others may have come or gone since: its place is left of the minion that stood to its right and
+ * lived, else right of the one that stood to its left and lived, while that minion is on the board (the right end, or
+ * the left end, when none did); else its slot when it died.
+ */
+function placeOfDeath(self: Entity, board: readonly number[]): number {
+  const right = self.rightOfDeath;
+  const left = self.leftOfDeath;
+  if (right === undefined || left === undefined) return self.lastPosition;
+  if (right !== null && board.includes(right)) return board.indexOf(right);
+  if (left !== null && board.includes(left)) return board.indexOf(left) + 1;
+  if (right === null) return board.length;
+  if (left === null) return 0;
+  return self.lastPosition;
 }
 
 /**

@@ -37,6 +37,7 @@ export function removeFromPlay(g: Game, e: Entity, rule: string): void {
   if (e.card.type === 'minion') {
     e.lastPosition = p.board.indexOf(e.id);
     e.rightOfDeath = undefined;
+    e.leftOfDeath = undefined;
     p.board = p.board.filter((x) => x !== e.id);
   }
   if (e.card.type === 'weapon') {
@@ -55,19 +56,23 @@ export function deathCreationStep(g: Game): Entity[] {
   let dead = findDying(g);
   // Mutant deaths-one-at-a-time: one removed per step, the oldest (the newest with deaths-newest-first as well).
   if (g.mutants.has('deaths-one-at-a-time')) dead = g.mutants.has('deaths-newest-first') ? dead.slice(-1) : dead.slice(0, 1);
-  // Each minion's place: the one to its right that does not die with it (the board before any is removed).
+  // Each minion's place: the ones to its right and left that do not die with it (the board before any is removed).
   const dying = new Set(dead.map((e) => e.id));
-  const right = new Map<number, number | null>();
+  const around = new Map<number, [number | null, number | null]>();
   for (const e of dead) {
     if (e.card.type !== 'minion') continue;
     const board = g.players[e.controller].board;
-    let j = board.indexOf(e.id) + 1;
+    const at = board.indexOf(e.id);
+    let j = at + 1;
     while (j < board.length && dying.has(board[j]!)) j++;
-    right.set(e.id, j < board.length ? board[j]! : null);
+    let k = at - 1;
+    while (k >= 0 && dying.has(board[k]!)) k--;
+    around.set(e.id, [j < board.length ? board[j]! : null, k >= 0 ? board[k]! : null]);
   }
   for (const e of dead) {
     removeFromPlay(g, e, '4a');
-    if (right.has(e.id)) e.rightOfDeath = right.get(e.id);
+    const a = around.get(e.id);
+    if (a) { e.rightOfDeath = a[0]; e.leftOfDeath = a[1]; }
   }
   g.trace.closeBlock(b);
   return dead;

@@ -56,8 +56,12 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
   const boards: [number[], number[]] = [[], []];
   const setupAt = new Map<number, number>();
   const lastPosition = new Map<number, number>();
-  /** A minion that died in a Death Creation Step: the one to its right that did not die in it (null: none). */
+  /**
+   * A minion that died in a Death Creation Step: the ones to its right and to its left that did not die in it (null:
+   * none).
+   */
   const rightOfDeath = new Map<number, number | null>();
+  const leftOfDeath = new Map<number, number | null>();
   /** The Death Creation Step the deaths so far belong to, and the minions that died in it. */
   let step: { id: number; dead: Set<number> } | undefined;
   /** Summons made so far on a side by each open trigger block: trigger id → positions. */
@@ -67,6 +71,21 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
       const i = b.indexOf(id);
       if (i >= 0) { b.splice(i, 1); lastPosition.set(id, i); }
     }
+  };
+  /**
+   * Where a dead minion stood on `board` as it is now (engine/effects/summon.ts placeOfDeath): left of the minion to its
+   * right that lived, else right of the one to its left, while on the board (the right or left end when none was);
+   * else its slot when it died.
+   */
+  const placeOfDeath = (id: number, board: readonly number[]): number | undefined => {
+    const right = rightOfDeath.get(id);
+    const left = leftOfDeath.get(id);
+    if (right === undefined || left === undefined) return lastPosition.get(id);
+    if (right !== null && board.includes(right)) return board.indexOf(right);
+    if (left !== null && board.includes(left)) return board.indexOf(left) + 1;
+    if (right === null) return board.length;
+    if (left === null) return 0;
+    return lastPosition.get(id);
   };
   const flag = (s: TraceState, at: number, ids: number[], message: string) => out.push({ invariant: ID, rule: 'board-position', at, path: s.path(), entities: ids, message });
   const source = (s: TraceState): Block | undefined => {
@@ -102,8 +121,7 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
           const card = srcEnt ? env?.card?.(srcEnt.card) : undefined;
           if (src && srcEnt && src.block === 'trigger' && src.kind === 'deathrattle' && srcEnt.controller === side && srcEnt.zone !== 'play' && unplaced(card, 'deathrattle')) {
             const before = made.get(src.id) ?? [];
-            const right = rightOfDeath.get(srcEnt.id);
-            const dead = right === null ? board.length : right !== undefined && board.includes(right) ? board.indexOf(right) : lastPosition.get(srcEnt.id);
+            const dead = placeOfDeath(srcEnt.id, board);
             const want = before.length ? Math.min(before[before.length - 1]! + 1, board.length) : dead === undefined ? undefined : Math.min(dead, board.length);
             if (want !== undefined && want !== r.position) {
               flag(s, at, [r.entity, srcEnt.id], `${s.name(r.entity)}, summoned by the Deathrattle of ${s.name(srcEnt.id)}, went to position ${r.position}; ${before.length ? 'the one before it went to ' + before[before.length - 1] + ', so it goes to ' + want : 'the dead minion was at ' + dead + ', so it takes position ' + want}`);
@@ -123,11 +141,17 @@ export function pass(trace: readonly TraceRecord[], env?: InvariantEnv): WalkPas
         const side = boards.find((b) => b.includes(r.entity));
         if (top?.block === 'step' && top.kind === 'DEATH_CREATION' && side) {
           if (step?.id !== top.id) step = { id: top.id, dead: new Set() };
-          const next = side[side.indexOf(r.entity) + 1] ?? null;
-          for (const id of step.dead) if (rightOfDeath.get(id) === r.entity) rightOfDeath.set(id, next);
+          const at = side.indexOf(r.entity);
+          const next = side[at + 1] ?? null;
+          const prev = at > 0 ? side[at - 1]! : null;
+          for (const id of step.dead) {
+            if (rightOfDeath.get(id) === r.entity) rightOfDeath.set(id, next);
+            if (leftOfDeath.get(id) === r.entity) leftOfDeath.set(id, prev);
+          }
           rightOfDeath.set(r.entity, next);
+          leftOfDeath.set(r.entity, prev);
           step.dead.add(r.entity);
-        } else rightOfDeath.delete(r.entity);
+        } else { rightOfDeath.delete(r.entity); leftOfDeath.delete(r.entity); }
         take(r.entity);
         return;
       }
