@@ -161,7 +161,7 @@ Examples (the bundled simulators' exit codes as stated):
       const { results, hello } = await runDifferential({
         command, cases, cards, outDir: o.out, jobs, timeoutMs, startTimeoutMs, maxLineBytes, resume: o.resume, shard, judgeTrace,
         expand: (cs, h) => planCases(withGenerated(cs, h), cards, h, { variants: o.variants, conformance: o.conformance }),
-        followUp: (passed, h) => followUpCases(passed, cards, h, { variants: o.variants }),
+        followUp: (passed, h, weak) => followUpCases(passed, cards, h, { variants: o.variants }, weak),
         onResult: (r: CaseResult, done: number, total: number) => progress.tick(done, total, r.status),
       });
       progress.stop();

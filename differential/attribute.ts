@@ -43,6 +43,11 @@ export interface Attribution {
   partial?: boolean;
   /** Basis 'mutant': the mutants of the reference engine it rests on. */
   mutants?: string[];
+  /**
+   * The number of the case's actions after which the simulator's final state first differs, read from its prefix
+   * probes (differential/locate.ts): set on a FAIL whose first divergence no rule named otherwise.
+   */
+  located?: number;
 }
 
 /** A trace with, for each record, the blocks that enclose it (outermost first) and entity names. */

@@ -11,7 +11,7 @@ import { InputError, projectPath } from '../engine/validation.js';
 import { caseFiles } from '../golden/suite.js';
 import type { Hello } from './protocol.js';
 import type { Case } from './runner.js';
-import { sentVariants, probeVariants, DAMAGE_OBSERVER } from './variants.js';
+import { sentVariants, probeVariants, prefixProbes, DAMAGE_OBSERVER } from './variants.js';
 import type { Scenario } from '../engine/scenario/format.js';
 import { conformanceCases } from './conformance.js';
 import { cardsOf } from './verdict.js';
@@ -68,8 +68,13 @@ export function planCases(cases: readonly Case[], cards: CardPool, hello: Pick<H
   return [...conf.filter((c) => !given.has(c.id)), ...withSent];
 }
 
-/** The second round: probe variants of the cases that passed (final-state simulators; not card conformance or generated cases). */
-export function followUpCases(passed: readonly Case[], cards: CardPool, hello: Pick<Hello, 'fidelity'>, o: PlanOptions = {}): Case[] {
+/**
+ * The second round (final-state simulators; not card conformance or generated cases): probe variants of the cases that
+ * passed, and each prefix of the actions of a case that failed with no step located (`unlocated`: its first
+ * divergence unattributed), so the first action after which the states differ is known (differential/locate.ts).
+ */
+export function followUpCases(passed: readonly Case[], cards: CardPool, hello: Pick<Hello, 'fidelity'>, o: PlanOptions = {}, unlocated: readonly Case[] = []): Case[] {
   if (!wantsProbes(hello, o)) return [];
-  return passed.filter((c) => !c.conformance && !c.origin.startsWith('generated:') && c.variant !== 'probe' && c.scenario.compare !== 'stated').flatMap((c) => probeVariants(c, cards));
+  const probed = (c: Case) => !c.conformance && !c.origin.startsWith('generated:') && c.variant !== 'probe' && c.scenario.compare !== 'stated';
+  return [...passed.filter(probed).flatMap((c) => probeVariants(c, cards)), ...unlocated.filter((c) => probed(c) && c.variant !== 'random').flatMap((c) => prefixProbes(c))];
 }

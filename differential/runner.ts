@@ -13,6 +13,7 @@ import { InputError, regularFileSize } from '../engine/validation.js';
 import { TIMINGS_FILE, writeFileAtomic } from '../reports/files.js';
 import { withCardIds } from './compare.js';
 import type { Hello } from './protocol.js';
+import { locateFailures, unlocated } from './locate.js';
 import { diagnoseCombined, lazyPassedFinals, settleCandidates } from './consistency.js';
 import { classifyCardCauses, judgeCase, type Case, type CaseResult, type TraceJudgeFn } from './verdict.js';
 
@@ -36,7 +37,8 @@ export interface RunOptions {
   /** The cases to send once the simulator's hello is known (sent variants, card conformance cases). */
   expand?: (cases: Case[], hello: Hello) => Case[];
   /** Cases for a second round, from the cases of the first round that passed (probes for final-state simulators). */
-  followUp?: (passed: Case[], hello: Hello) => Case[];
+  /** The second round's cases, from the cases that passed and the FAILs no rule names (differential/cases.ts followUpCases). */
+  followUp?: (passed: Case[], hello: Hello, unlocated: Case[]) => Case[];
   onResult?: (r: CaseResult, done: number, total: number) => void;
 }
 
@@ -247,7 +249,8 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
     if (o.followUp) {
       const status = new Map(results.map((r) => [r.case, r.status]));
       const mine = new Set(shardOf(all, o.shard).map((c) => c.id));
-      round = o.followUp(all.filter((c) => mine.has(c.id) && status.get(c.id) === 'PASS'), hello).filter((c) => !done.has(c.id));
+      const weak = new Set(results.filter(unlocated).map((r) => r.case));
+      round = o.followUp(all.filter((c) => mine.has(c.id) && status.get(c.id) === 'PASS'), hello, all.filter((c) => mine.has(c.id) && weak.has(c.id))).filter((c) => !done.has(c.id));
       next = 0;
       total += round.length;
       await Promise.all(procs.map(worker));
@@ -258,6 +261,7 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
   // Deterministic output: the file is rewritten in case order once the run is complete (atomically: a kill during
   // the rewrite leaves the appended file as it was).
   // one set of the passed cases' reference runs for both run-wide steps, made only if one of them needs it
+  locateFailures(results);
   const finals = lazyPassedFinals(results, all, o.cards);
   settleCandidates(results, all, o.cards, finals);
   diagnoseCombined(results, all, o.cards, undefined, finals);

@@ -86,6 +86,14 @@ export function probeVariants(c: Case, cards: CardPool): Case[] {
       out.push(variant(c, 'probe=damage', 'probe', probe));
     } catch { /* the observer does not fit this set-up */ }
   }
+  out.push(...prefixProbes(c));
+  return out;
+}
+
+/** The case stopped after each prefix of its actions (`<id>#probe=first-k`, k from 1 to one less than all). */
+export function prefixProbes(c: Case): Case[] {
+  const s = c.scenario;
+  const out: Case[] = [];
   for (let k = 1; k < s.actions.length; k++) {
     out.push(variant(c, `probe=first-${k}`, 'probe', { ...s, compare: 'full', title: `${s.title} (probe: first ${k} of ${s.actions.length} actions)`, actions: s.actions.slice(0, k), expect: {}, assumptions: [...(s.assumptions ?? []), PROBE_POSITIONS] }));
   }
