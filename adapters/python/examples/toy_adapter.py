@@ -15,8 +15,12 @@ class Toy:  # the toy simulator: mana, play, attack, end turn, draw and fatigue
         self.side, self.heroes, self.board, self.hand, self.deck = "A", {}, {"A": [], "B": []}, {}, {}
         self.mana, self.max_mana, self.fatigue = {}, {}, {"A": 0, "B": 0}
 
+    def side_of(self, u):
+        return next(s for s in "AB" if u is self.heroes[s] or u in self.board[s])
+
     def attack(self, att, dfn):
         if not att.can_attack or att.attack <= 0: raise ValueError("this character cannot attack now")
+        if self.side_of(att) == self.side_of(dfn): raise ValueError("a character cannot attack a friendly character")
         att.can_attack = False
         dfn.health -= att.attack
         att.health -= dfn.attack
