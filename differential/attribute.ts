@@ -200,11 +200,10 @@ export function attributeEvents(ref: readonly TraceRecord[], sim: readonly Trace
   // A weapon the simulator wears out (its trace states the wear) and destroys, which the reference engine keeps: its
   // Durability was spent otherwise. (One a Battlecry destroys, without a wear, is left to the rules below.)
   if (sEvent?.e === 'death' && sLater < 0 && isWeapon(sx, sEvent.entity) && wornBefore(sx, sEvent.entity as number, S.at[i]!)) {
-    const k = e !== undefined ? refAt(i) : ref.length - 1;
-    return { ...out(k, 'weapon-wear', `${sx.describe(S.at[i]!)}: the reference engine keeps that weapon (its Durability is not spent to 0)`), step: `${sx.describe(S.at[i]!)}: the reference engine keeps that weapon (its Durability is not spent to 0)` };
+    const step = `${sx.describe(S.at[i]!)}: the reference engine keeps that weapon (its Durability is not spent to 0)`;
+    return { ...out(e !== undefined ? refAt(i) : ref.length - 1, 'weapon-wear', step), step };
   }
-  // The same damage or healing by a spell or a Hero Power, with another amount: what adds to a spell's number
-  // (Spell Damage, a doubling) differs.
+  // The same damage or healing by a spell or a Hero Power, with another amount: what adds to a spell's number differs.
   const amounts = sEvent && eEvent ? otherAmount(ix, sx, refAt(i), S.at[i]!) : null;
   if (amounts) return out(refAt(i), amounts.rule, amounts.step);
 
@@ -650,10 +649,9 @@ export function attribute(ref: readonly TraceRecord[], divergences: readonly Div
   const a = attributeFinal(ref, first);
   // An action the reference engine refused (marked illegal): a state that differs without another explanation is the
   // simulator taking it, or changing the game while refusing it (the reference record behind the value, when there is
-  // one, names no rule of its own: a later legal attack's damage, say). Charged to the rule that forbids the action (a
-  // Frozen attacker's is Freeze's).
-  // The first refused action that changes the value itself (a play, or an attack for Health or a board), else the first
-  // that could have changed it (an attack changes no mana).
+  // one, names no rule of its own: a later legal attack's damage, say). The refusal taken is the first that changes the
+  // value itself (a play, or an attack for Health or a board), else the first that could have changed it (an attack
+  // changes no mana); it is charged to the rule that forbids the action (a Frozen attacker's is Freeze's).
   const isRefusal = (r: TraceRecord) => r.t === 'event' && r.e === 'refused';
   const directly = ref.findIndex((r, k) => isRefusal(r) && couldChange(ref, k, first.path, true));
   const refused = directly >= 0 ? directly : ref.findIndex((r, k) => isRefusal(r) && couldChange(ref, k, first.path));

@@ -189,6 +189,9 @@ export function conformanceCase(c: CardDef, cards: CardPool, choose?: number): C
 /** The suffix of a card's `#cost` case. */
 export const COST_SUFFIX = '#cost';
 
+/** Is this a card's `#cost` case (by its id)? */
+export const isCostCase = (id: string): boolean => id.endsWith(COST_SUFFIX);
+
 /**
  * The `#cost` case of a card (see the file's comment): its played case with A's mana set to the card's cost as the
  * set-up makes it, and only the play. Null when the card cannot be played so.

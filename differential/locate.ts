@@ -31,7 +31,7 @@ export function locateFailures(results: CaseResult[]): void {
     if (!unlocated(r) || !r.attribution || r.attribution.located !== undefined) continue;
     const list = probes.get(r.case);
     if (!list?.length) continue;
-    const n = (r.scenario?.actions.length ?? list.length + 1);
+    const n = r.scenario?.actions.length ?? list.length + 1;
     const first = list.filter((p) => p.r.status === 'FAIL').sort((a, b) => a.k - b.k)[0];
     const where = first ? `after the first ${first.k} of ${n} actions (${first.r.case} differs there)` : `at its last action (#${n - 1}: every shorter prefix of its actions holds)`;
     const a = first?.r.attribution;

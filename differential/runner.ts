@@ -260,8 +260,9 @@ export async function runDifferential(o: RunOptions): Promise<{ results: CaseRes
   }
   // Deterministic output: the file is rewritten in case order once the run is complete (atomically: a kill during
   // the rewrite leaves the appended file as it was).
-  // one set of the passed cases' reference runs for both run-wide steps, made only if one of them needs it
+  // where each FAIL no rule names first differs (its prefix probes of the second round)
   locateFailures(results);
+  // one set of the passed cases' reference runs for both run-wide steps, made only if one of them needs it
   const finals = lazyPassedFinals(results, all, o.cards);
   settleCandidates(results, all, o.cards, finals);
   diagnoseCombined(results, all, o.cards, undefined, finals);

@@ -17,7 +17,7 @@ import { allOutcomes, hasOpenRandomness } from '../engine/scenario/outcomes.js';
 import { attribute, boardOrderOnly, UNATTRIBUTED, type Attribution } from './attribute.js';
 import { skippedStep } from './boundary.js';
 import { cheaperThanPrinted, erroredAction, referenceTakes, type ReferenceTakes } from './refused.js';
-import { controlIds, COST_SUFFIX, FILLER } from './conformance.js';
+import { controlIds, FILLER, isCostCase } from './conformance.js';
 import type { ComparablePlayer, ComparableState, Hello } from './protocol.js';
 import type { Forced } from '../engine/random.js';
 import { profileOf } from '../engine/profiles/index.js';
@@ -439,7 +439,7 @@ function controlCauses(results: CaseResult[], cards: CardPool): void {
     if (!chargedToCard(r)) continue;
     const own = failed.find((k) => k.id === r.case);
     // A `#cost` case takes the cost control's action; the others, their Plays and attacks.
-    const kinds = r.case.endsWith(COST_SUFFIX) ? new Set(['play', 'cost']) : actionKinds(r.scenario);
+    const kinds = isCostCase(r.case) ? new Set(['play', 'cost']) : actionKinds(r.scenario);
     const control = own ?? failed.find((k) => kinds.has(k.action));
     if (!control) continue;
     r.cause = 'rule';
@@ -456,7 +456,7 @@ function controlCauses(results: CaseResult[], cards: CardPool): void {
  */
 function costRefusals(results: CaseResult[]): void {
   for (const r of results) {
-    if (r.status !== 'CRASH' || !r.conformance || !r.case.endsWith(COST_SUFFIX) || r.attribution?.basis !== 'action') continue;
+    if (r.status !== 'CRASH' || !r.conformance || !isCostCase(r.case) || r.attribution?.basis !== 'action') continue;
     // refused for its mana, in the simulator's words (another reason, a target or Stealth, says nothing of its cost)
     if (!/\b(mana|costs?)\b/i.test(r.detail ?? '')) continue;
     r.cause = 'card';
@@ -496,7 +496,7 @@ function sharedRuleCauses(results: CaseResult[]): void {
   const cardsByRule = new Map<string, Set<string>>();
   // A `#cost` case shows what one card costs: several cards of another patch cost more or less each (the simulator's
   // mana payment itself is judged by the cost control).
-  const shares = (r: CaseResult) => !r.case.endsWith(COST_SUFFIX);
+  const shares = (r: CaseResult) => !isCostCase(r.case);
   for (const r of results) {
     if (r.status !== 'FAIL' || !r.conformance || r.cause !== 'card' || !r.attribution || PLACE_RULES.has(r.attribution.rule) || !shares(r)) continue;
     const set = cardsByRule.get(r.attribution.rule) ?? new Set<string>();
@@ -527,7 +527,7 @@ export function classifyCardCauses(results: CaseResult[], cards: CardPool): void
   // alone): their cost differs, what their text does does not. (A `#cost` case ends no turn, so it may show a "this
   // turn" text the played case does not: such a card is not one of these.)
   const costOnly = new Set(failedCards);
-  const onlyCost = (r: CaseResult) => r.case.endsWith(COST_SUFFIX) && (r.status === 'CRASH' || r.divergences.every((d) => MANA_PATH.test(d.path)));
+  const onlyCost = (r: CaseResult) => isCostCase(r.case) && (r.status === 'CRASH' || r.divergences.every((d) => MANA_PATH.test(d.path)));
   for (const r of results) if (chargedToCard(r) && !onlyCost(r)) costOnly.delete(r.conformance!);
   // Results classified before (the shards of a merged run, each classified on its own results) are classified again
   // from these: a card cause or note that names a card whose case no longer counts as the card's is taken back.
@@ -579,13 +579,12 @@ export const FINAL_LIMITS = 'final-state-limits';
 export function finalLimitBreaks(final: ComparableState, profile: string | undefined): Violation[] {
   const limits = limitsOfProfile(profile);
   const own = profileOf(profile).limits;
-  const boardRule = profile === 'hearthtop' ? 'hearthtop/board-limit' : 'board-limit';
   const out: Violation[] = [];
   const add = (path: string, rule: string, message: string) => out.push({ invariant: FINAL_LIMITS, rule, message, path, entities: [] });
   final.players.forEach((p, i) => {
     const side = i === 0 ? 'A' : 'B';
     const at = `final.players.${side}`;
-    if (p.board.length > limits.board) add(`${at}.board`, boardRule, `player ${side} ends with ${p.board.length} minions on the board: at most ${limits.board}`);
+    if (p.board.length > limits.board) add(`${at}.board`, limits.boardRule, `player ${side} ends with ${p.board.length} minions on the board: at most ${limits.board}`);
     if (p.hand.length > limits.hand) add(`${at}.hand`, 'hand-limit', `player ${side} ends with ${p.hand.length} cards in hand: at most ${limits.hand}`);
     if ((p.secrets?.length ?? 0) > own.secrets) add(`${at}.secrets`, 'secrets', `player ${side} ends with ${p.secrets!.length} Secrets in play: at most ${own.secrets}`);
     if (p.maxMana !== undefined && p.maxMana > limits.crystals) add(`${at}.maxMana`, limits.crystalsRule, `player ${side} ends with ${p.maxMana} Mana Crystals: at most ${limits.crystals}`);

@@ -201,6 +201,14 @@ export function entity(g: Game, id: number): Entity {
   return e;
 }
 
+/**
+ * Can player `p` have Secret `card` in play now (rule secrets): not while one of the same card is in play, and not past
+ * the profile's Secret limit.
+ */
+export function secretFits(g: Game, p: Player, card: CardDef): boolean {
+  return p.secrets.length < g.profile.limits.secrets && !p.secrets.some((s) => entity(g, s).card.id === card.id);
+}
+
 export function opponent(side: Side): Side {
   return side === 0 ? 1 : 0;
 }

@@ -4,7 +4,7 @@
  */
 import { discardTo, moveTo } from '../kernel/zones.js';
 import type { Action } from '../cards/format.js';
-import { entity, health, inPlay, maxHealth, attack, durability, playerHasAuraEffect, type Entity, type Side } from '../state.js';
+import { entity, health, inPlay, maxHealth, attack, durability, playerHasAuraEffect, secretFits, type Entity, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { evalAmount, evalCondition, passes, select, sides } from './select.js';
 import { pickRandomEntity, resolveCardRef } from './randomness.js';
@@ -381,7 +381,7 @@ function putIntoPlay(ctx: Ctx, a: Extract<Action, { do: 'put_into_play' }>, side
   const p = g.players[side];
   // A Secret comes into play only as one a player may have (rule secrets): not one already in play, none past the
   // Secret limit; the others stay where they are (Mad Scientist with its Secret in play puts none).
-  const allowed = (e: Entity) => !e.card.secret || (p.secrets.length < g.profile.limits.secrets && !p.secrets.some((s) => entity(g, s).card.id === e.card.id));
+  const allowed = (e: Entity) => !e.card.secret || secretFits(g, p, e.card);
   const pool = (a.from === 'deck' ? p.deck : p.hand).filter((id) => passesCard(entity(g, id), a.filter) && allowed(entity(g, id)));
   const n = a.count ?? 1;
   let cands = pool;

@@ -1,6 +1,6 @@
 /** Enchantments (Rule 4d: they apply the moment they are attached) and changes of control (Rule 10). */
 import type { CardDef, Keyword } from '../cards/format.js';
-import { entity, opponent, type Entity, type Side } from '../state.js';
+import { entity, opponent, secretFits, type Entity, type Side } from '../state.js';
 import type { Ctx } from '../kernel/context.js';
 import { createEntity } from '../entities.js';
 import { moveTo } from '../kernel/zones.js';
@@ -48,7 +48,7 @@ export function takeSecret(ctx: Ctx, s: Entity): void {
   const from = g.players[s.controller];
   const mine = g.players[to];
   from.secrets = from.secrets.filter((x) => x !== s.id);
-  const clash = mine.secrets.some((x) => entity(g, x).card.id === s.card.id) || mine.secrets.length >= g.profile.limits.secrets;
+  const clash = !secretFits(g, mine, s.card);
   g.trace.event({ e: 'control', entity: s.id, from: s.controller, to });
   s.controller = to;
   if (clash) {

@@ -57,10 +57,11 @@ export function deathCreationStep(g: Game): Entity[] {
   // Mutant deaths-one-at-a-time: one removed per step, the oldest (the newest with deaths-newest-first as well).
   if (g.mutants.has('deaths-one-at-a-time')) dead = g.mutants.has('deaths-newest-first') ? dead.slice(-1) : dead.slice(0, 1);
   // Each minion's place: the ones to its right and left that do not die with it (the board before any is removed).
-  const dying = new Set(dead.map((e) => e.id));
+  // (Nothing is built when nothing dies: the step runs after every outermost Phase.)
+  const dying = dead.length ? new Set(dead.map((e) => e.id)) : null;
   const around = new Map<number, [number | null, number | null]>();
   for (const e of dead) {
-    if (e.card.type !== 'minion') continue;
+    if (e.card.type !== 'minion' || !dying) continue;
     const board = g.players[e.controller].board;
     const at = board.indexOf(e.id);
     let j = at + 1;

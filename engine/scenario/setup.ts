@@ -18,8 +18,8 @@ export const DEFAULT_HERO = 'Jaina Proudmoore';
 export interface Built {
   g: Game;
   labels: Map<string, number>;
-  /** The JSON path of each minion set up on a board (for checkAlive), by entity id. */
-  boardPaths?: Map<number, string>;
+  /** Where each minion set up on a board is in the file (for checkAlive), by entity id: its JSON path, built on demand. */
+  boardPaths?: Map<number, () => string>;
 }
 
 const sideOf = (n: PlayerName): Side => (n === 'A' ? 0 : 1);
@@ -30,7 +30,7 @@ function asSetup(x: string | CardSetup): CardSetup {
 
 export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 'resolveLabel' | 'seed' | 'forced'>): Built {
   const labels = new Map<string, number>();
-  const boardPaths = new Map<number, string>();
+  const boardPaths = new Map<number, () => string>();
   const names = new Map<number, string>();
   const describeEntity = (id: number): string => {
     if (names.size !== labels.size) { names.clear(); for (const [l, i] of labels) names.set(i, l); }
@@ -111,7 +111,8 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
       const cs = asSetup(x);
       const c = card(cs.card, base, 'board', i, 'card');
       const path = () => `${base}.board[${i}]`;
-      const where = cs.damage ? `${path()}.damage` : cs.buff ? `${path()}.buff` : path();
+      // the path a Health problem is reported at, built only for the error (no string per set-up minion)
+      const where = () => (cs.damage ? `${path()}.damage` : cs.buff ? `${path()}.buff` : path());
       if (c.type !== 'minion') throw new InputError(file, `${path()}.card`, `"${cs.card}" is a ${c.type}, expected a minion`);
       const m = createEntity(g, c, side, 'play', cs.label);
       label(m, cs.label, base, 'board', i, 'label');
@@ -177,13 +178,13 @@ export function buildGame(s: Scenario, file: string, opts: Omit<GameOptions, 're
  * A minion set up in play is alive: at least 1 Health once the set-up's auras apply (damage or a buff that leaves it
  * at 0 or less describes a minion that died before the game began: bad input at its path).
  */
-export function checkAlive(g: Game, paths: ReadonlyMap<number, string>, file: string): void {
+export function checkAlive(g: Game, paths: ReadonlyMap<number, () => string>, file: string): void {
   for (const [id, path] of paths) {
     const e = entity(g, id);
     if (e.zone !== 'play') continue;
     const h = health(g, e);
     if (h > 0) continue;
-    throw new InputError(file, path, `${e.card.name} is set up with ${h} Health (maximum ${maxHealth(g, e)}, ${e.damage} damage): a minion in play has at least 1 Health; less damage, or no minion`);
+    throw new InputError(file, path(), `${e.card.name} is set up with ${h} Health (maximum ${maxHealth(g, e)}, ${e.damage} damage): a minion in play has at least 1 Health; less damage, or no minion`);
   }
 }
 

@@ -27,10 +27,10 @@ export const ID = 'conservation';
  * (hand-limit), 10 Mana Crystals (mana-crystals); Hearthtop 5 minions (hearthtop/board-limit), a hand that may pass 10
  * until the Cleanup discards down to it (hearthtop/cleanup-discard), 6 Mana Crystals (hearthtop/mana).
  */
-export interface ProfileLimits { board: number; hand: number; crystals: number; crystalsRule: string }
+export interface ProfileLimits { board: number; boardRule: string; hand: number; crystals: number; crystalsRule: string }
 export const PROFILE_LIMITS: Record<string, ProfileLimits> = {
-  hearthstone: { board: 7, hand: 10, crystals: 10, crystalsRule: 'mana-crystals' },
-  hearthtop: { board: 5, hand: Number.POSITIVE_INFINITY, crystals: 6, crystalsRule: 'hearthtop/mana' },
+  hearthstone: { board: 7, boardRule: 'board-limit', hand: 10, crystals: 10, crystalsRule: 'mana-crystals' },
+  hearthtop: { board: 5, boardRule: 'hearthtop/board-limit', hand: Number.POSITIVE_INFINITY, crystals: 6, crystalsRule: 'hearthtop/mana' },
 };
 
 /** The limits of a profile (Hearthstone's for a profile without its own). */
